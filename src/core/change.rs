@@ -1,0 +1,87 @@
+//! The one vocabulary of changes: every button, click, shortcut, link, lesson step, host-page
+//! message and command-line flag becomes one of these.
+
+use serde::{Deserialize, Serialize};
+
+use super::hash::HashScheme;
+
+/// One change to a scenario.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Change {
+    /// Add a server: hashed (with an optional weight), or placed by hand at `at`.
+    AddServer {
+        /// Its name.
+        name: String,
+        /// A position chosen by hand, for a one-point server.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+        /// Its weight, for a hashed server (1 when absent).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weight: Option<u32>,
+    },
+    /// Remove a server and its points.
+    RemoveServer {
+        /// Its name.
+        name: String,
+    },
+    /// Set the number of virtual nodes per (weight-1) hashed server.
+    SetVnodes {
+        /// Points per server.
+        vnodes: u32,
+    },
+    /// Set a hashed server's weight.
+    SetWeight {
+        /// The server.
+        name: String,
+        /// Its new weight.
+        weight: u32,
+    },
+    /// Move a hand-placed server's point.
+    MovePoint {
+        /// The server.
+        name: String,
+        /// Its new position.
+        to: u64,
+    },
+    /// Add keys by label: `@52` places a key at 52, anything else is a name to hash.
+    AddKeys {
+        /// The labels.
+        keys: Vec<String>,
+    },
+    /// Add `count` generated keys, continuing `key-0`, `key-1`, ...
+    GenerateKeys {
+        /// How many.
+        count: usize,
+    },
+    /// Remove one key.
+    DropKey {
+        /// Its label.
+        label: String,
+    },
+    /// Remove every key.
+    ClearKeys,
+    /// Change the ring's size; hashed points and keys are placed again.
+    SetRingSize {
+        /// The new number of positions.
+        size: u64,
+    },
+    /// Change the hash scheme; hashed points and keys are placed again.
+    SetHash {
+        /// The new scheme.
+        hash: HashScheme,
+    },
+}
+
+impl Change {
+    /// Whether this change can move keys between servers (as opposed to adding or removing keys).
+    pub fn can_move_keys(&self) -> bool {
+        !matches!(
+            self,
+            Change::AddKeys { .. }
+                | Change::GenerateKeys { .. }
+                | Change::DropKey { .. }
+                | Change::ClearKeys
+        )
+    }
+}

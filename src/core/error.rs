@@ -1,0 +1,109 @@
+//! Everything that can be refused, in words a person can act on.
+
+use std::fmt;
+
+/// Why a change or an input was refused. A refused change leaves the scenario untouched.
+/// Each variant's doc names what its fields hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Error {
+    /// A server name is empty after trimming.
+    EmptyName,
+    /// A name is longer than the limit.
+    NameTooLong { max: usize },
+    /// A name holds a character that the link and command-line syntax reserve.
+    NameHasReservedChar(char),
+    /// A server with this name is already on the ring.
+    DuplicateServer(String),
+    /// No server has this name.
+    NoSuchServer(String),
+    /// The ring would be left without servers.
+    LastServer,
+    /// The server limit is reached.
+    TooManyServers { max: usize },
+    /// The point limit of the whole ring would be passed.
+    TooManyPoints { max: usize },
+    /// A virtual-node count outside the allowed range.
+    VnodesOutOfRange { min: u32, max: u32 },
+    /// A weight outside the allowed range.
+    WeightOutOfRange { min: u32, max: u32 },
+    /// Weights only apply to servers placed by hashing.
+    WeightOfPlacedServer(String),
+    /// Only a server placed by hand has a point that can be moved.
+    MoveOfHashedServer(String),
+    /// A position at or past the ring size.
+    PositionOutsideRing { position: u64, size: u64 },
+    /// A point already sits at this position.
+    PositionTaken { position: u32, by: String },
+    /// A ring size outside 2..=2^32.
+    RingSizeOutOfRange,
+    /// Text where a number belongs, or a malformed size.
+    NotANumber(String),
+    /// A hash scheme nobody has heard of.
+    UnknownHash(String),
+    /// A key with this name is already on the ring.
+    DuplicateKey(String),
+    /// No key has this label.
+    NoSuchKey(String),
+    /// A key name is empty after trimming.
+    EmptyKey,
+    /// The key limit would be passed.
+    TooManyKeys { max: usize },
+    /// A scenario needs at least one server.
+    NoServers,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::EmptyName => write!(f, "A server needs a name."),
+            Error::NameTooLong { max } => write!(f, "Names are at most {max} characters long."),
+            Error::NameHasReservedChar(c) => {
+                write!(f, "Names cannot contain {c:?}: it has a meaning in links and commands.")
+            }
+            Error::DuplicateServer(name) => write!(f, "There is already a server called {name}."),
+            Error::NoSuchServer(name) => write!(f, "There is no server called {name}."),
+            Error::LastServer => write!(f, "The ring needs at least one server; add another before removing this one."),
+            Error::TooManyServers { max } => write!(f, "At most {max} servers fit on the ring."),
+            Error::TooManyPoints { max } => write!(
+                f,
+                "That would put more than {max} points on the ring; lower the virtual nodes or weights first."
+            ),
+            Error::VnodesOutOfRange { min, max } => {
+                write!(f, "Virtual nodes per server go from {min} to {max}.")
+            }
+            Error::WeightOutOfRange { min, max } => write!(f, "Weights go from {min} to {max}."),
+            Error::WeightOfPlacedServer(name) => write!(
+                f,
+                "{name} is placed by hand at one position; weights apply to hashed servers."
+            ),
+            Error::MoveOfHashedServer(name) => write!(
+                f,
+                "{name}'s points come from its hash; only a server placed by hand can be moved."
+            ),
+            Error::PositionOutsideRing { position, size } => write!(
+                f,
+                "Position {position} is outside the ring: positions go from 0 to {}.",
+                size - 1
+            ),
+            Error::PositionTaken { position, by } => {
+                write!(f, "Position {position} is taken by {by}; pick a free one.")
+            }
+            Error::RingSizeOutOfRange => {
+                write!(f, "A ring has from 2 to 2^32 (4294967296) positions.")
+            }
+            Error::NotANumber(text) => write!(f, "{text:?} is not a whole number."),
+            Error::UnknownHash(text) => write!(
+                f,
+                "Unknown hash {text:?}; choose md5-first32, md5-low32 or java-hashcode."
+            ),
+            Error::DuplicateKey(name) => write!(f, "The key {name} is already on the ring."),
+            Error::NoSuchKey(name) => write!(f, "There is no key {name}."),
+            Error::EmptyKey => write!(f, "A key needs a name or a position."),
+            Error::TooManyKeys { max } => write!(f, "At most {max} keys fit on the ring."),
+            Error::NoServers => write!(f, "A ring needs at least one server."),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,38 @@
+//! The ring engine: pure Rust, no web dependency.
+//!
+//! A [`Scenario`] is plain data (ring size, hash scheme, servers, keys). Every alteration is a
+//! [`Change`]; [`Scenario::apply`] checks it, and either refuses it with an [`Error`] (leaving
+//! the scenario untouched) or returns an [`Outcome`]: which arcs changed owner (a [`RingDiff`]),
+//! which keys moved on the ring, which keys `hash mod N` would have moved, and the words to
+//! announce. The browser app, the native test suite and the `ringlab` command all go through
+//! this one door.
+
+mod apply;
+mod change;
+mod diff;
+mod error;
+mod hash;
+mod keys;
+mod modn;
+mod outcome;
+mod ring;
+mod scenario;
+mod server;
+mod size;
+mod stats;
+
+pub use change::Change;
+pub use diff::{KeyMove, MovedArc, RingDiff};
+pub use error::Error;
+pub use hash::{HashScheme, HashSteps};
+pub use keys::{generated_name, Key, KeySet, MAX_KEYS};
+pub use modn::{mod_n_expected, mod_n_moves, mod_n_owner};
+pub use outcome::{percent, plural, Outcome};
+pub use ring::{vnode_label, Point, Ring};
+pub use scenario::Scenario;
+pub use server::{
+    check_vnodes, check_weight, clean_name, Placement, Server, MAX_NAME_CHARS, MAX_POINTS,
+    MAX_SERVERS, VNODES, WEIGHTS,
+};
+pub use size::{parse_number, RingSize};
+pub use stats::{Balance, Ownership, ServerShare};

@@ -1,0 +1,150 @@
+//! The size of the ring: how many positions it has.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+use super::error::Error;
+
+/// The number of positions on the ring, `M`, from 2 to 2^32 inclusive. Positions run `0..M`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u64", into = "u64")]
+pub struct RingSize(u64);
+
+impl RingSize {
+    /// The teaching ring, 0 to 99.
+    pub const TEACHING: RingSize = RingSize(100);
+    /// The full 32-bit ring.
+    pub const FULL: RingSize = RingSize(1 << 32);
+    /// The smallest ring.
+    pub const MIN: u64 = 2;
+    /// The largest ring.
+    pub const MAX: u64 = 1 << 32;
+
+    /// A ring of `size` positions, if `size` is within 2..=2^32.
+    pub fn new(size: u64) -> Result<RingSize, Error> {
+        if (Self::MIN..=Self::MAX).contains(&size) {
+            Ok(RingSize(size))
+        } else {
+            Err(Error::RingSizeOutOfRange)
+        }
+    }
+
+    /// The number of positions.
+    pub fn get(self) -> u64 {
+        self.0
+    }
+
+    /// Whether this is the full 2^32 ring.
+    pub fn is_full(self) -> bool {
+        self.0 == Self::MAX
+    }
+
+    /// The position a 32-bit hash value lands on: the value mod `M`.
+    pub fn position_of(self, hash: u32) -> u32 {
+        (u64::from(hash) % self.0) as u32
+    }
+
+    /// The position itself, if it lies on this ring.
+    pub fn check(self, position: u64) -> Result<u32, Error> {
+        if position < self.0 {
+            Ok(position as u32)
+        } else {
+            Err(Error::PositionOutsideRing {
+                position,
+                size: self.0,
+            })
+        }
+    }
+
+    /// The clockwise distance from `from` to `to`, in `0..M`.
+    pub fn distance(self, from: u32, to: u32) -> u64 {
+        (u64::from(to) + self.0 - u64::from(from)) % self.0
+    }
+}
+
+impl Default for RingSize {
+    fn default() -> Self {
+        RingSize::TEACHING
+    }
+}
+
+impl TryFrom<u64> for RingSize {
+    type Error = Error;
+    fn try_from(size: u64) -> Result<Self, Error> {
+        RingSize::new(size)
+    }
+}
+
+impl From<RingSize> for u64 {
+    fn from(size: RingSize) -> u64 {
+        size.0
+    }
+}
+
+impl fmt::Display for RingSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_full() {
+            f.write_str("2^32")
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+impl FromStr for RingSize {
+    type Err = Error;
+
+    /// Reads `100`, `2^32`, `2^16` or `4294967296`.
+    fn from_str(s: &str) -> Result<Self, Error> {
+        let text = s.trim();
+        let size = match text.split_once('^') {
+            Some((base, exp)) => {
+                let base: u64 = parse_number(base)?;
+                let exp: u32 = parse_number(exp)?;
+                base.checked_pow(exp).ok_or(Error::RingSizeOutOfRange)?
+            }
+            None => parse_number(text)?,
+        };
+        RingSize::new(size)
+    }
+}
+
+/// Parses a whole number, with a message naming the text when it is not one.
+pub fn parse_number<T: FromStr>(text: &str) -> Result<T, Error> {
+    let cleaned: String = text.trim().chars().filter(|c| *c != '_').collect();
+    cleaned
+        .parse()
+        .map_err(|_| Error::NotANumber(text.trim().to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_in_plain_and_power_forms() {
+        assert_eq!("100".parse::<RingSize>().unwrap(), RingSize::TEACHING);
+        assert_eq!("2^32".parse::<RingSize>().unwrap(), RingSize::FULL);
+        assert_eq!("4294967296".parse::<RingSize>().unwrap(), RingSize::FULL);
+        assert!("2^33".parse::<RingSize>().is_err());
+        assert!("1".parse::<RingSize>().is_err());
+        assert!(matches!(
+            "ten".parse::<RingSize>(),
+            Err(Error::NotANumber(_))
+        ));
+    }
+
+    #[test]
+    fn a_hash_lands_on_its_value_mod_the_size() {
+        assert_eq!(RingSize::TEACHING.position_of(1_000_003), 3);
+        assert_eq!(RingSize::FULL.position_of(u32::MAX), u32::MAX);
+    }
+
+    #[test]
+    fn distance_wraps_past_the_top() {
+        assert_eq!(RingSize::TEACHING.distance(90, 10), 20);
+        assert_eq!(RingSize::TEACHING.distance(10, 90), 80);
+        assert_eq!(RingSize::FULL.distance(u32::MAX, 0), 1);
+    }
+}

@@ -1,0 +1,8 @@
+//! Ringlab: an interactive consistent-hashing visualizer.
+//!
+//! [`core`] is the ring engine, shared by the browser app, the native tests and the `ringlab`
+//! command. [`geometry`] maps ring positions to canvas coordinates. The browser app lives in
+//! `ui` and is compiled for WebAssembly only.
+#![warn(missing_docs)]
+
+pub mod core;

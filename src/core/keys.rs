@@ -155,7 +155,8 @@ impl KeySet {
         let first = self.keys.len();
         for key in &new {
             if let Key::Generated(n) = key {
-                self.next_generated = self.next_generated.max(n + 1);
+                // `key-4294967295` is a valid label; after it the generator has nothing left.
+                self.next_generated = self.next_generated.max(n.saturating_add(1));
             }
         }
         self.hashes.extend(new.iter().map(|k| k.hash32(self.hash)));
@@ -369,6 +370,16 @@ mod tests {
         assert_eq!(set.generate(2).unwrap(), 3..5);
         assert_eq!(set.key(4).label(), "key-4");
         assert!(set.insert(vec![Key::parse("key-2").unwrap()]).is_err());
+    }
+
+    #[test]
+    fn the_highest_generated_label_leaves_the_generator_exhausted_without_overflow() {
+        let mut set = KeySet::new(RingSize::FULL, HashScheme::default());
+        set.insert(vec![Key::parse("key-4294967295").unwrap()])
+            .unwrap();
+        assert_eq!(set.generate(0).unwrap(), u32::MAX..u32::MAX);
+        assert_eq!(set.generate(1), Err(Error::TooManyKeys { max: MAX_KEYS }));
+        assert_eq!(set.len(), 1);
     }
 
     #[test]

@@ -77,6 +77,62 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// What the moves mean, in one sentence, when the change could move keys.
+    pub fn verdict(&self) -> Option<String> {
+        if !self.moves_keys || self.keys == 0 {
+            return None;
+        }
+        let moves = &self.ring_moves;
+        if moves.is_empty() {
+            return Some("No key changed owner on the ring.".to_string());
+        }
+        let mut to: Vec<&str> = moves.iter().map(|m| &*m.to).collect();
+        to.sort_unstable();
+        to.dedup();
+        let mut from: Vec<&str> = moves.iter().map(|m| &*m.from).collect();
+        from.sort_unstable();
+        from.dedup();
+        let (before, after) = self.servers;
+        let ratio = match self.mod_n_moves.len() as f64 / moves.len() as f64 {
+            r if r >= 1.05 => format!(" mod N would have moved {r:.1}× as many."),
+            r if r > 0.0 && r <= 0.95 => format!(" mod N would have moved {r:.1}× as many."),
+            r if r > 0.0 => " mod N would have moved about as many.".to_string(),
+            _ => String::new(),
+        };
+        let sentence = if after > before && to.len() == 1 {
+            format!(
+                "Every key that moved went to {}: no key moved between servers that were already there.",
+                to[0]
+            )
+        } else if after < before && from.len() == 1 {
+            format!(
+                "Only {}'s keys moved, to {}; every other key stayed where it was.",
+                from[0],
+                list_words(&to)
+            )
+        } else {
+            format!(
+                "{} {} changed owner, from {} to {}.",
+                moves.len(),
+                plural(moves.len(), "key", "keys"),
+                list_words(&from),
+                list_words(&to)
+            )
+        };
+        Some(sentence + &ratio)
+    }
+}
+
+fn list_words(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] if rest.len() < 4 => format!("{} and {last}", rest.join(", ")),
+        many => format!("{} servers", many.len()),
+    }
+}
+
 fn fraction(part: usize, whole: usize) -> Option<f64> {
     (whole > 0).then(|| part as f64 / whole as f64)
 }
@@ -101,5 +157,39 @@ pub fn plural<'a>(count: usize, one: &'a str, many: &'a str) -> &'a str {
         one
     } else {
         many
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::{Change, Scenario};
+
+    #[test]
+    fn the_verdict_says_every_moved_key_went_to_the_new_server() {
+        let mut s = Scenario::teaching();
+        let out = s
+            .apply(Change::AddServer {
+                name: "D".into(),
+                at: Some(60),
+                weight: None,
+            })
+            .unwrap();
+        assert_eq!(
+            out.verdict().unwrap(),
+            "Every key that moved went to D: no key moved between servers that were already there. mod N would have moved 4.0× as many."
+        );
+        let out = s.apply(Change::RemoveServer { name: "B".into() }).unwrap();
+        assert!(out
+            .verdict()
+            .unwrap()
+            .starts_with("Only B's keys moved, to D;"));
+    }
+
+    #[test]
+    fn adding_keys_has_no_verdict() {
+        let mut s = Scenario::teaching();
+        let out = s.apply(Change::GenerateKeys { count: 3 }).unwrap();
+        assert_eq!(out.verdict(), None);
+        assert_eq!(out.summary(), "3 keys added.");
     }
 }

@@ -61,7 +61,7 @@ impl Ring {
         let mut added: Vec<Point> = server_points(self.size, hash, vnodes, server, index).collect();
         let mut names = self.names.clone();
         names.push(Arc::from(server.name.as_str()));
-        added.sort_unstable_by(|a, b| (a.position, a.vnode).cmp(&(b.position, b.vnode)));
+        added.sort_unstable_by_key(|p| (p.position, p.vnode));
         let mut points = Vec::with_capacity(self.points.len() + added.len());
         let (mut i, mut j) = (0, 0);
         while i < self.points.len() && j < added.len() {

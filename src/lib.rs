@@ -6,3 +6,9 @@
 #![warn(missing_docs)]
 
 pub mod core;
+pub mod geometry;
+pub mod naming;
+pub mod picture;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,0 +1,145 @@
+//! Where things sit on the canvas.
+//!
+//! Conventions, stated once: position 0 is at 12 o'clock and positions grow clockwise; a
+//! position `p` on a ring of `M` positions is the fraction `p / M` of a full turn; canvas
+//! coordinates are CSS pixels with `x` growing right and `y` growing down, so a turn fraction `f`
+//! at radius `r` around the centre `(cx, cy)` is `(cx + r·sin 2πf, cy − r·cos 2πf)`.
+
+use std::f64::consts::TAU;
+
+/// The square the ring is drawn in, in CSS pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Frame {
+    /// Side length of the square.
+    pub side: f64,
+}
+
+impl Frame {
+    /// The centre of the square.
+    pub fn centre(self) -> (f64, f64) {
+        (self.side / 2.0, self.side / 2.0)
+    }
+
+    /// The radius of the ring line.
+    pub fn ring_radius(self) -> f64 {
+        self.side * 0.34
+    }
+
+    /// The width of the coloured band of owned arcs.
+    pub fn band_width(self) -> f64 {
+        (self.side * 0.04).max(8.0)
+    }
+
+    /// The radius of a server's point marker.
+    pub fn point_size(self) -> f64 {
+        (self.side * 0.014).max(5.0)
+    }
+
+    /// The radius of a key dot.
+    pub fn key_size(self) -> f64 {
+        (self.side * 0.011).max(4.5)
+    }
+
+    /// The distance from the centre of a key dot in stacking lane `lane` (0 nearest the ring).
+    pub fn key_radius(self, lane: u32) -> f64 {
+        let first = self.ring_radius() + self.band_width() / 2.0 + self.key_size() * 2.2;
+        first + f64::from(lane.min(5)) * self.key_size() * 2.4
+    }
+
+    /// Where the density band starts and how deep it may grow.
+    pub fn density_band(self) -> (f64, f64) {
+        (
+            self.ring_radius() + self.band_width() / 2.0 + 3.0,
+            self.side * 0.07,
+        )
+    }
+
+    /// The radius tick labels are written at (outside the keys).
+    pub fn tick_label_radius(self) -> f64 {
+        self.ring_radius() + self.side * 0.135
+    }
+
+    /// The radius server labels are written at (inside the ring).
+    pub fn server_label_radius(self) -> f64 {
+        self.ring_radius() - self.band_width() / 2.0 - self.side * 0.045
+    }
+
+    /// The point at turn fraction `fraction` and distance `radius` from the centre.
+    pub fn at(self, fraction: f64, radius: f64) -> (f64, f64) {
+        let (cx, cy) = self.centre();
+        let angle = fraction * TAU;
+        (cx + radius * angle.sin(), cy - radius * angle.cos())
+    }
+
+    /// The turn fraction (in `0..1`) and distance from the centre of the canvas point `(x, y)`.
+    pub fn polar(self, x: f64, y: f64) -> (f64, f64) {
+        let (cx, cy) = self.centre();
+        let (dx, dy) = (x - cx, y - cy);
+        let fraction = dx.atan2(-dy) / TAU;
+        (fraction.rem_euclid(1.0), dx.hypot(dy))
+    }
+
+    /// The canvas angle (radians, as `CanvasRenderingContext2d::arc` wants: 0 at 3 o'clock,
+    /// growing clockwise on screen) of turn fraction `fraction`.
+    pub fn canvas_angle(fraction: f64) -> f64 {
+        fraction * TAU - TAU / 4.0
+    }
+}
+
+/// The turn fraction of position `position` on a ring of `size` positions.
+pub fn fraction_of(position: u32, size: u64) -> f64 {
+    position as f64 / size as f64
+}
+
+/// The position at turn fraction `fraction` on a ring of `size` positions: the position whose
+/// tick is nearest, so a click right on a tick picks that tick's position.
+pub fn position_at(fraction: f64, size: u64) -> u32 {
+    let position = (fraction.rem_euclid(1.0) * size as f64).round() as u64;
+    (position % size) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: (f64, f64), b: (f64, f64)) -> bool {
+        (a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9
+    }
+
+    #[test]
+    fn zero_is_at_twelve_o_clock_and_positions_run_clockwise() {
+        let frame = Frame { side: 200.0 };
+        assert!(close(frame.at(0.0, 50.0), (100.0, 50.0)));
+        assert!(close(frame.at(0.25, 50.0), (150.0, 100.0)));
+        assert!(close(frame.at(0.5, 50.0), (100.0, 150.0)));
+        assert!(close(frame.at(0.75, 50.0), (50.0, 100.0)));
+    }
+
+    #[test]
+    fn a_canvas_point_maps_back_to_its_turn_fraction() {
+        let frame = Frame { side: 200.0 };
+        for fraction in [0.0, 0.1, 0.25, 0.5, 0.74, 0.99] {
+            let (x, y) = frame.at(fraction, 60.0);
+            let (back, radius) = frame.polar(x, y);
+            assert!(
+                (back - fraction).abs() < 1e-9,
+                "{fraction} came back as {back}"
+            );
+            assert!((radius - 60.0).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn positions_and_fractions_convert_both_ways_on_the_teaching_ring() {
+        assert_eq!(fraction_of(25, 100), 0.25);
+        assert_eq!(position_at(0.25, 100), 25);
+        assert_eq!(position_at(0.999, 100), 0);
+        assert_eq!(position_at(0.5, 1 << 32), 1 << 31);
+    }
+
+    #[test]
+    fn the_canvas_angle_of_zero_points_up() {
+        assert!((Frame::canvas_angle(0.0) + TAU / 4.0).abs() < 1e-12);
+        assert!((Frame::canvas_angle(0.25)).abs() < 1e-12);
+    }
+}

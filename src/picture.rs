@@ -1,0 +1,469 @@
+//! What the canvas shows, as plain data: arcs, points, ticks, keys and the selected key's walk.
+//!
+//! Everything here is computed from a [`Scenario`] and the last [`Outcome`] by asking the engine;
+//! the canvas painter only draws it. Keeping it free of the browser lets native tests check it.
+
+use std::collections::HashSet;
+
+use crate::core::{Outcome, Scenario};
+use crate::geometry::{fraction_of, Frame};
+
+/// Up to this many keys are drawn one dot each; more are drawn as a density band.
+pub const MAX_DOTS: usize = 1500;
+/// How many slices the density band has.
+pub const DENSITY_BINS: usize = 180;
+/// Up to this many points, each point is labelled with its server's name.
+pub const MAX_POINT_LABELS: usize = 24;
+
+/// A stretch of ring owned by one server.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ArcBand {
+    /// Where it starts, as a turn fraction.
+    pub start: f64,
+    /// How far it runs clockwise, as a turn fraction.
+    pub sweep: f64,
+    /// The owner's colour slot.
+    pub slot: usize,
+    /// Whether the owner is the selected server.
+    pub selected: bool,
+}
+
+/// A server's point on the ring.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PointMark {
+    /// The server's index.
+    pub server: usize,
+    /// Where it sits, as a turn fraction.
+    pub fraction: f64,
+    /// The server's colour slot.
+    pub slot: usize,
+    /// A label to write beside it, when points are few.
+    pub label: Option<String>,
+    /// Whether its server is selected.
+    pub selected: bool,
+}
+
+/// A tick mark on the ring.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tick {
+    /// Where it sits, as a turn fraction.
+    pub fraction: f64,
+    /// Its label, for labelled ticks.
+    pub label: Option<String>,
+}
+
+/// One key drawn as a dot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeyDot {
+    /// The key's id.
+    pub key: u32,
+    /// Where it sits, as a turn fraction.
+    pub fraction: f64,
+    /// Its owner's colour slot.
+    pub slot: usize,
+    /// Whether it moved on the last change.
+    pub moved: bool,
+    /// Whether it is the selected key.
+    pub selected: bool,
+    /// Keys at the same position stack outwards: 0 is nearest the ring.
+    pub lane: u32,
+}
+
+/// A slice of the density band.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DensityBin {
+    /// Where the slice starts, as a turn fraction.
+    pub start: f64,
+    /// How wide it is, as a turn fraction.
+    pub sweep: f64,
+    /// Keys in it.
+    pub count: u64,
+    /// Keys in it that moved on the last change.
+    pub moved: u64,
+}
+
+/// How the keys are drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub enum KeyLayer {
+    /// One dot per key.
+    Dots(Vec<KeyDot>),
+    /// Too many keys for dots: how many fall in each slice of the ring.
+    Density {
+        /// The slices.
+        bins: Vec<DensityBin>,
+        /// The fullest slice's count.
+        peak: u64,
+    },
+}
+
+/// The clockwise walk from the selected key to its owner's point.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Walk {
+    /// The key's turn fraction.
+    pub from: f64,
+    /// How far the walk goes clockwise, as a turn fraction.
+    pub sweep: f64,
+    /// The owner's colour slot.
+    pub slot: usize,
+}
+
+/// Everything the painter draws.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Picture {
+    /// Owned arcs, merged where neighbours share an owner.
+    pub arcs: Vec<ArcBand>,
+    /// Server points.
+    pub points: Vec<PointMark>,
+    /// Tick marks.
+    pub ticks: Vec<Tick>,
+    /// The keys.
+    pub keys: KeyLayer,
+    /// The selected key's walk.
+    pub walk: Option<Walk>,
+    /// The hovered position's turn fraction.
+    pub hover: Option<f64>,
+}
+
+/// What is selected or hovered, besides the scenario itself.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Focus {
+    /// The selected key's id.
+    pub key: Option<u32>,
+    /// The selected server's index.
+    pub server: Option<usize>,
+    /// The hovered position.
+    pub hover: Option<u32>,
+}
+
+impl Picture {
+    /// Lays out `scenario` after `last`, with colour slots `slots` (one per server, list order).
+    pub fn new(
+        scenario: &Scenario,
+        last: Option<&Outcome>,
+        slots: &[usize],
+        focus: &Focus,
+    ) -> Picture {
+        let size = scenario.size().get();
+        let moved: HashSet<u32> = last
+            .map(|o| o.ring_moves.iter().map(|m| m.key).collect())
+            .unwrap_or_default();
+        Picture {
+            arcs: arcs(scenario, slots, focus.server),
+            points: points(scenario, slots, focus.server),
+            ticks: ticks(size),
+            keys: keys(scenario, slots, &moved, focus.key),
+            walk: focus.key.map(|key| walk(scenario, slots, key)),
+            hover: focus.hover.map(|p| fraction_of(p, size)),
+        }
+    }
+}
+
+/// What a click at a canvas point lands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hit {
+    /// A key's dot, by key id.
+    Key(u32),
+    /// A server's point, by server index.
+    Server(usize),
+}
+
+impl Picture {
+    /// The key dot or server point nearest `(x, y)`, if one is within `reach` pixels.
+    pub fn hit(&self, frame: Frame, x: f64, y: f64, reach: f64) -> Option<Hit> {
+        let distance = |(px, py): (f64, f64)| (px - x).hypot(py - y);
+        let mut best: Option<(f64, Hit)> = None;
+        let mut consider = |d: f64, hit: Hit| {
+            if d <= reach && best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, hit));
+            }
+        };
+        if let KeyLayer::Dots(dots) = &self.keys {
+            for dot in dots {
+                consider(
+                    distance(frame.at(dot.fraction, frame.key_radius(dot.lane))),
+                    Hit::Key(dot.key),
+                );
+            }
+        }
+        for point in &self.points {
+            consider(
+                distance(frame.at(point.fraction, frame.ring_radius())),
+                Hit::Server(point.server),
+            );
+        }
+        best.map(|(_, hit)| hit)
+    }
+}
+
+fn arcs(scenario: &Scenario, slots: &[usize], selected: Option<usize>) -> Vec<ArcBand> {
+    let ring = scenario.ring();
+    let size = scenario.size().get();
+    let points = ring.points();
+    let mut bands: Vec<ArcBand> = Vec::new();
+    for (index, point) in points.iter().enumerate() {
+        let length = ring.point_arc(index);
+        if length == 0 {
+            continue;
+        }
+        let server = point.server as usize;
+        let end = fraction_of(point.position, size);
+        let sweep = length as f64 / size as f64;
+        match bands.last_mut() {
+            Some(last)
+                if last.slot == slots[server]
+                    && (last.start + last.sweep - (end - sweep)).abs() < 1e-12 =>
+            {
+                last.sweep += sweep;
+            }
+            _ => bands.push(ArcBand {
+                start: end - sweep,
+                sweep,
+                slot: slots[server],
+                selected: selected == Some(server),
+            }),
+        }
+    }
+    bands
+}
+
+fn points(scenario: &Scenario, slots: &[usize], selected: Option<usize>) -> Vec<PointMark> {
+    let ring = scenario.ring();
+    let labelled = ring.points().len() <= MAX_POINT_LABELS;
+    ring.points()
+        .iter()
+        .map(|p| {
+            let server = p.server as usize;
+            PointMark {
+                server,
+                fraction: fraction_of(p.position, scenario.size().get()),
+                slot: slots[server],
+                label: labelled.then(|| ring.server_name(server).to_string()),
+                selected: selected == Some(server),
+            }
+        })
+        .collect()
+}
+
+/// Labelled ticks: every 10 on rings up to 100, a tidy step on larger small rings, and the
+/// quarter marks of the full ring.
+pub fn ticks(size: u64) -> Vec<Tick> {
+    if size > 10_000 {
+        let quarter = size / 4;
+        return (0..4)
+            .map(|i| Tick {
+                fraction: i as f64 / 4.0,
+                label: Some(if size == 1 << 32 {
+                    ["0", "2^30", "2^31", "3·2^30"][i as usize].to_string()
+                } else {
+                    (i * quarter).to_string()
+                }),
+            })
+            .collect();
+    }
+    let step = [
+        1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000,
+    ]
+    .into_iter()
+    .find(|s| size / s <= 12)
+    .unwrap_or(size / 4);
+    (0..size)
+        .step_by(step as usize)
+        .map(|p| Tick {
+            fraction: p as f64 / size as f64,
+            label: Some(p.to_string()),
+        })
+        .collect()
+}
+
+fn keys(
+    scenario: &Scenario,
+    slots: &[usize],
+    moved: &HashSet<u32>,
+    selected: Option<u32>,
+) -> KeyLayer {
+    let set = scenario.keys();
+    let size = scenario.size().get();
+    if set.len() <= MAX_DOTS {
+        let mut dots = Vec::with_capacity(set.len());
+        let mut lane = 0;
+        for (i, (&key, &position)) in set.order().iter().zip(set.sorted_positions()).enumerate() {
+            lane = if i > 0 && set.sorted_positions()[i - 1] == position {
+                lane + 1
+            } else {
+                0
+            };
+            dots.push(KeyDot {
+                key,
+                fraction: fraction_of(position, size),
+                slot: slots[scenario.owner_of_key(key)],
+                moved: moved.contains(&key),
+                selected: selected == Some(key),
+                lane,
+            });
+        }
+        return KeyLayer::Dots(dots);
+    }
+    let bins = DENSITY_BINS.min(size as usize);
+    let mut counts = vec![0u64; bins];
+    let mut moved_counts = vec![0u64; bins];
+    let bin_of =
+        |position: u32| ((u128::from(position) * bins as u128) / u128::from(size)) as usize;
+    for &position in set.sorted_positions() {
+        counts[bin_of(position)] += 1;
+    }
+    for &key in moved {
+        moved_counts[bin_of(set.position_of(key))] += 1;
+    }
+    let peak = counts.iter().copied().max().unwrap_or(0);
+    KeyLayer::Density {
+        bins: (0..bins)
+            .map(|i| DensityBin {
+                start: i as f64 / bins as f64,
+                sweep: 1.0 / bins as f64,
+                count: counts[i],
+                moved: moved_counts[i],
+            })
+            .collect(),
+        peak,
+    }
+}
+
+fn walk(scenario: &Scenario, slots: &[usize], key: u32) -> Walk {
+    let ring = scenario.ring();
+    let size = scenario.size();
+    let position = scenario.keys().position_of(key);
+    let point = ring.points()[ring.owner_point(position)];
+    Walk {
+        from: fraction_of(position, size.get()),
+        sweep: size.distance(position, point.position) as f64 / size.get() as f64,
+        slot: slots[point.server as usize],
+    }
+}
+
+/// Colour slots that stay with their server: servers keep the slot they had in `previous`,
+/// and a new server takes the lowest slot nobody holds.
+pub fn assign_slots(previous: &[(String, usize)], names: &[&str]) -> Vec<(String, usize)> {
+    let mut taken: Vec<usize> = Vec::new();
+    let mut out: Vec<(String, Option<usize>)> = names
+        .iter()
+        .map(|name| {
+            let slot = previous.iter().find(|(n, _)| n == name).map(|(_, s)| *s);
+            if let Some(s) = slot {
+                taken.push(s);
+            }
+            (name.to_string(), slot)
+        })
+        .collect();
+    for entry in &mut out {
+        if entry.1.is_none() {
+            let free = (0..)
+                .find(|s| !taken.contains(s))
+                .expect("a free slot exists");
+            taken.push(free);
+            entry.1 = Some(free);
+        }
+    }
+    out.into_iter()
+        .map(|(n, s)| (n, s.expect("every slot assigned")))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Change;
+
+    #[test]
+    fn the_teaching_ring_draws_three_arcs_that_fill_the_circle() {
+        let scenario = Scenario::teaching();
+        let picture = Picture::new(&scenario, None, &[0, 1, 2], &Focus::default());
+        assert_eq!(picture.arcs.len(), 3);
+        let total: f64 = picture.arcs.iter().map(|a| a.sweep).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        assert_eq!(picture.ticks.len(), 10);
+        assert_eq!(picture.points[0].label.as_deref(), Some("A"));
+    }
+
+    #[test]
+    fn the_selected_keys_walk_ends_at_its_owner() {
+        let scenario = Scenario::teaching();
+        let key = scenario.keys().find("@90").unwrap();
+        let focus = Focus {
+            key: Some(key),
+            ..Focus::default()
+        };
+        let walk = Picture::new(&scenario, None, &[0, 1, 2], &focus)
+            .walk
+            .unwrap();
+        assert!((walk.from - 0.9).abs() < 1e-12);
+        assert!((walk.sweep - 0.2).abs() < 1e-12); // 90 -> 99 -> 0 -> 10
+    }
+
+    #[test]
+    fn many_keys_are_drawn_as_a_density_band_that_counts_them_all() {
+        let mut scenario = Scenario::teaching();
+        scenario
+            .apply(Change::GenerateKeys { count: 5000 })
+            .unwrap();
+        let picture = Picture::new(&scenario, None, &[0, 1, 2], &Focus::default());
+        match picture.keys {
+            KeyLayer::Density { bins, .. } => {
+                assert_eq!(bins.iter().map(|b| b.count).sum::<u64>(), 5005);
+            }
+            KeyLayer::Dots(_) => panic!("5,005 keys should be drawn as a band"),
+        }
+    }
+
+    #[test]
+    fn moved_keys_are_marked() {
+        let mut scenario = Scenario::teaching();
+        let outcome = scenario
+            .apply(Change::AddServer {
+                name: "D".into(),
+                at: Some(60),
+                weight: None,
+            })
+            .unwrap();
+        let picture = Picture::new(&scenario, Some(&outcome), &[0, 1, 2, 3], &Focus::default());
+        let KeyLayer::Dots(dots) = picture.keys else {
+            panic!("few keys are dots")
+        };
+        let moved: Vec<f64> = dots
+            .iter()
+            .filter(|d| d.moved)
+            .map(|d| d.fraction)
+            .collect();
+        assert_eq!(moved, vec![0.52]);
+    }
+
+    #[test]
+    fn a_click_on_a_key_dot_selects_that_key_and_on_a_point_its_server() {
+        let scenario = Scenario::teaching();
+        let picture = Picture::new(&scenario, None, &[0, 1, 2], &Focus::default());
+        let frame = Frame { side: 600.0 };
+        let (x, y) = frame.at(0.52, frame.key_radius(0));
+        assert_eq!(
+            picture.hit(frame, x, y, 12.0),
+            Some(Hit::Key(scenario.keys().find("@52").unwrap()))
+        );
+        let (x, y) = frame.at(0.40, frame.ring_radius());
+        assert_eq!(picture.hit(frame, x + 2.0, y, 12.0), Some(Hit::Server(1)));
+        assert_eq!(picture.hit(frame, 300.0, 300.0, 12.0), None);
+    }
+
+    #[test]
+    fn colour_slots_stay_with_their_server_when_another_leaves() {
+        let first = assign_slots(&[], &["A", "B", "C"]);
+        let second = assign_slots(&first, &["A", "C"]);
+        assert_eq!(second, vec![("A".to_string(), 0), ("C".to_string(), 2)]);
+        let third = assign_slots(&second, &["A", "C", "D"]);
+        assert_eq!(third[2], ("D".to_string(), 1));
+    }
+
+    #[test]
+    fn the_full_ring_has_four_labelled_quarter_ticks() {
+        let ticks = ticks(1 << 32);
+        assert_eq!(ticks.len(), 4);
+        assert_eq!(ticks[2].label.as_deref(), Some("2^31"));
+    }
+}

@@ -1,0 +1,117 @@
+//! The browser app: Leptos components over the engine.
+//!
+//! The layout is a dashboard that fits 1280×720: controls on the left, the ring in the middle,
+//! the readout on the right; it stacks into one column on a phone.
+
+mod canvas;
+mod common;
+mod key_controls;
+mod key_detail;
+mod last_change;
+mod ownership;
+mod ring_controls;
+mod server_controls;
+mod state;
+mod theme;
+mod vnode_controls;
+
+use leptos::prelude::*;
+
+use canvas::RingCanvas;
+use key_controls::KeyControls;
+use key_detail::KeyDetailPanel;
+use last_change::LastChangePanel;
+use ownership::OwnershipPanel;
+use ring_controls::RingControls;
+use server_controls::ServerControls;
+pub use state::{AppState, ClickMode, Field};
+use theme::use_theme;
+use vnode_controls::VnodeControls;
+
+/// The whole app.
+#[component]
+pub fn App() -> impl IntoView {
+    let app = AppState::new();
+    provide_context(app);
+    let theme = use_theme();
+
+    view! {
+        <header class="top">
+            <div class="brand">
+                <h1>"Ringlab"</h1>
+                <p class="tagline">"Consistent hashing, one change at a time"</p>
+            </div>
+            <button type="button" data-testid="reset" on:click=move |_| app.reset()>
+                "Reset"
+            </button>
+        </header>
+        <main class="layout">
+            <section class="controls" aria-label="Controls">
+                <ServerControls theme=theme />
+                <VnodeControls />
+                <KeyControls />
+                <RingControls />
+            </section>
+            <section class="stage" aria-label="The ring">
+                <ModeBanner />
+                <RingCanvas theme=theme />
+                <HoverReadout />
+            </section>
+            <section class="readout" aria-label="Readout">
+                <LastChangePanel />
+                <OwnershipPanel theme=theme />
+                <KeyDetailPanel />
+            </section>
+        </main>
+        <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
+            {move || app.announcement.get()}
+        </p>
+    }
+}
+
+/// Says what a click on the ring does, when it does more than select.
+#[component]
+fn ModeBanner() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let text = move || match app.mode.get() {
+        ClickMode::Select => "Click a key or a server's point to select it.".to_string(),
+        ClickMode::DropKey => "Click the ring to drop a key there.".to_string(),
+        ClickMode::PlaceServer => format!(
+            "Click the ring to place server {} there.",
+            app.suggested_name()
+        ),
+    };
+    view! {
+        <p class="mode-banner" class:active=move || app.mode.get() != ClickMode::Select data-testid="mode-banner">
+            {text}
+            <Show when=move || app.mode.get() != ClickMode::Select>
+                <button type="button" class="link" on:click=move |_| app.mode.set(ClickMode::Select)>
+                    "Done"
+                </button>
+            </Show>
+        </p>
+    }
+}
+
+/// The position under the pointer and its owner.
+#[component]
+fn HoverReadout() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let text = move || match app.hover.get() {
+        Some(position) => app.scenario.with(|s| {
+            let owner = s
+                .ring()
+                .server_name(s.ring().owner_of(position))
+                .to_string();
+            format!("Position {position} belongs to {owner}")
+        }),
+        None => "Point at the ring to see who owns a position.".to_string(),
+    };
+    view! { <p class="hover-readout" data-testid="hover-readout">{text}</p> }
+}
+
+/// Mounts the app on the page.
+pub fn mount() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(App);
+}

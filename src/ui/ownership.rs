@@ -1,0 +1,133 @@
+//! The ownership table: each server's share of the ring and of the keys, against its even
+//! share and against the moment before the last change. It is the canvas's text alternative.
+
+use leptos::prelude::*;
+
+use super::common::{grouped, pct};
+use super::state::{slot_list, AppState};
+use super::theme::Theme;
+use crate::core::Ownership;
+
+/// The ownership table and the balance figures.
+#[component]
+pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    // Memos: the table and the balance line read the same figures, computed once per change.
+    let now = Memo::new(move |_| app.scenario.with(|s| s.ownership()));
+    let before = Memo::new(move |_| app.previous.with(|p| p.as_ref().map(|s| s.ownership())));
+    let slots = Memo::new(move |_| {
+        app.scenario
+            .with(|s| app.slots.with(|slots| slot_list(slots, s)))
+    });
+
+    let caption = move || {
+        now.with(|o| {
+            format!(
+                "Share of the ring ({} positions) and of the {} {}. The dashed mark is the even share; the thin mark, the share before the last change.",
+                if o.ring_size == 1 << 32 { "2^32".to_string() } else { grouped(o.ring_size) },
+                grouped(o.keys),
+                crate::core::plural(o.keys as usize, "key", "keys"),
+            )
+        })
+    };
+    let rows = move || {
+        let own = now.get();
+        let before = before.get();
+        let slots = slots.get();
+        let scale = own
+            .servers
+            .iter()
+            .map(|s| s.share.max(s.ideal))
+            .fold(0.0_f64, f64::max)
+            .max(1e-9);
+        own.servers
+            .iter()
+            .zip(slots)
+            .map(|(row, slot)| {
+                let name = row.name.to_string();
+                let earlier = before.as_ref().and_then(|b| previous_row(b, &name));
+                let delta = earlier.map(|(_, keys)| row.keys as i64 - keys as i64).filter(|d| *d != 0);
+                let width = format!("width:{:.2}%", 100.0 * row.share / scale);
+                let ideal = format!("left:{:.2}%", 100.0 * row.ideal / scale);
+                let was = earlier.map(|(share, _)| format!("left:{:.2}%", 100.0 * share / scale));
+                view! {
+                    <tr data-testid=format!("row-{name}")>
+                        <th scope="row">
+                            <span
+                                class="swatch"
+                                aria-hidden="true"
+                                style=move || format!("background:{}", theme.get().server(slot))
+                            ></span>
+                            {name.clone()}
+                        </th>
+                        <td class="num" data-testid=format!("share-{name}")>{pct(row.share)}</td>
+                        <td class="num">
+                            <span data-testid=format!("keys-{name}")>{grouped(row.keys)}</span>
+                            {delta.map(|d| view! {
+                                <span class={if d > 0 { "delta up" } else { "delta down" }}>
+                                    {if d > 0 { format!(" +{d}") } else { format!(" −{}", -d) }}
+                                </span>
+                            })}
+                        </td>
+                        <td class="bar-cell" aria-hidden="true">
+                            <div class="bar">
+                                <div class="fill" style=move || format!("{width};background:{}", theme.get().server(slot))></div>
+                                <div class="ideal" style=ideal.clone()></div>
+                                {was.map(|style| view! { <div class="was" style=style></div> })}
+                            </div>
+                        </td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+
+    view! {
+        <section class="panel" aria-labelledby="ownership-title">
+            <h2 id="ownership-title">"Who owns what"</h2>
+            <table class="ownership" data-testid="ownership-table">
+                <caption id="ownership-caption">{caption}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"Server"</th>
+                        <th scope="col" class="num">"Ring"</th>
+                        <th scope="col" class="num">"Keys"</th>
+                        <th scope="col"><span class="sr-only">"Share against even share"</span></th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+            <Balance own=now />
+        </section>
+    }
+}
+
+fn previous_row(before: &Ownership, name: &str) -> Option<(f64, u64)> {
+    before
+        .servers
+        .iter()
+        .find(|s| &*s.name == name)
+        .map(|s| (s.share, s.keys))
+}
+
+/// The balance figures: peak over even share, spread, and what 1/√v predicts.
+#[component]
+fn Balance(own: Memo<Ownership>) -> impl IntoView {
+    let figure = move |f: fn(&Ownership) -> String| move || own.with(f);
+    view! {
+        <dl class="tiles small">
+            <div>
+                <dt>"Busiest server"</dt>
+                <dd data-testid="peak-to-mean">{figure(|o| format!("{:.2}×", o.balance.peak_to_mean))}</dd>
+                <dd class="meaning">"its share over an even share"</dd>
+            </div>
+            <div>
+                <dt>"Spread"</dt>
+                <dd data-testid="spread">{figure(|o| pct(o.balance.spread))}</dd>
+                <dd class="meaning" data-testid="predicted-spread">
+                    {figure(|o| format!("1/√v predicts {}", pct(o.balance.predicted_spread)))}
+                </dd>
+            </div>
+        </dl>
+    }
+}

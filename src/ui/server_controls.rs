@@ -1,0 +1,201 @@
+//! Adding, removing and weighting servers.
+
+use leptos::prelude::*;
+
+use super::common::FieldError;
+use super::state::{slot_list, AppState, ClickMode, Field};
+use super::theme::Theme;
+use crate::core::{parse_number, Change, Placement};
+use crate::naming::CITIES;
+
+/// The add-server form and the server list.
+#[component]
+pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let name = RwSignal::new(String::new());
+    let position = RwSignal::new(String::new());
+
+    let add = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let typed = name.get_untracked();
+        let chosen = if typed.trim().is_empty() {
+            app.suggested_name()
+        } else {
+            typed
+        };
+        let at = position.get_untracked();
+        let at = if at.trim().is_empty() {
+            None
+        } else {
+            match parse_number::<u64>(&at) {
+                Ok(p) => Some(p),
+                Err(error) => {
+                    app.show_error(Field::AddServer, error.to_string());
+                    return;
+                }
+            }
+        };
+        if app.dispatch(
+            Change::AddServer {
+                name: chosen,
+                at,
+                weight: None,
+            },
+            Field::AddServer,
+        ) {
+            name.set(String::new());
+            position.set(String::new());
+        }
+    };
+    let placing = move || app.mode.get() == ClickMode::PlaceServer;
+
+    view! {
+        <fieldset class="group">
+            <legend>"Servers"</legend>
+            <form class="add-server" on:submit=add>
+                <label class="stacked" for="server-name">
+                    "Name"
+                    <input
+                        id="server-name"
+                        data-testid="server-name"
+                        list="city-names"
+                        autocomplete="off"
+                        maxlength="60"
+                        placeholder=move || app.suggested_name()
+                        aria-describedby="add-server-error"
+                        prop:value=move || name.get()
+                        on:input=move |ev| name.set(event_target_value(&ev))
+                    />
+                </label>
+                <datalist id="city-names">
+                    {CITIES.iter().map(|c| view! { <option value=*c></option> }).collect_view()}
+                </datalist>
+                <label class="stacked" for="server-position">
+                    "At position"
+                    <input
+                        id="server-position"
+                        data-testid="server-position"
+                        inputmode="numeric"
+                        placeholder="hashed"
+                        aria-describedby="add-server-error"
+                        prop:value=move || position.get()
+                        on:input=move |ev| position.set(event_target_value(&ev))
+                    />
+                </label>
+                <button type="submit" class="primary" data-testid="add-server">
+                    "Add server"
+                </button>
+            </form>
+            <button
+                type="button"
+                class="mode"
+                data-testid="place-server-mode"
+                aria-pressed=move || placing().to_string()
+                on:click=move |_| {
+                    app.mode.set(if placing() { ClickMode::Select } else { ClickMode::PlaceServer })
+                }
+            >
+                "Place servers by clicking the ring"
+            </button>
+            <FieldError field=Field::AddServer id="add-server-error" />
+            <ServerList theme=theme />
+            <FieldError field=Field::ServerList id="server-list-error" />
+        </fieldset>
+    }
+}
+
+/// One row per server: its colour, name, placement or weight, and a remove button.
+#[component]
+fn ServerList(theme: Signal<Theme>) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let rows = move || {
+        app.scenario.with(|s| {
+            let slots = app.slots.with(|slots| slot_list(slots, s));
+            s.servers()
+                .iter()
+                .zip(slots)
+                .map(|(server, slot)| (server.clone(), slot))
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <ul class="server-list" aria-label="Servers on the ring">
+            {move || {
+                rows()
+                    .into_iter()
+                    .map(|(server, slot)| {
+                        let name = server.name.clone();
+                        let selected = {
+                            let name = name.clone();
+                            move || app.selected_server.with(|s| s.as_deref() == Some(name.as_str()))
+                        };
+                        let select = {
+                            let name = name.clone();
+                            move |_| app.selected_server.set(Some(name.clone()))
+                        };
+                        let remove = {
+                            let name = name.clone();
+                            move |_| {
+                                app.dispatch(Change::RemoveServer { name: name.clone() }, Field::ServerList);
+                            }
+                        };
+                        let placement = match server.placement {
+                            Placement::At(p) => view! { <span class="muted">"at " {p}</span> }.into_any(),
+                            Placement::Hashed { weight } => {
+                                let name = name.clone();
+                                let set_weight = move |ev| {
+                                    match parse_number::<u32>(&event_target_value(&ev)) {
+                                        Ok(weight) => {
+                                            app.dispatch(
+                                                Change::SetWeight { name: name.clone(), weight },
+                                                Field::ServerList,
+                                            );
+                                        }
+                                        Err(error) => app.show_error(Field::ServerList, error.to_string()),
+                                    }
+                                };
+                                view! {
+                                    <label class="weight">
+                                        "weight"
+                                        <input
+                                            type="number"
+                                            min="1"
+                                            max="10"
+                                            data-testid=format!("weight-{}", server.name)
+                                            aria-label=format!("Weight of {}", server.name)
+                                            prop:value=weight
+                                            on:change=set_weight
+                                        />
+                                    </label>
+                                }
+                                    .into_any()
+                            }
+                        };
+                        view! {
+                            <li class:selected=selected data-testid=format!("server-row-{name}")>
+                                <span
+                                    class="swatch"
+                                    aria-hidden="true"
+                                    style=move || format!("background:{}", theme.get().server(slot))
+                                ></span>
+                                <button type="button" class="link" on:click=select>
+                                    {name.clone()}
+                                </button>
+                                {placement}
+                                <button
+                                    type="button"
+                                    class="remove"
+                                    data-testid=format!("remove-{name}")
+                                    aria-label=format!("Remove server {name}")
+                                    on:click=remove
+                                >
+                                    "Remove"
+                                </button>
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            }}
+        </ul>
+    }
+}

@@ -1,0 +1,195 @@
+//! The app's state: the scenario, the one before it, the last outcome, and what is selected.
+//!
+//! Every control turns what a person did into a [`Change`] and hands it to [`AppState::dispatch`],
+//! which asks the engine to apply it. A refused change leaves everything as it was and puts the
+//! engine's message next to the control that sent it.
+
+use leptos::prelude::*;
+
+use crate::core::{Change, Outcome, Scenario};
+use crate::naming::next_server_name;
+use crate::picture::assign_slots;
+
+/// Which control a message belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// Ring size and hash.
+    Ring,
+    /// Adding servers.
+    AddServer,
+    /// The server list (remove, weight).
+    ServerList,
+    /// Virtual nodes.
+    Vnodes,
+    /// Adding and removing keys.
+    Keys,
+    /// Selecting a key by name.
+    SelectKey,
+    /// A click on the canvas.
+    Canvas,
+}
+
+/// What a click on the ring does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClickMode {
+    /// Select the key or server under the pointer.
+    Select,
+    /// Drop a key at the clicked position.
+    DropKey,
+    /// Place a new server at the clicked position.
+    PlaceServer,
+}
+
+/// Shared app state, handed to every component through context.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// The scenario on screen.
+    pub scenario: RwSignal<Scenario>,
+    /// The scenario before the last change, for before/after comparisons.
+    pub previous: RwSignal<Option<Scenario>>,
+    /// What the last change did.
+    pub last: RwSignal<Option<Outcome>>,
+    /// Colour slots by server name; a server keeps its colour while it stays.
+    pub slots: RwSignal<Vec<(String, usize)>>,
+    /// The selected key's label.
+    pub selected_key: RwSignal<Option<String>>,
+    /// The selected server's name.
+    pub selected_server: RwSignal<Option<String>>,
+    /// The position under the pointer.
+    pub hover: RwSignal<Option<u32>>,
+    /// The latest message per control.
+    pub errors: RwSignal<Vec<(Field, String)>>,
+    /// What a click on the ring does.
+    pub mode: RwSignal<ClickMode>,
+    /// The words last announced to screen readers.
+    pub announcement: RwSignal<String>,
+}
+
+impl AppState {
+    /// State showing the starting scenario.
+    pub fn new() -> AppState {
+        let scenario = Scenario::teaching();
+        let slots = slots_for(&[], &scenario);
+        AppState {
+            scenario: RwSignal::new(scenario),
+            previous: RwSignal::new(None),
+            last: RwSignal::new(None),
+            slots: RwSignal::new(slots),
+            selected_key: RwSignal::new(None),
+            selected_server: RwSignal::new(None),
+            hover: RwSignal::new(None),
+            errors: RwSignal::new(Vec::new()),
+            mode: RwSignal::new(ClickMode::Select),
+            announcement: RwSignal::new(String::new()),
+        }
+    }
+
+    /// Applies `change`; on success records the outcome and announces it, on refusal shows the
+    /// reason next to `field`. Returns whether it was applied.
+    pub fn dispatch(&self, change: Change, field: Field) -> bool {
+        let before = self.scenario.get_untracked();
+        let mut next = before.clone();
+        match next.apply(change) {
+            Ok(outcome) => {
+                let slots = slots_for(&self.slots.get_untracked(), &next);
+                self.forget_missing_selection(&next);
+                self.announcement.set(outcome.summary());
+                self.slots.set(slots);
+                self.previous.set(Some(before));
+                self.scenario.set(next);
+                self.last.set(Some(outcome));
+                self.clear_error(field);
+                true
+            }
+            Err(error) => {
+                self.show_error(field, error.to_string());
+                false
+            }
+        }
+    }
+
+    /// Puts `message` next to `field`.
+    pub fn show_error(&self, field: Field, message: String) {
+        self.announcement.set(message.clone());
+        self.errors.update(|errors| {
+            errors.retain(|(f, _)| *f != field);
+            errors.push((field, message));
+        });
+    }
+
+    /// Clears the message next to `field`.
+    pub fn clear_error(&self, field: Field) {
+        self.errors
+            .update(|errors| errors.retain(|(f, _)| *f != field));
+    }
+
+    /// The message next to `field`, if any.
+    pub fn error(&self, field: Field) -> Option<String> {
+        self.errors.with(|errors| {
+            errors
+                .iter()
+                .find(|(f, _)| *f == field)
+                .map(|(_, m)| m.clone())
+        })
+    }
+
+    /// Back to the starting scenario.
+    pub fn reset(&self) {
+        let scenario = Scenario::teaching();
+        self.slots.set(slots_for(&[], &scenario));
+        self.scenario.set(scenario);
+        self.previous.set(None);
+        self.last.set(None);
+        self.selected_key.set(None);
+        self.selected_server.set(None);
+        self.errors.set(Vec::new());
+        self.announcement
+            .set("Back to the starting ring: A, B and C at 10, 40 and 75 with five keys.".into());
+    }
+
+    /// The name "Add server" uses when none is typed.
+    pub fn suggested_name(&self) -> String {
+        self.scenario.with(|s| {
+            let names: Vec<&str> = s.servers().iter().map(|s| s.name.as_str()).collect();
+            next_server_name(&names)
+        })
+    }
+
+    fn forget_missing_selection(&self, next: &Scenario) {
+        if let Some(label) = self.selected_key.get_untracked() {
+            if next.keys().find(&label).is_none() {
+                self.selected_key.set(None);
+            }
+        }
+        if let Some(name) = self.selected_server.get_untracked() {
+            if next.server(&name).is_err() {
+                self.selected_server.set(None);
+            }
+        }
+    }
+}
+
+impl Default for AppState {
+    fn default() -> Self {
+        AppState::new()
+    }
+}
+
+fn slots_for(previous: &[(String, usize)], scenario: &Scenario) -> Vec<(String, usize)> {
+    let names: Vec<&str> = scenario.servers().iter().map(|s| s.name.as_str()).collect();
+    assign_slots(previous, &names)
+}
+
+/// The colour slot of each server in `scenario`, in list order.
+pub fn slot_list(slots: &[(String, usize)], scenario: &Scenario) -> Vec<usize> {
+    scenario
+        .servers()
+        .iter()
+        .map(|s| {
+            slots
+                .iter()
+                .find(|(n, _)| *n == s.name)
+                .map_or(0, |(_, slot)| *slot)
+        })
+        .collect()
+}

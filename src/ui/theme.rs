@@ -1,0 +1,91 @@
+//! Colours. Server colours come from a palette chosen to stay distinguishable for people with
+//! colour-vision deficiencies (after Okabe and Ito), in a light and a dark variant.
+
+use leptos::prelude::*;
+
+const LIGHT: [&str; 8] = [
+    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#8C6D00", "#6A6A6A",
+];
+const DARK: [&str; 8] = [
+    "#56B4E9", "#E69F00", "#2BC48F", "#E08BC0", "#FF7A33", "#9FD3F5", "#F0E442", "#B8B8B8",
+];
+
+/// The colours the canvas needs for one colour scheme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    /// Whether this is the dark scheme.
+    pub dark: bool,
+}
+
+impl Theme {
+    /// A server's colour by slot; slots past the palette wrap round.
+    pub fn server(self, slot: usize) -> &'static str {
+        let palette = if self.dark { &DARK } else { &LIGHT };
+        palette[slot % palette.len()]
+    }
+
+    /// The canvas background.
+    pub fn background(self) -> &'static str {
+        if self.dark {
+            "#16181d"
+        } else {
+            "#ffffff"
+        }
+    }
+
+    /// Text and strong lines.
+    pub fn ink(self) -> &'static str {
+        if self.dark {
+            "#eceff4"
+        } else {
+            "#1b1f24"
+        }
+    }
+
+    /// Quiet lines and tick labels.
+    pub fn muted(self) -> &'static str {
+        if self.dark {
+            "#a9b1bd"
+        } else {
+            "#555d68"
+        }
+    }
+
+    /// The halo round keys that moved.
+    pub fn halo(self) -> &'static str {
+        if self.dark {
+            "#ffffff"
+        } else {
+            "#111111"
+        }
+    }
+}
+
+/// Follows `prefers-color-scheme`, live.
+pub fn use_theme() -> Signal<Theme> {
+    let dark = media_query("(prefers-color-scheme: dark)");
+    Signal::derive(move || Theme { dark: dark.get() })
+}
+
+/// Whether the person asked for reduced motion, live.
+pub fn use_reduced_motion() -> ReadSignal<bool> {
+    media_query("(prefers-reduced-motion: reduce)")
+}
+
+fn media_query(query: &str) -> ReadSignal<bool> {
+    use wasm_bindgen::prelude::*;
+    let (matches, set_matches) = signal(false);
+    let Some(list) = window().match_media(query).ok().flatten() else {
+        return matches;
+    };
+    set_matches.set(list.matches());
+    let listener = Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(
+        move |ev: web_sys::MediaQueryListEvent| {
+            set_matches.set(ev.matches());
+        },
+    );
+    let _ = list.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref());
+    // The listener lives as long as the page.
+    listener.forget();
+    matches
+}

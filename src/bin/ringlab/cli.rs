@@ -1,0 +1,198 @@
+//! The command line's flags and help text.
+//!
+//! Values arrive as text and are read by the engine's own parsers in `experiment`, so a bad
+//! value is refused with the engine's words.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Examples for both `-h` and `--help`.
+macro_rules! examples {
+    () => {
+        "\
+Examples:
+  Lesson 000, the teaching ring: D joins at 60 and takes one key of five.
+    ringlab experiment --servers A@10,B@40,C@75 --add D@60 --keys-at 90,52,68,25,5
+  Four hashed servers with 100 points each on the full ring, gaining a fifth:
+    ringlab experiment --ring-size 2^32 --vnodes 100 --servers a,b,c,d --add e --keys 100000
+  A server of weight 2 among weight-1 servers (quote the list: * is special to the shell):
+    ringlab experiment --ring-size 2^32 --vnodes 50 --servers 'a,b,c*2' --remove c --keys 10000
+  Keys from standard input, report as JSON:
+    seq 0 9999 | sed 's/^/user:/' | ringlab experiment --ring-size 2^32 --vnodes 200 \\
+      --servers a,b,c --add d --keys-file - --json"
+    };
+}
+
+/// The JSON report's fields and the exit status, for `--help`.
+macro_rules! json_fields {
+    () => {
+        "\
+JSON fields:
+  ring_size, hash, vnodes, keys          the set-up and the number of keys
+  change, summary                        the change as the engine records it, and in words
+  servers.before, servers.after          server names in list order
+  ring.before, ring.after                per server, in list order: shares (fraction of the
+                                         ring, 0 to 1), ideals (fraction by weight), arcs
+                                         (positions owned), counts (keys owned), points; and
+                                         balance (peak_to_mean, spread, predicted_spread)
+  ring.moved, ring.moved_fraction,       keys that changed server on the ring: how many, what
+  ring.moved_percent                     fraction of all keys (0 to 1), and as a percentage
+  ring.expected_fraction                 what theory expects that fraction to be
+  ring.changed_share                     fraction of the ring whose owner changed
+  ring.moved_keys                        [{key, from, to}], when at most 100 keys moved
+  mod_n.moved, mod_n.moved_fraction,     the same for hash mod N
+  mod_n.moved_percent, mod_n.expected_fraction, mod_n.moved_keys
+  notes                                  anything else worth knowing
+
+Exit status: 0 on success, 2 when the command line or a value is refused, 1 when a keys file
+cannot be read or the report cannot be written."
+    };
+}
+
+/// Consistent hashing from a shell: put servers and keys on a ring, change it once,
+/// and see which keys moved, on the ring and under hash mod N.
+#[derive(Debug, Parser)]
+#[command(
+    name = "ringlab",
+    verbatim_doc_comment,
+    version,
+    subcommand_required = true,
+    arg_required_else_help = true,
+    after_help = OVERVIEW
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Build a ring, apply one change (--add or --remove) and count the keys that moved.
+    #[command(
+        long_about = EXPERIMENT_ABOUT,
+        after_help = concat!(examples!(), "\n\nRun 'ringlab experiment --help' for the JSON fields."),
+        after_long_help = concat!(examples!(), "\n\n", json_fields!()),
+    )]
+    Experiment(ExperimentArgs),
+}
+
+// The flags of `ringlab experiment`. Each flag's help is laid out by hand, a sentence and an
+// example, because help text is not wrapped to the terminal.
+#[derive(Debug, Args)]
+#[command(next_line_help = true)]
+pub struct ExperimentArgs {
+    /// Positions on the ring: 100 (the teaching ring, 0 to 99), 2^32, or any whole number
+    /// from 2 to 4294967296.
+    /// Example: --ring-size 2^32
+    #[arg(
+        long,
+        value_name = "SIZE",
+        default_value = "100",
+        allow_negative_numbers = true,
+        verbatim_doc_comment
+    )]
+    pub ring_size: String,
+
+    /// How names become 32-bit values: md5-first32 (the first 4 bytes of MD5), md5-low32
+    /// (the last 4 bytes of MD5) or java-hashcode (Java's String.hashCode, which mixes poorly).
+    /// Example: --hash java-hashcode
+    #[arg(
+        long,
+        value_name = "HASH",
+        default_value = "md5-first32",
+        verbatim_doc_comment
+    )]
+    pub hash: String,
+
+    /// Points (virtual nodes) each hashed server of weight 1 puts on the ring, from 1 to 1000;
+    /// a server placed by hand always has one point.
+    /// Example: --vnodes 100
+    #[arg(
+        long,
+        value_name = "V",
+        default_value = "1",
+        allow_negative_numbers = true,
+        verbatim_doc_comment
+    )]
+    pub vnodes: String,
+
+    /// Comma-separated servers, in the list order that hash mod N indexes: NAME is hashed onto
+    /// the ring, NAME@POSITION sits at one position chosen by hand, and NAME*WEIGHT is hashed
+    /// with WEIGHT (1 to 10) times the virtual nodes.
+    /// Example: --servers A@10,B@40,C@75
+    #[arg(long, value_name = "LIST", required = true, verbatim_doc_comment)]
+    pub servers: String,
+
+    /// A server to add, written as in --servers; the report shows the ring before and after
+    /// it joins.
+    /// Example: --add D@60
+    #[arg(
+        long,
+        value_name = "SERVER",
+        conflicts_with = "remove",
+        verbatim_doc_comment
+    )]
+    pub add: Option<String>,
+
+    /// The name of a server to remove; the report shows the ring before and after it leaves.
+    /// Example: --remove B
+    #[arg(long, value_name = "NAME", verbatim_doc_comment)]
+    pub remove: Option<String>,
+
+    /// Generate N keys named key-0, key-1, ... key-(N-1), at most 2000000.
+    /// Example: --keys 100000
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with_all = ["keys_file", "keys_at"],
+        allow_negative_numbers = true,
+        verbatim_doc_comment
+    )]
+    pub keys: Option<String>,
+
+    /// Read keys from FILE, one per line ('-' reads standard input): blank lines are skipped,
+    /// a line such as @52 is a key placed at position 52, any other line is a key name to hash.
+    /// Example: --keys-file keys.txt
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "keys_at",
+        verbatim_doc_comment
+    )]
+    pub keys_file: Option<PathBuf>,
+
+    /// Comma-separated positions of keys placed by hand.
+    /// Example: --keys-at 90,52,68,25,5
+    #[arg(long, value_name = "LIST", verbatim_doc_comment)]
+    pub keys_at: Option<String>,
+
+    /// Print one JSON object instead of the tables; its fields are listed under JSON fields.
+    /// Example: ringlab experiment --servers a,b,c --add d --keys 1000 --json
+    #[arg(long, verbatim_doc_comment)]
+    pub json: bool,
+}
+
+const OVERVIEW: &str = "\
+Synopsis:
+  ringlab experiment [--ring-size 100|2^32|N] [--hash md5-first32|md5-low32|java-hashcode]
+                     [--vnodes V] --servers a,b,c [--add d | --remove b]
+                     [--keys N | --keys-file FILE | --keys-at 90,52,68] [--json]
+
+Example (lesson 000: adding D at 60 moves one key of five, where mod N moves four):
+  ringlab experiment --servers A@10,B@40,C@75 --add D@60 --keys-at 90,52,68,25,5
+
+Run 'ringlab experiment --help' for every flag, more examples and the JSON fields.";
+
+const EXPERIMENT_ABOUT: &str = "\
+Build a ring from --servers and the keys, apply one change (--add or --remove), and report,
+before and after it, each server's share of the ring and its keys; then how many keys moved on
+the ring and how many would have moved under hash mod N, next to what theory expects: about
+1/(N+1) of the keys on the ring when a server joins (its weight's share, with weights) and
+N/(N+1) under mod N; 1/N and (N-1)/N when one of N servers leaves.
+
+Without --add or --remove the report shows the one ring, and no key moves. --add and --remove
+exclude each other; so do --keys, --keys-file and --keys-at. Without any of those three the
+ring has no keys.";

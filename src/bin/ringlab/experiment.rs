@@ -1,0 +1,204 @@
+//! From flags to a scenario, and the one change applied to it, through the engine only.
+
+use std::path::Path;
+
+use ringlab::core::{
+    check_vnodes, parse_number, Change, Error, HashScheme, Key, Outcome, Placement, RingSize,
+    Scenario, Server,
+};
+
+use crate::cli::ExperimentArgs;
+
+/// Why an experiment could not run, as a message for people.
+#[derive(Debug)]
+pub enum Failure {
+    /// A flag's value or the input was refused.
+    Refused(String),
+    /// A keys file could not be read.
+    Unreadable(String),
+}
+
+impl Failure {
+    /// The engine's refusal, prefixed with where it came from: `--servers: ...`.
+    fn at(context: &str, error: Error) -> Failure {
+        Failure::Refused(format!("{context}: {error}"))
+    }
+}
+
+/// A finished experiment: the scenario before the change, after it, and what the engine said
+/// the change did.
+pub struct Run {
+    /// The ring with its servers and keys, before the change.
+    pub before: Scenario,
+    /// The ring after the change (the same ring when there was none).
+    pub after: Scenario,
+    /// The change asked for, if any.
+    pub change: Option<Change>,
+    /// What the change did, if there was one.
+    pub outcome: Option<Outcome>,
+}
+
+/// Builds the scenario from `args`, adds the keys, and applies the change.
+pub fn run(args: &ExperimentArgs) -> Result<Run, Failure> {
+    let size: RingSize = args
+        .ring_size
+        .parse()
+        .map_err(|e| Failure::at("--ring-size", e))?;
+    let hash: HashScheme = args.hash.parse().map_err(|e| Failure::at("--hash", e))?;
+    let vnodes = parse_number::<u32>(&args.vnodes)
+        .and_then(check_vnodes)
+        .map_err(|e| Failure::at("--vnodes", e))?;
+    let servers = args
+        .servers
+        .split(',')
+        .map(|text| ServerSpec::parse(text)?.into_server(size))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure::at("--servers", e))?;
+    let mut scenario =
+        Scenario::new(size, hash, vnodes, servers).map_err(|e| Failure::at("--servers", e))?;
+
+    add_keys(&mut scenario, args)?;
+
+    let (change, flag) = match (&args.add, &args.remove) {
+        (Some(text), _) => {
+            let spec = ServerSpec::parse(text).map_err(|e| Failure::at("--add", e))?;
+            let change = Change::AddServer {
+                name: spec.name,
+                at: spec.at,
+                weight: spec.weight,
+            };
+            (Some(change), "--add")
+        }
+        (None, Some(name)) => (
+            Some(Change::RemoveServer { name: name.clone() }),
+            "--remove",
+        ),
+        (None, None) => (None, ""),
+    };
+    let before = scenario.clone();
+    let outcome = match &change {
+        Some(change) => Some(
+            scenario
+                .apply(change.clone())
+                .map_err(|e| Failure::at(flag, e))?,
+        ),
+        None => None,
+    };
+    Ok(Run {
+        before,
+        after: scenario,
+        change,
+        outcome,
+    })
+}
+
+/// Puts the keys of `--keys`, `--keys-file` or `--keys-at` on the ring, all in one batch.
+fn add_keys(scenario: &mut Scenario, args: &ExperimentArgs) -> Result<(), Failure> {
+    if let Some(count) = &args.keys {
+        let count = parse_number::<usize>(count).map_err(|e| Failure::at("--keys", e))?;
+        scenario
+            .apply(Change::GenerateKeys { count })
+            .map_err(|e| Failure::at("--keys", e))?;
+    } else if let Some(path) = &args.keys_file {
+        let (source, text) = read_keys(path)?;
+        let keys = key_lines(&text, &source)?;
+        scenario
+            .insert_keys(keys)
+            .map_err(|e| Failure::at(&source, e))?;
+    } else if let Some(list) = &args.keys_at {
+        let size = scenario.size();
+        let keys = list
+            .split(',')
+            .map(|text| {
+                parse_number::<u64>(text)
+                    .and_then(|position| size.check(position))
+                    .map(Key::At)
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| Failure::at("--keys-at", e))?;
+        scenario
+            .insert_keys(keys)
+            .map_err(|e| Failure::at("--keys-at", e))?;
+    }
+    Ok(())
+}
+
+/// The text of a keys file, or of standard input for `-`, with a name for messages.
+fn read_keys(path: &Path) -> Result<(String, String), Failure> {
+    let (source, bytes) = if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map_err(|e| {
+            Failure::Unreadable(format!("--keys-file: cannot read standard input: {e}"))
+        })?;
+        ("standard input".to_string(), bytes)
+    } else {
+        let bytes = std::fs::read(path).map_err(|e| {
+            Failure::Unreadable(format!("--keys-file: cannot read {}: {e}", path.display()))
+        })?;
+        (path.display().to_string(), bytes)
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((source, text)),
+        Err(_) => Err(Failure::Refused(format!(
+            "--keys-file: {source} is not UTF-8 text; keys are read one per line."
+        ))),
+    }
+}
+
+/// One key per non-blank line, read as the engine reads a key label.
+fn key_lines(text: &str, source: &str) -> Result<Vec<Key>, Failure> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lines = text.bytes().filter(|&b| b == b'\n').count() + 1;
+    let mut keys = Vec::with_capacity(lines);
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let key = Key::parse(line)
+            .map_err(|e| Failure::at(&format!("{source} line {}", index + 1), e))?;
+        keys.push(key);
+    }
+    Ok(keys)
+}
+
+/// A server as written on the command line: `name`, `name@position` or `name*weight`.
+struct ServerSpec {
+    name: String,
+    at: Option<u64>,
+    weight: Option<u32>,
+}
+
+impl ServerSpec {
+    fn parse(text: &str) -> Result<ServerSpec, Error> {
+        let text = text.trim();
+        let (rest, weight) = match text.rsplit_once('*') {
+            Some((rest, weight)) => (rest, Some(parse_number(weight)?)),
+            None => (text, None),
+        };
+        let (name, at) = match rest.split_once('@') {
+            Some((name, at)) => (name, Some(parse_number(at)?)),
+            None => (rest, None),
+        };
+        Ok(ServerSpec {
+            name: name.to_string(),
+            at,
+            weight,
+        })
+    }
+
+    /// The server for a starting list, placed on a ring of `size`; the scenario checks the
+    /// rest (name, duplicates, weight, free positions).
+    fn into_server(self, size: RingSize) -> Result<Server, Error> {
+        let placement = match (self.at, self.weight) {
+            (Some(_), Some(_)) => return Err(Error::WeightOfPlacedServer(self.name)),
+            (Some(at), None) => Placement::At(size.check(at)?),
+            (None, weight) => Placement::Hashed {
+                weight: weight.unwrap_or(1),
+            },
+        };
+        Ok(Server {
+            name: self.name,
+            placement,
+        })
+    }
+}

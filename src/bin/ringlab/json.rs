@@ -1,0 +1,195 @@
+//! The JSON report. Objects keyed by server name keep the servers' list order.
+
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+
+use ringlab::core::{Change, KeyMove, Ownership, Scenario, ServerShare};
+
+use crate::experiment::Run;
+
+/// Moved keys are listed one by one when there are at most this many.
+const LISTED_MOVES: usize = 100;
+
+/// The whole report as pretty-printed JSON, ending with a newline.
+pub fn render(run: &Run) -> String {
+    let report = Report::new(run);
+    let mut text = serde_json::to_string_pretty(&report)
+        .unwrap_or_else(|e| format!("{{\"error\": {:?}}}", e.to_string()));
+    text.push('\n');
+    text
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    ring_size: u64,
+    hash: &'static str,
+    vnodes: u32,
+    keys: usize,
+    change: Option<&'a Change>,
+    summary: Option<String>,
+    servers: BeforeAfter<Vec<&'a str>>,
+    ring: RingReport,
+    mod_n: Moves,
+    notes: &'a [String],
+}
+
+#[derive(Serialize)]
+struct BeforeAfter<T> {
+    before: T,
+    after: T,
+}
+
+#[derive(Serialize)]
+struct RingReport {
+    before: State,
+    after: State,
+    changed_share: Option<f64>,
+    #[serde(flatten)]
+    moves: Moves,
+}
+
+/// One ring's ownership, server by server.
+#[derive(Serialize)]
+struct State {
+    shares: Named<f64>,
+    ideals: Named<f64>,
+    arcs: Named<u64>,
+    counts: Named<u64>,
+    points: Named<usize>,
+    balance: Balance,
+}
+
+#[derive(Serialize)]
+struct Balance {
+    peak_to_mean: f64,
+    spread: f64,
+    predicted_spread: f64,
+    key_peak_to_mean: Option<f64>,
+}
+
+/// Keys that changed server, counted, compared with theory, and listed when few.
+#[derive(Serialize)]
+struct Moves {
+    moved: usize,
+    moved_fraction: Option<f64>,
+    moved_percent: Option<f64>,
+    expected_fraction: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moved_keys: Option<Vec<Move>>,
+}
+
+#[derive(Serialize)]
+struct Move {
+    key: String,
+    from: String,
+    to: String,
+}
+
+/// A JSON object whose keys are server names, written in the servers' list order.
+struct Named<T>(Vec<(String, T)>);
+
+impl<T: Serialize> Serialize for Named<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+impl<'a> Report<'a> {
+    fn new(run: &'a Run) -> Report<'a> {
+        let keys = run.before.keys().len();
+        let outcome = run.outcome.as_ref();
+        let moves = |list: Option<&Vec<KeyMove>>, expected: Option<f64>| {
+            let list = list.map_or(&[][..], Vec::as_slice);
+            Moves::new(&run.before, list, expected)
+        };
+        Report {
+            ring_size: run.before.size().get(),
+            hash: run.before.hash().id(),
+            vnodes: run.before.vnodes(),
+            keys,
+            change: run.change.as_ref(),
+            summary: outcome.map(|o| o.summary()),
+            servers: BeforeAfter {
+                before: names(&run.before),
+                after: names(&run.after),
+            },
+            ring: RingReport {
+                before: State::new(&run.before.ownership()),
+                after: State::new(&run.after.ownership()),
+                changed_share: outcome
+                    .and_then(|o| o.diff.as_ref())
+                    .map(|diff| diff.moved_length() as f64 / run.before.size().get() as f64),
+                moves: moves(
+                    outcome.map(|o| &o.ring_moves),
+                    outcome.and_then(|o| o.ring_expected),
+                ),
+            },
+            mod_n: moves(
+                outcome.map(|o| &o.mod_n_moves),
+                outcome.and_then(|o| o.mod_n_expected),
+            ),
+            notes: outcome.map_or(&[][..], |o| o.notes.as_slice()),
+        }
+    }
+}
+
+fn names(scenario: &Scenario) -> Vec<&str> {
+    scenario.servers().iter().map(|s| s.name.as_str()).collect()
+}
+
+impl State {
+    fn new(ownership: &Ownership) -> State {
+        let balance = &ownership.balance;
+        State {
+            shares: by_server(ownership, |s| s.share),
+            ideals: by_server(ownership, |s| s.ideal),
+            arcs: by_server(ownership, |s| s.arc),
+            counts: by_server(ownership, |s| s.keys),
+            points: by_server(ownership, |s| s.points),
+            balance: Balance {
+                peak_to_mean: balance.peak_to_mean,
+                spread: balance.spread,
+                predicted_spread: balance.predicted_spread,
+                key_peak_to_mean: balance.key_peak_to_mean,
+            },
+        }
+    }
+}
+
+/// One value per server, in list order.
+fn by_server<T>(ownership: &Ownership, value: impl Fn(&ServerShare) -> T) -> Named<T> {
+    Named(
+        ownership
+            .servers
+            .iter()
+            .map(|s| (s.name.to_string(), value(s)))
+            .collect(),
+    )
+}
+
+impl Moves {
+    fn new(before: &Scenario, moves: &[KeyMove], expected: Option<f64>) -> Moves {
+        let keys = before.keys().len();
+        let listed = (moves.len() <= LISTED_MOVES).then(|| {
+            moves
+                .iter()
+                .map(|m| Move {
+                    key: before.keys().key(m.key).label(),
+                    from: m.from.to_string(),
+                    to: m.to.to_string(),
+                })
+                .collect()
+        });
+        Moves {
+            moved: moves.len(),
+            moved_fraction: (keys > 0).then(|| moves.len() as f64 / keys as f64),
+            moved_percent: (keys > 0).then(|| moves.len() as f64 * 100.0 / keys as f64),
+            expected_fraction: expected,
+            moved_keys: listed,
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! The `ringlab` command: run a consistent-hashing experiment from a shell and read the numbers.
+//!
+//! Everything about the ring is computed by the engine in `ringlab::core`; this program only
+//! turns flags into a scenario and a [`Change`](ringlab::core::Change), and the engine's answer
+//! into tables or JSON.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+mod experiment;
+#[cfg(not(target_arch = "wasm32"))]
+mod json;
+#[cfg(not(target_arch = "wasm32"))]
+mod text;
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    native::main()
+}
+
+/// The command line has no meaning in the browser; the app there is `ringlab-app`.
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use std::io::{self, Write};
+    use std::process::ExitCode;
+
+    use clap::error::ErrorKind;
+    use clap::Parser;
+
+    use crate::cli::{Cli, Command};
+    use crate::experiment::{self, Failure};
+
+    /// Exit status for a command line or input that was refused.
+    const REFUSED: u8 = 2;
+    /// Exit status for a file that could not be read or output that could not be written.
+    const IO_FAILED: u8 = 1;
+
+    pub fn main() -> ExitCode {
+        let cli = match Cli::try_parse() {
+            Ok(cli) => cli,
+            Err(error) => return parse_failure(&error),
+        };
+        match cli.command {
+            Command::Experiment(args) => {
+                let run = match experiment::run(&args) {
+                    Ok(run) => run,
+                    Err(failure) => return fail(&failure),
+                };
+                let output = if args.json {
+                    crate::json::render(&run)
+                } else {
+                    crate::text::render(&run)
+                };
+                emit(&output)
+            }
+        }
+    }
+
+    /// Help and version go out as clap writes them; any other parse error becomes one line.
+    fn parse_failure(error: &clap::Error) -> ExitCode {
+        match error.kind() {
+            ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                // A closed pipe while printing help is not worth reporting.
+                let _ = error.print();
+                ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(REFUSED))
+            }
+            _ => {
+                let message = one_line(&error.render().to_string());
+                say(&format!("{message} (try --help)"));
+                ExitCode::from(REFUSED)
+            }
+        }
+    }
+
+    /// Joins clap's error lines into one, leaving out the usage reminder.
+    fn one_line(rendered: &str) -> String {
+        let mut parts: Vec<&str> = Vec::new();
+        for line in rendered.lines().map(str::trim) {
+            if line.is_empty()
+                || line.starts_with("Usage:")
+                || line.starts_with("For more information")
+            {
+                continue;
+            }
+            parts.push(line);
+        }
+        let mut text = String::new();
+        for part in parts {
+            if !text.is_empty() {
+                text.push_str(if text.ends_with(':') { " " } else { "; " });
+            }
+            text.push_str(part);
+        }
+        text
+    }
+
+    fn fail(failure: &Failure) -> ExitCode {
+        match failure {
+            Failure::Refused(message) => {
+                say(&format!("error: {message}"));
+                ExitCode::from(REFUSED)
+            }
+            Failure::Unreadable(message) => {
+                say(&format!("error: {message}"));
+                ExitCode::from(IO_FAILED)
+            }
+        }
+    }
+
+    /// Writes one line to standard error, quietly giving up if even that is closed.
+    fn say(line: &str) {
+        let _ = writeln!(io::stderr().lock(), "{line}");
+    }
+
+    /// Writes the whole report; a reader that stops early (`| head`) is not an error.
+    fn emit(output: &str) -> ExitCode {
+        let mut stdout = io::stdout().lock();
+        match stdout
+            .write_all(output.as_bytes())
+            .and_then(|()| stdout.flush())
+        {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(error) => {
+                say(&format!("error: cannot write the report: {error}"));
+                ExitCode::from(IO_FAILED)
+            }
+        }
+    }
+}

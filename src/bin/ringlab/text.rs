@@ -1,0 +1,218 @@
+//! The plain report: aligned tables of ownership before and after, then the keys that moved
+//! next to what theory expects.
+
+use std::fmt::Write;
+
+use ringlab::core::{percent, plural, Change, KeyMove, Outcome, Ownership, Scenario};
+
+use crate::experiment::Run;
+
+/// Moved keys are listed one by one when there are at most this many.
+const LISTED_MOVES: usize = 10;
+
+/// The whole plain report.
+pub fn render(run: &Run) -> String {
+    let mut out = String::new();
+    out.push_str(&setup_line(&run.before));
+    out.push('\n');
+    match (&run.change, &run.outcome) {
+        (Some(change), Some(outcome)) => {
+            let _ = writeln!(out, "\nBefore: {}", server_list(&run.before));
+            table(&mut out, &run.before.ownership());
+            let _ = writeln!(out, "\n{}", outcome.headline);
+            let _ = writeln!(out, "\nAfter: {}", server_list(&run.after));
+            table(&mut out, &run.after.ownership());
+            moved(&mut out, run, change, outcome);
+        }
+        _ => {
+            let _ = writeln!(out, "\n{}", server_list(&run.before));
+            table(&mut out, &run.before.ownership());
+            let _ = writeln!(
+                out,
+                "\nNo change asked for (--add or --remove), so no key moved."
+            );
+        }
+    }
+    out
+}
+
+fn setup_line(scenario: &Scenario) -> String {
+    let size = scenario.size();
+    let vnodes = scenario.vnodes();
+    let keys = scenario.keys().len();
+    format!(
+        "Ring of {size} positions (0 to {}), hash {} ({}), {vnodes} {} per hashed server, {keys} {}.",
+        size.get() - 1,
+        scenario.hash(),
+        scenario.hash().describe(),
+        plural(vnodes as usize, "virtual node", "virtual nodes"),
+        plural(keys, "key", "keys"),
+    )
+}
+
+fn server_list(scenario: &Scenario) -> String {
+    let count = scenario.servers().len();
+    format!("{count} {}", plural(count, "server", "servers"))
+}
+
+/// One row per server: its share of the ring, its arc, its points (when any server has more
+/// than one) and its keys.
+fn table(out: &mut String, ownership: &Ownership) {
+    let show_points = ownership.servers.iter().any(|s| s.points != 1);
+    let mut rows: Vec<Vec<String>> = Vec::with_capacity(ownership.servers.len() + 1);
+    let mut header = vec!["server", "ring share", "arc"];
+    if show_points {
+        header.push("points");
+    }
+    header.extend(["keys", "key share"]);
+    rows.push(header.into_iter().map(String::from).collect());
+    for server in &ownership.servers {
+        let mut row = vec![
+            server.name.to_string(),
+            percent(server.share),
+            server.arc.to_string(),
+        ];
+        if show_points {
+            row.push(server.points.to_string());
+        }
+        row.push(server.keys.to_string());
+        row.push(if ownership.keys > 0 {
+            percent(server.keys as f64 / ownership.keys as f64)
+        } else {
+            "-".to_string()
+        });
+        rows.push(row);
+    }
+    write_aligned(out, &rows);
+    if ownership.servers.iter().any(|s| s.points > 1) {
+        let balance = &ownership.balance;
+        let _ = writeln!(
+            out,
+            "  Balance: the largest share is {:.2} times its ideal; shares stray from it by {} \
+             (1/sqrt(points) predicts {}).",
+            balance.peak_to_mean,
+            percent(balance.spread),
+            percent(balance.predicted_spread),
+        );
+    }
+}
+
+/// Writes rows indented by two spaces: the first column left-aligned, the others right-aligned.
+fn write_aligned(out: &mut String, rows: &[Vec<String>]) {
+    let columns = rows.first().map_or(0, Vec::len);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .map(|row| row[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for row in rows {
+        let mut line = String::from(" ");
+        for (c, cell) in row.iter().enumerate() {
+            line.push(' ');
+            if c == 0 {
+                let _ = write!(line, "{cell:<width$}", width = widths[c]);
+            } else {
+                let _ = write!(line, " {cell:>width$}", width = widths[c]);
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+}
+
+/// How many keys moved on the ring and under mod N, with the theory beside each.
+fn moved(out: &mut String, run: &Run, change: &Change, outcome: &Outcome) {
+    let keys = outcome.keys;
+    let (ring_theory, mod_n_theory) = theory(&run.before, change);
+    let count = |moves: &[KeyMove], fraction: Option<f64>| match fraction {
+        Some(fraction) => format!("{} of {keys} ({})", moves.len(), percent(fraction)),
+        None => "0 of 0".to_string(),
+    };
+    let expected = |fraction: Option<f64>, why: String| match fraction {
+        Some(fraction) => format!("theory: about {}, {why}", percent(fraction)),
+        None => String::new(),
+    };
+    let rows = vec![
+        vec![
+            "on the ring".to_string(),
+            count(&outcome.ring_moves, outcome.ring_fraction()),
+            expected(outcome.ring_expected, ring_theory),
+        ],
+        vec![
+            "under mod N".to_string(),
+            count(&outcome.mod_n_moves, outcome.mod_n_fraction()),
+            expected(outcome.mod_n_expected, mod_n_theory),
+        ],
+    ];
+    out.push_str("\nKeys moved\n");
+    let width = rows.iter().map(|r| r[1].chars().count()).max().unwrap_or(0);
+    for row in &rows {
+        let line = format!("  {}:  {:<width$}   {}", row[0], row[1], row[2]);
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    if let Some(diff) = &outcome.diff {
+        let size = run.before.size().get();
+        let _ = writeln!(
+            out,
+            "  {} of the ring changed owner.",
+            percent(diff.moved_length() as f64 / size as f64)
+        );
+    }
+    if keys == 0 {
+        out.push_str("  There are no keys; add some with --keys, --keys-file or --keys-at.\n");
+    }
+    list_moves(out, run, "Moved on the ring", &outcome.ring_moves);
+    list_moves(out, run, "Moved under mod N", &outcome.mod_n_moves);
+    for note in &outcome.notes {
+        let _ = writeln!(out, "\nNote: {note}");
+    }
+}
+
+fn list_moves(out: &mut String, run: &Run, title: &str, moves: &[KeyMove]) {
+    if moves.is_empty() || moves.len() > LISTED_MOVES {
+        return;
+    }
+    let keys = run.before.keys();
+    let list: Vec<String> = moves
+        .iter()
+        .map(|m| format!("{} {} -> {}", keys.key(m.key).label(), m.from, m.to))
+        .collect();
+    let _ = writeln!(out, "  {title}: {}", list.join(", "));
+}
+
+/// The formulas behind the expected fractions, in words, for the ring and for mod N.
+fn theory(before: &Scenario, change: &Change) -> (String, String) {
+    let servers = before.servers();
+    let n = servers.len();
+    let total: u64 = servers.iter().map(|s| u64::from(s.weight())).sum();
+    let equal = servers.iter().all(|s| s.weight() == servers[0].weight());
+    match change {
+        Change::AddServer { weight, .. } => {
+            let weight = u64::from(weight.unwrap_or(1));
+            let ring = if equal && weight == u64::from(servers[0].weight()) {
+                format!("1/(N+1) with N = {n}")
+            } else {
+                format!(
+                    "the new server's weight over the total, {weight}/{}",
+                    total + weight
+                )
+            };
+            (ring, format!("N/(N+1) with N = {n}"))
+        }
+        Change::RemoveServer { name } => {
+            let ring = match before.server(name) {
+                Ok((_, server)) if !equal => format!(
+                    "the removed server's weight over the total, {}/{total}",
+                    server.weight()
+                ),
+                _ => format!("1/N with N = {n}"),
+            };
+            (ring, format!("(N-1)/N with N = {n}"))
+        }
+        _ => (String::new(), String::new()),
+    }
+}

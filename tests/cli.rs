@@ -1,0 +1,456 @@
+//! The `ringlab` command, run as a program: its reports, its refusals and its help.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// Runs `ringlab` with `args` and, when given, `input` on standard input.
+fn ringlab_with_input(args: &[&str], input: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ringlab"))
+        .args(args)
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the ringlab binary runs");
+    if let Some(input) = input {
+        child
+            .stdin
+            .take()
+            .expect("stdin is piped")
+            .write_all(input.as_bytes())
+            .expect("ringlab reads its input");
+    }
+    child.wait_with_output().expect("ringlab finishes")
+}
+
+fn ringlab(args: &[&str]) -> Output {
+    ringlab_with_input(args, None)
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// The JSON report of a successful run.
+fn report(args: &[&str]) -> Value {
+    report_with_input(args, None)
+}
+
+fn report_with_input(args: &[&str], input: Option<&str>) -> Value {
+    let output = ringlab_with_input(args, input);
+    assert!(
+        output.status.success(),
+        "ringlab {args:?} failed: {}",
+        stderr(&output)
+    );
+    serde_json::from_slice(&output.stdout).expect("the report is JSON")
+}
+
+fn number(value: &Value) -> f64 {
+    value
+        .as_f64()
+        .unwrap_or_else(|| panic!("{value} is a number"))
+}
+
+fn assert_close(value: &Value, expected: f64) {
+    let got = number(value);
+    assert!((got - expected).abs() < 1e-9, "{got} is not {expected}");
+}
+
+/// A file in the test's scratch directory holding `text`.
+fn scratch_file(name: &str, text: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).expect("the scratch file is written");
+    path
+}
+
+const LESSON_000: &[&str] = &[
+    "experiment",
+    "--servers",
+    "A@10,B@40,C@75",
+    "--add",
+    "D@60",
+    "--keys-at",
+    "90,52,68,25,5",
+    "--json",
+];
+
+#[test]
+fn lesson_000_adding_d_at_60_moves_one_key_on_the_ring_and_four_under_mod_n() {
+    let json = report(LESSON_000);
+    assert_eq!(json["keys"], 5);
+    assert_eq!(json["ring_size"], 100);
+    assert_eq!(json["hash"], "md5-first32");
+    assert_eq!(json["vnodes"], 1);
+    assert_eq!(json["ring"]["moved"], 1);
+    assert_eq!(json["mod_n"]["moved"], 4);
+    assert_close(&json["ring"]["moved_fraction"], 0.2);
+    assert_close(&json["mod_n"]["moved_fraction"], 0.8);
+    assert_close(&json["ring"]["expected_fraction"], 0.25);
+    assert_close(&json["mod_n"]["expected_fraction"], 0.75);
+
+    let before = &json["ring"]["before"];
+    assert_close(&before["shares"]["A"], 0.35);
+    assert_close(&before["shares"]["B"], 0.30);
+    assert_close(&before["shares"]["C"], 0.35);
+    assert_eq!(before["counts"]["A"], 2); // 90 wraps to A at 10, and 5
+    assert_eq!(before["counts"]["B"], 1); // 25
+    assert_eq!(before["counts"]["C"], 2); // 52 and 68
+
+    let after = &json["ring"]["after"];
+    assert_eq!(after["counts"]["A"], 2);
+    assert_eq!(after["counts"]["B"], 1);
+    assert_eq!(after["counts"]["C"], 1);
+    assert_eq!(after["counts"]["D"], 1);
+    assert_close(&after["shares"]["D"], 0.20);
+    assert_close(&after["shares"]["C"], 0.15);
+
+    assert_eq!(
+        json["ring"]["moved_keys"],
+        serde_json::json!([{"key": "@52", "from": "C", "to": "D"}])
+    );
+    assert_eq!(
+        json["servers"]["before"],
+        serde_json::json!(["A", "B", "C"])
+    );
+    assert_eq!(
+        json["servers"]["after"],
+        serde_json::json!(["A", "B", "C", "D"])
+    );
+}
+
+#[test]
+fn removing_b_sends_key_25_to_d_and_leaves_d_half_the_ring() {
+    let json = report(&[
+        "experiment",
+        "--servers",
+        "A@10,B@40,C@75,D@60",
+        "--remove",
+        "B",
+        "--keys-at",
+        "90,52,68,25,5",
+        "--json",
+    ]);
+    assert_eq!(json["ring"]["moved"], 1);
+    assert_eq!(
+        json["ring"]["moved_keys"],
+        serde_json::json!([{"key": "@25", "from": "B", "to": "D"}])
+    );
+    let after = &json["ring"]["after"];
+    assert_close(&after["shares"]["D"], 0.5);
+    assert_close(&after["shares"]["C"], 0.15);
+    assert_close(&after["shares"]["A"], 0.35);
+    assert_eq!(after["counts"]["D"], 2);
+    assert!(after["counts"].get("B").is_none());
+    assert_close(&json["ring"]["expected_fraction"], 0.25);
+    assert_close(&json["mod_n"]["expected_fraction"], 0.75);
+}
+
+#[test]
+fn keys_can_be_read_from_standard_input() {
+    let json = report_with_input(
+        &[
+            "experiment",
+            "--servers",
+            "A@10,B@40,C@75",
+            "--add",
+            "D@60",
+            "--keys-file",
+            "-",
+            "--json",
+        ],
+        Some("@90\n@52\n\n@68\n@25\n@5\n"),
+    );
+    assert_eq!(json["keys"], 5);
+    assert_eq!(json["ring"]["moved"], 1);
+    assert_eq!(json["mod_n"]["moved"], 4);
+}
+
+#[test]
+fn a_keys_file_holds_one_key_per_line_and_blank_lines_are_skipped() {
+    let path = scratch_file("named-keys.txt", "user:1\r\n\r\n  user:2  \n@52\n\nkey-7\n");
+    let json = report(&[
+        "experiment",
+        "--ring-size",
+        "2^32",
+        "--servers",
+        "a,b,c",
+        "--keys-file",
+        path.to_str().expect("a UTF-8 path"),
+        "--json",
+    ]);
+    assert_eq!(json["keys"], 4);
+    let counts = json["ring"]["after"]["counts"]
+        .as_object()
+        .expect("counts is an object");
+    let total: u64 = counts.values().map(|c| c.as_u64().unwrap()).sum();
+    assert_eq!(total, 4);
+}
+
+#[test]
+fn generated_keys_on_the_full_ring_move_about_a_fifth_on_the_ring_and_four_fifths_under_mod_n() {
+    let json = report(&[
+        "experiment",
+        "--ring-size",
+        "2^32",
+        "--vnodes",
+        "100",
+        "--servers",
+        "a,b,c,d",
+        "--add",
+        "e",
+        "--keys",
+        "20000",
+        "--json",
+    ]);
+    assert_eq!(json["keys"], 20000);
+    assert_eq!(json["ring_size"], 4_294_967_296_u64);
+    let ring = number(&json["ring"]["moved_fraction"]);
+    let mod_n = number(&json["mod_n"]["moved_fraction"]);
+    assert!((0.12..0.28).contains(&ring), "the ring moved {ring}");
+    assert!((0.77..0.83).contains(&mod_n), "mod N moved {mod_n}");
+    assert_close(&json["ring"]["expected_fraction"], 0.2);
+    assert_close(&json["mod_n"]["expected_fraction"], 0.8);
+    assert_eq!(json["ring"]["after"]["points"]["e"], 100);
+    // Thousands of moves are counted, not listed.
+    assert!(json["mod_n"].get("moved_keys").is_none());
+    // The new server's keys are exactly the keys that moved on the ring.
+    assert_eq!(json["ring"]["after"]["counts"]["e"], json["ring"]["moved"]);
+}
+
+#[test]
+fn a_weighted_server_is_expected_to_take_its_weight_share() {
+    let json = report(&[
+        "experiment",
+        "--ring-size",
+        "2^32",
+        "--vnodes",
+        "50",
+        "--servers",
+        "a,b,c*2",
+        "--add",
+        "d*4",
+        "--keys",
+        "1000",
+        "--json",
+    ]);
+    assert_eq!(json["ring"]["before"]["points"]["c"], 100);
+    assert_eq!(json["ring"]["after"]["points"]["d"], 200);
+    assert_close(&json["ring"]["expected_fraction"], 0.5);
+    assert_close(&json["ring"]["after"]["ideals"]["d"], 0.5);
+}
+
+#[test]
+fn without_a_change_the_one_ring_is_reported_and_nothing_moves() {
+    let json = report(&[
+        "experiment",
+        "--servers",
+        "A@10,B@40,C@75",
+        "--keys-at",
+        "90,52,68,25,5",
+        "--json",
+    ]);
+    assert_eq!(json["ring"]["moved"], 0);
+    assert_eq!(json["mod_n"]["moved"], 0);
+    assert_eq!(json["change"], Value::Null);
+    assert_eq!(json["ring"]["before"], json["ring"]["after"]);
+
+    let output = ringlab(&["experiment", "--servers", "A@10,B@40,C@75"]);
+    assert!(output.status.success());
+    assert!(stdout(&output).contains("no key moved"));
+}
+
+#[test]
+fn json_objects_keep_the_order_of_the_server_list() {
+    let output = ringlab(&["experiment", "--servers", "zulu@5,alpha@50", "--json"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let shares = text.find("\"shares\"").expect("shares are reported");
+    let zulu = text[shares..].find("\"zulu\"").expect("zulu has a share");
+    let alpha = text[shares..].find("\"alpha\"").expect("alpha has a share");
+    assert!(zulu < alpha, "zulu comes first, as listed:\n{text}");
+}
+
+#[test]
+fn the_plain_report_shows_both_tables_the_moves_and_the_theory() {
+    let args: Vec<&str> = LESSON_000
+        .iter()
+        .copied()
+        .filter(|a| *a != "--json")
+        .collect();
+    let output = ringlab(&args);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    for expected in [
+        "Before: 3 servers",
+        "Server D added.",
+        "After: 4 servers",
+        "on the ring:  1 of 5 (20%)",
+        "under mod N:  4 of 5 (80%)",
+        "about 25%, 1/(N+1) with N = 3",
+        "about 75%, N/(N+1) with N = 3",
+        "@52 C -> D",
+    ] {
+        assert!(
+            text.contains(expected),
+            "{expected:?} is missing from:\n{text}"
+        );
+    }
+    let d_row = text
+        .lines()
+        .find(|line| line.trim_start().starts_with("D "))
+        .expect("D has a row after the change");
+    let cells: Vec<&str> = d_row.split_whitespace().collect();
+    assert_eq!(cells, ["D", "20%", "20", "1", "20%"]);
+}
+
+#[test]
+fn bad_input_is_refused_with_one_line_and_no_panic() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--servers", "a", "--vnodes", "0"], "--vnodes"),
+        (
+            &["--servers", "a", "--ring-size", "ten"],
+            "\"ten\" is not a whole number",
+        ),
+        (&["--servers", "a,a"], "There is already a server called a"),
+        (
+            &["--servers", "a,b", "--remove", "zz"],
+            "There is no server called zz",
+        ),
+        (
+            &["--servers", "A@10", "--keys-at", "100"],
+            "Position 100 is outside the ring",
+        ),
+        (
+            &["--servers", "a", "--hash", "sha1"],
+            "Unknown hash \"sha1\"",
+        ),
+        (&["--servers", "a", "--remove", "a"], "at least one server"),
+        (&["--servers", "A@10,B@10"], "Position 10 is taken by A"),
+        (
+            &["--servers", "A@10", "--add", "B@10"],
+            "Position 10 is taken by A",
+        ),
+        (
+            &["--servers", "a", "--keys", "many"],
+            "\"many\" is not a whole number",
+        ),
+        (
+            &["--servers", "a", "--keys", "-3"],
+            "\"-3\" is not a whole number",
+        ),
+        (
+            &["--servers", "a", "--keys-at", "5,5"],
+            "The key @5 is already on the ring",
+        ),
+        (&["--servers", "a*0"], "Weights go from 1 to 10"),
+        (&["--servers", "a,,b"], "A server needs a name"),
+        (
+            &["--servers", "a", "--add", "b", "--remove", "a"],
+            "cannot be used with",
+        ),
+        (
+            &["--servers", "a", "--keys", "3", "--keys-at", "4"],
+            "cannot be used with",
+        ),
+        (&["--servers", "a", "--vnode", "3"], "--vnode"),
+        (&["--add", "b"], "--servers"),
+        (
+            &["--servers", "a", "--keys-file", "/no/such/keys.txt"],
+            "cannot read",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["experiment"];
+        all.extend_from_slice(args);
+        let output = ringlab(&all);
+        let message = stderr(&output);
+        assert!(!output.status.success(), "{all:?} was accepted");
+        assert!(!message.contains("panicked"), "{all:?} panicked: {message}");
+        assert_eq!(message.trim_end().lines().count(), 1, "{all:?}: {message}");
+        assert!(message.contains(expected), "{all:?}: {message}");
+        assert!(output.stdout.is_empty(), "{all:?} printed a report");
+    }
+}
+
+#[test]
+fn a_key_that_cannot_be_read_names_its_line() {
+    let path = scratch_file("bad-keys.txt", "user:1\n\nuser,2\n");
+    let output = ringlab(&[
+        "experiment",
+        "--servers",
+        "a",
+        "--keys-file",
+        path.to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains("line 3"), "{message}");
+    assert!(!message.contains("panicked"));
+}
+
+#[test]
+fn help_mentions_every_flag_with_an_example() {
+    let output = ringlab(&["experiment", "--help"]);
+    assert!(output.status.success());
+    let help = stdout(&output);
+    for flag in [
+        "--ring-size",
+        "--hash",
+        "--vnodes",
+        "--servers",
+        "--add",
+        "--remove",
+        "--keys",
+        "--keys-file",
+        "--keys-at",
+        "--json",
+    ] {
+        assert!(help.contains(flag), "{flag} is missing from:\n{help}");
+        assert!(
+            help.contains(&format!("Example: {flag} ")) || flag == "--json",
+            "{flag} has no example"
+        );
+    }
+    for word in [
+        "md5-first32",
+        "md5-low32",
+        "java-hashcode",
+        "2^32",
+        "moved_keys",
+    ] {
+        assert!(help.contains(word), "{word} is missing from the help");
+    }
+
+    let output = ringlab(&["--help"]);
+    assert!(output.status.success());
+    let overview = stdout(&output);
+    for flag in [
+        "--ring-size",
+        "--hash",
+        "--vnodes",
+        "--servers",
+        "--add",
+        "--remove",
+        "--keys",
+        "--keys-file",
+        "--keys-at",
+        "--json",
+    ] {
+        assert!(
+            overview.contains(flag),
+            "{flag} is missing from:\n{overview}"
+        );
+    }
+}

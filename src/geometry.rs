@@ -37,7 +37,7 @@ impl Frame {
 
     /// The radius of a key dot.
     pub fn key_size(self) -> f64 {
-        (self.side * 0.011).max(4.5)
+        (self.side * 0.013).max(5.5)
     }
 
     /// The distance from the centre of a key dot in stacking lane `lane` (0 nearest the ring).

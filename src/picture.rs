@@ -12,6 +12,8 @@ use crate::geometry::{fraction_of, Frame};
 pub const MAX_DOTS: usize = 1500;
 /// How many slices the density band has.
 pub const DENSITY_BINS: usize = 180;
+/// Up to this many keys, each dot carries the key's label.
+pub const MAX_KEY_LABELS: usize = 24;
 /// Up to this many points, each point is labelled with its server's name.
 pub const MAX_POINT_LABELS: usize = 24;
 
@@ -67,6 +69,8 @@ pub struct KeyDot {
     pub selected: bool,
     /// Keys at the same position stack outwards: 0 is nearest the ring.
     pub lane: u32,
+    /// The key's label, written beside the dot when keys are few.
+    pub label: Option<String>,
 }
 
 /// A slice of the density band.
@@ -284,6 +288,7 @@ fn keys(
     let set = scenario.keys();
     let size = scenario.size().get();
     if set.len() <= MAX_DOTS {
+        let labelled = set.len() <= MAX_KEY_LABELS;
         let mut dots = Vec::with_capacity(set.len());
         let mut lane = 0;
         for (i, (&key, &position)) in set.order().iter().zip(set.sorted_positions()).enumerate() {
@@ -299,6 +304,7 @@ fn keys(
                 moved: moved.contains(&key),
                 selected: selected == Some(key),
                 lane,
+                label: labelled.then(|| short_label(&set.key(key).label())),
             });
         }
         return KeyLayer::Dots(dots);
@@ -325,6 +331,16 @@ fn keys(
             })
             .collect(),
         peak,
+    }
+}
+
+/// A label short enough to sit beside a dot: `@52` is written `52`, long names are cut.
+fn short_label(label: &str) -> String {
+    let label = label.strip_prefix('@').unwrap_or(label);
+    if label.chars().count() > 10 {
+        label.chars().take(9).chain(std::iter::once('…')).collect()
+    } else {
+        label.to_string()
     }
 }
 

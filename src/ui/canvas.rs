@@ -343,6 +343,12 @@ fn paint(
                         ctx.set_global_alpha(1.0);
                     }
                 }
+                if let Some(label) = &dot.label {
+                    let (x, y) = frame.at(dot.fraction, frame.key_radius(dot.lane) + size * 2.6);
+                    ctx.set_fill_style_str(theme.ink());
+                    ctx.set_font(&font((side * 0.022).max(11.0)));
+                    let _ = ctx.fill_text(label, x, y);
+                }
                 if dot.selected {
                     ctx.set_stroke_style_str(theme.ink());
                     ctx.set_line_width(3.0);

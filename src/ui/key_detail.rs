@@ -17,14 +17,14 @@ pub fn KeyDetailPanel() -> impl IntoView {
             Some(steps(s, id))
         })
     };
-    view! {
-        <section class="panel" aria-labelledby="key-title">
-            <h2 id="key-title">"Selected key"</h2>
-            {move || match detail() {
-                None => view! {
-                    <p class="hint">"Click a key's dot on the ring, or its name in the key list, to follow it."</p>
-                }.into_any(),
-                Some(d) => {
+    // Shown only while a key is selected, at the top of the readout, so that following a key
+    // never pushes the last change off screen for long.
+    move || {
+        detail().map(|d| {
+            view! {
+                <section class="panel key-panel" aria-labelledby="key-title" data-testid="key-panel">
+                    <h2 id="key-title">"Selected key"</h2>
+                    {
                     let label = d.label.clone();
                     let remove = move |_| {
                         app.dispatch(Change::DropKey { label: label.clone() }, Field::Keys);
@@ -43,11 +43,15 @@ pub fn KeyDetailPanel() -> impl IntoView {
                             <strong data-testid="key-modn-owner">{d.mod_n_owner}</strong>
                             <span class="muted">{d.mod_n_words}</span>
                         </p>
-                        <button type="button" data-testid="drop-selected-key" on:click=remove>"Remove this key"</button>
-                    }.into_any()
-                }
-            }}
-        </section>
+                        <div class="button-row">
+                            <button type="button" data-testid="drop-selected-key" on:click=remove>"Remove this key"</button>
+                            <button type="button" on:click=move |_| app.selected_key.set(None)>"Close"</button>
+                        </div>
+                    }
+                    }
+                </section>
+            }
+        })
     }
 }
 

@@ -9,6 +9,7 @@ mod key_controls;
 mod key_detail;
 mod last_change;
 mod ownership;
+mod probe;
 mod ring_controls;
 mod server_controls;
 mod state;
@@ -33,6 +34,7 @@ use vnode_controls::VnodeControls;
 pub fn App() -> impl IntoView {
     let app = AppState::new();
     provide_context(app);
+    probe::register(app);
     let theme = use_theme();
 
     view! {
@@ -56,11 +58,14 @@ pub fn App() -> impl IntoView {
                 <ModeBanner />
                 <RingCanvas theme=theme />
                 <HoverReadout />
+                <p class="compact-summary" aria-hidden="true">
+                    {move || app.last.with(|l| l.as_ref().map(|o| o.summary()))}
+                </p>
             </section>
             <section class="readout" aria-label="Readout">
+                <KeyDetailPanel />
                 <LastChangePanel />
                 <OwnershipPanel theme=theme />
-                <KeyDetailPanel />
             </section>
         </main>
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what building Ringlab needs and skips what is already there:
+# the wasm32 target, Trunk, wasm-bindgen-cli at the version Cargo.lock pins, and the Node
+# packages under tests/e2e (which also bring wasm-opt). With `--browser` it also installs
+# Debian's Chromium for the browser tests. Safe to run again: a second run takes seconds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+want_browser=false
+[ "${1:-}" = "--browser" ] && want_browser=true
+
+say() { printf '\n== %s\n' "$*"; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
+  say "installing trunk $TRUNK_VERSION (a few minutes, once)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $bindgen_version"; then
+  say "installing wasm-bindgen-cli $bindgen_version (a few minutes, once)"
+  # Its own lockfile pins crates the registry may lack, so no --locked here.
+  cargo install wasm-bindgen-cli --version "$bindgen_version"
+fi
+
+if [ ! -x tests/e2e/node_modules/.bin/wasm-opt ] || [ tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]; then
+  say "installing the Node packages in tests/e2e"
+  (cd tests/e2e && npm ci --no-audit --no-fund)
+fi
+
+if $want_browser && [ ! -x /usr/bin/chromium ]; then
+  say "installing Debian's chromium"
+  apt-get update
+  apt-get install -y chromium
+fi

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what is missing, then runs every check: formatting, lints, the native suite
+# (engine, CLI, picture), a release build of the app, and the browser tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh --browser
+export PATH="$PWD/tests/e2e/node_modules/.bin:$PATH"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "formatting"
+cargo fmt --check
+
+step "lints (native and wasm)"
+cargo clippy --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --bins -- -D warnings
+
+step "native tests"
+cargo test
+
+step "release build of the app"
+trunk build --release --offline
+
+step "browser tests"
+cd tests/e2e
+npx playwright test

@@ -56,7 +56,7 @@ impl Frame {
 
     /// The radius tick labels are written at (outside the keys).
     pub fn tick_label_radius(self) -> f64 {
-        self.ring_radius() + self.side * 0.135
+        self.ring_radius() + self.side * 0.125
     }
 
     /// The radius server labels are written at (inside the ring).

@@ -11,7 +11,7 @@ use crate::geometry::{fraction_of, Frame};
 /// Up to this many keys are drawn one dot each; more are drawn as a density band.
 pub const MAX_DOTS: usize = 1500;
 /// How many slices the density band has.
-pub const DENSITY_BINS: usize = 180;
+pub const DENSITY_BINS: usize = 120;
 /// Up to this many keys, each dot carries the key's label.
 pub const MAX_KEY_LABELS: usize = 24;
 /// Up to this many points, each point is labelled with its server's name.
@@ -257,7 +257,7 @@ pub fn ticks(size: u64) -> Vec<Tick> {
             .map(|i| Tick {
                 fraction: i as f64 / 4.0,
                 label: Some(if size == 1 << 32 {
-                    ["0", "2^30", "2^31", "3·2^30"][i as usize].to_string()
+                    ["0", "2³⁰", "2³¹", "3·2³⁰"][i as usize].to_string()
                 } else {
                     (i * quarter).to_string()
                 }),
@@ -309,7 +309,8 @@ fn keys(
         }
         return KeyLayer::Dots(dots);
     }
-    let bins = DENSITY_BINS.min(size as usize);
+    // In u64: on wasm32 a usize cannot hold the full ring's 2^32.
+    let bins = (DENSITY_BINS as u64).min(size) as usize;
     let mut counts = vec![0u64; bins];
     let mut moved_counts = vec![0u64; bins];
     let bin_of =
@@ -480,6 +481,6 @@ mod tests {
     fn the_full_ring_has_four_labelled_quarter_ticks() {
         let ticks = ticks(1 << 32);
         assert_eq!(ticks.len(), 4);
-        assert_eq!(ticks[2].label.as_deref(), Some("2^31"));
+        assert_eq!(ticks[2].label.as_deref(), Some("2³¹"));
     }
 }

@@ -20,6 +20,8 @@ use crate::picture::{Focus, Hit, KeyLayer, Picture};
 
 /// How long the moved-key pulse lasts, in milliseconds.
 const PULSE_MS: f64 = 900.0;
+/// Up to this many points are drawn as dots; more are drawn as ticks across the band.
+const MAX_POINT_DOTS: usize = 60;
 /// The largest canvas side, in CSS pixels.
 const MAX_SIDE: f64 = 640.0;
 
@@ -297,19 +299,35 @@ fn paint(
         ctx.fill();
     }
 
-    // Server points and labels.
+    // Server points: a dot each when they are few, a short tick across the band when many.
+    let few = picture.points.len() <= MAX_POINT_DOTS;
     for point in &picture.points {
-        let at = frame.at(point.fraction, r);
-        circle(
-            ctx,
-            at,
-            frame.point_size() * if point.selected { 1.4 } else { 1.0 },
-        );
-        ctx.set_fill_style_str(theme.server(point.slot));
-        ctx.fill();
-        ctx.set_stroke_style_str(theme.ink());
-        ctx.set_line_width(2.0);
-        ctx.stroke();
+        if few {
+            let at = frame.at(point.fraction, r);
+            circle(
+                ctx,
+                at,
+                frame.point_size() * if point.selected { 1.4 } else { 1.0 },
+            );
+            ctx.set_fill_style_str(theme.server(point.slot));
+            ctx.fill();
+            ctx.set_stroke_style_str(theme.ink());
+            ctx.set_line_width(2.0);
+            ctx.stroke();
+        } else {
+            let (x0, y0) = frame.at(point.fraction, r - band * 0.75);
+            let (x1, y1) = frame.at(point.fraction, r + band * 0.75);
+            ctx.set_stroke_style_str(if point.selected {
+                theme.ink()
+            } else {
+                theme.background()
+            });
+            ctx.set_line_width(if point.selected { 2.5 } else { 1.0 });
+            ctx.begin_path();
+            ctx.move_to(x0, y0);
+            ctx.line_to(x1, y1);
+            ctx.stroke();
+        }
     }
     ctx.set_font(&font((side * 0.034).max(14.0)));
     for point in picture.points.iter().filter(|p| p.label.is_some()) {
@@ -362,10 +380,12 @@ fn paint(
             let peak = (*peak).max(1) as f64;
             for bin in bins.iter().filter(|b| b.count > 0) {
                 let height = depth * bin.count as f64 / peak;
+                ctx.set_global_alpha(0.55);
                 ctx.set_stroke_style_str(theme.muted());
                 ctx.set_line_width(height);
                 ring_arc(ctx, frame, base + height / 2.0, bin.start, bin.sweep);
                 ctx.stroke();
+                ctx.set_global_alpha(1.0);
                 if bin.moved > 0 {
                     let moved = depth * bin.moved as f64 / peak;
                     ctx.set_stroke_style_str(theme.halo());

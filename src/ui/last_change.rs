@@ -16,6 +16,20 @@ pub fn LastChangePanel() -> impl IntoView {
     let app = expect_context::<AppState>();
     let has_moves = move || app.last.with(|l| l.as_ref().is_some_and(|o| o.moves_keys));
     let figure = move |f: fn(&Outcome) -> String| move || app.last.with(|l| l.as_ref().map(f));
+    let moved = move |ring: bool| {
+        move || {
+            app.last.with(|l| {
+                l.as_ref().map(|o| {
+                    let n = if ring {
+                        o.ring_moves.len()
+                    } else {
+                        o.mod_n_moves.len()
+                    };
+                    of_keys(n, o.keys)
+                })
+            })
+        }
+    };
 
     view! {
         <section class="panel" aria-labelledby="last-title">
@@ -32,13 +46,13 @@ pub fn LastChangePanel() -> impl IntoView {
                 <dl class="tiles">
                     <div>
                         <dt>"Moved on the ring"</dt>
-                        <dd class="big" data-testid="ring-moved">{figure(|o| of_keys(o.ring_moves.len(), o.keys))}</dd>
+                        <dd class="big" data-testid="ring-moved">{moved(true)}</dd>
                         <dd data-testid="ring-moved-pct">{figure(|o| o.ring_fraction().map(pct).unwrap_or_default())}</dd>
                         <dd class="meaning" data-testid="ring-expected">{figure(ring_theory)}</dd>
                     </div>
                     <div>
                         <dt>"mod N would move"</dt>
-                        <dd class="big" data-testid="modn-moved">{figure(|o| of_keys(o.mod_n_moves.len(), o.keys))}</dd>
+                        <dd class="big" data-testid="modn-moved">{moved(false)}</dd>
                         <dd data-testid="modn-moved-pct">{figure(|o| o.mod_n_fraction().map(pct).unwrap_or_default())}</dd>
                         <dd class="meaning" data-testid="modn-expected">{figure(mod_n_theory)}</dd>
                     </div>
@@ -53,8 +67,8 @@ pub fn LastChangePanel() -> impl IntoView {
     }
 }
 
-fn of_keys(moved: usize, keys: usize) -> String {
-    format!("{} of {}", grouped(moved as u64), grouped(keys as u64))
+fn of_keys(moved: usize, keys: usize) -> impl IntoView {
+    view! { {grouped(moved as u64)} <span class="of">" of " {grouped(keys as u64)}</span> }
 }
 
 fn ring_theory(o: &Outcome) -> String {

@@ -155,8 +155,8 @@ fn ServerList(theme: Signal<Theme>) -> impl IntoView {
                                     }
                                 };
                                 view! {
-                                    <label class="weight">
-                                        "weight"
+                                    <label class="weight" title="Weight: this server's points are the virtual nodes times its weight">
+                                        "×"
                                         <input
                                             type="number"
                                             min="1"
@@ -178,7 +178,7 @@ fn ServerList(theme: Signal<Theme>) -> impl IntoView {
                                     aria-hidden="true"
                                     style=move || format!("background:{}", theme.get().server(slot))
                                 ></span>
-                                <button type="button" class="link" on:click=select>
+                                <button type="button" class="link name" on:click=select>
                                     {name.clone()}
                                 </button>
                                 {placement}

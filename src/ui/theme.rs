@@ -4,10 +4,10 @@
 use leptos::prelude::*;
 
 const LIGHT: [&str; 8] = [
-    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#8C6D00", "#6A6A6A",
+    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#B59B00", "#D55E00", "#7B61C9", "#6A6A6A",
 ];
 const DARK: [&str; 8] = [
-    "#56B4E9", "#E69F00", "#2BC48F", "#E08BC0", "#FF7A33", "#9FD3F5", "#F0E442", "#B8B8B8",
+    "#56B4E9", "#E69F00", "#2BC48F", "#E08BC0", "#F0E442", "#FF6A3D", "#A48BFF", "#C8C8C8",
 ];
 
 /// The colours the canvas needs for one colour scheme.

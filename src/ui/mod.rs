@@ -9,6 +9,7 @@ mod key_controls;
 mod key_detail;
 mod last_change;
 mod ownership;
+mod paint;
 mod probe;
 mod ring_controls;
 mod server_controls;

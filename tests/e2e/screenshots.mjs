@@ -1,0 +1,52 @@
+// Takes the README's screenshots from the release build in dist/:
+//   node tests/e2e/screenshots.mjs      (after `trunk build --release --offline`)
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+
+const port = 4180;
+const out = new URL('../../docs/', import.meta.url).pathname;
+const server = spawn('node', [new URL('serve.mjs', import.meta.url).pathname, String(port)], { stdio: 'ignore' });
+await new Promise((r) => setTimeout(r, 500));
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+async function shot(name, { width, height, scheme = 'light', fullPage = false }, act = async () => {}) {
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1, colorScheme: scheme });
+  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.waitForSelector('[data-testid="share-A"]');
+  await act(page);
+  await page.evaluate(() => document.querySelectorAll('.controls, .readout').forEach((e) => { e.scrollTop = 0; }));
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${out}${name}.png`, fullPage });
+  await page.close();
+}
+
+const addD = async (page) => {
+  await page.fill('[data-testid="server-position"]', '60');
+  await page.click('[data-testid="add-server"]');
+  await page.click('[data-testid="key-@52"]');
+};
+const bigRing = async (page) => {
+  await page.click('[data-testid="ring-full"]');
+  for (const name of ['tokyo', 'osaka', 'kyoto', 'nagoya']) {
+    await page.fill('[data-testid="server-name"]', name);
+    await page.click('[data-testid="add-server"]');
+  }
+  for (const name of ['A', 'B', 'C']) await page.click(`[data-testid="remove-${name}"]`);
+  await page.click('[data-testid="vnodes-100"]');
+  await page.click('[data-testid="add-keys-10000"]');
+  await page.click('[data-testid="add-server"]');
+};
+
+try {
+  await shot('teaching-ring-1280', { width: 1280, height: 720 }, addD);
+  await shot('teaching-ring-375', { width: 375, height: 812, fullPage: true }, addD);
+  await shot('full-ring-dark-1280', { width: 1280, height: 720, scheme: 'dark' }, bigRing);
+} finally {
+  await browser.close();
+  server.kill();
+}

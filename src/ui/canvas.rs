@@ -30,8 +30,26 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
     let measure = move || {
         if let Some(el) = box_ref.get_untracked() {
             let width = f64::from(el.client_width());
+            // On a wide screen the whole dashboard fits the window, so the ring also leaves
+            // room below it for the readouts; on a narrow one the page scrolls instead.
+            let window = window();
+            let screen_w = window
+                .inner_width()
+                .ok()
+                .and_then(|v| v.as_f64())
+                .unwrap_or(width);
+            let screen_h = window
+                .inner_height()
+                .ok()
+                .and_then(|v| v.as_f64())
+                .unwrap_or(f64::MAX);
+            let fit = if screen_w > 1100.0 {
+                screen_h - 175.0
+            } else {
+                f64::MAX
+            };
             if width > 0.0 {
-                side.set(width.min(MAX_SIDE));
+                side.set(width.min(MAX_SIDE).min(fit).max(240.0));
             }
         }
     };

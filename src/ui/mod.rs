@@ -19,6 +19,8 @@ mod vnode_controls;
 
 use leptos::prelude::*;
 
+use crate::core::Change;
+
 use canvas::RingCanvas;
 use key_controls::KeyControls;
 use key_detail::KeyDetailPanel;
@@ -59,6 +61,7 @@ pub fn App() -> impl IntoView {
                 <ModeBanner />
                 <RingCanvas theme=theme />
                 <HoverReadout />
+                <SelectedServer />
                 <p class="compact-summary" aria-hidden="true">
                     {move || app.last.with(|l| l.as_ref().map(|o| o.summary()))}
                 </p>
@@ -96,6 +99,42 @@ fn ModeBanner() -> impl IntoView {
                 </button>
             </Show>
         </p>
+    }
+}
+
+/// The server selected on the ring or in the list, with a button to remove it.
+#[component]
+fn SelectedServer() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let selected = move || {
+        let name = app.selected_server.get()?;
+        app.scenario.with(|s| {
+            let (index, _) = s.server(&name).ok()?;
+            let row = s.ownership().servers.swap_remove(index);
+            Some((name, row.share, row.keys))
+        })
+    };
+    move || {
+        selected().map(|(name, share, keys)| {
+            let remove = {
+                let name = name.clone();
+                move |_| {
+                    app.dispatch(Change::RemoveServer { name: name.clone() }, Field::ServerList);
+                }
+            };
+            view! {
+                <p class="selection-bar" data-testid="selected-server">
+                    <span>
+                        <strong>{name.clone()}</strong>
+                        {format!(" owns {} of the ring and {} {}.", common::pct(share), common::grouped(keys), crate::core::plural(keys as usize, "key", "keys"))}
+                    </span>
+                    <button type="button" data-testid="remove-selected" on:click=remove>
+                        {format!("Remove {name}")}
+                    </button>
+                    <button type="button" on:click=move |_| app.selected_server.set(None)>"Deselect"</button>
+                </p>
+            }
+        })
     }
 }
 

@@ -27,8 +27,9 @@ impl Scenario {
     /// assert_eq!(s, before);
     /// ```
     pub fn apply(&mut self, change: Change) -> Result<Outcome, Error> {
-        let (next, outcome) = self.applied(&change)?;
+        let (next, mut outcome) = self.applied(&change)?;
         *self = next;
+        outcome.change = Some(change);
         Ok(outcome)
     }
 
@@ -209,6 +210,7 @@ impl Scenario {
             next.keys.hashes(),
         );
         let outcome = Outcome {
+            change: None,
             headline,
             moves_keys: true,
             keys: self.keys.len(),
@@ -272,6 +274,7 @@ impl Scenario {
             next.keys.hashes(),
         );
         let outcome = Outcome {
+            change: None,
             headline,
             moves_keys: true,
             keys: self.keys.len(),

@@ -13,6 +13,7 @@ mod diff;
 mod error;
 mod hash;
 mod keys;
+mod link;
 mod modn;
 mod outcome;
 mod ring;
@@ -20,12 +21,14 @@ mod scenario;
 mod server;
 mod size;
 mod stats;
+mod text;
 
 pub use change::Change;
 pub use diff::{KeyMove, MovedArc, RingDiff};
 pub use error::Error;
 pub use hash::{HashScheme, HashSteps};
 pub use keys::{generated_name, Key, KeySet, MAX_KEYS};
+pub use link::{read_link, write_link, Link, SCENARIO_PARAMS};
 pub use modn::{mod_n_expected, mod_n_moves, mod_n_owner};
 pub use outcome::{percent, plural, Outcome};
 pub use ring::{vnode_label, Point, Ring};
@@ -36,3 +39,4 @@ pub use server::{
 };
 pub use size::{parse_number, RingSize};
 pub use stats::{Balance, Ownership, ServerShare};
+pub use text::ServerSpec;

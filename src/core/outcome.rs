@@ -1,10 +1,13 @@
 //! What a change did: the words to announce, and which keys moved on the ring and under mod N.
 
+use super::change::Change;
 use super::diff::{KeyMove, RingDiff};
 
 /// The result of one applied change.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
+    /// The change that was applied (set by [`Scenario::apply`](crate::core::Scenario::apply)).
+    pub change: Option<Change>,
     /// What happened, in a short sentence: "Server D added."
     pub headline: String,
     /// Whether the change could move keys between servers.
@@ -31,6 +34,7 @@ impl Outcome {
     /// An outcome in which no key changed owner.
     pub fn quiet(headline: String, keys: usize, servers: usize) -> Outcome {
         Outcome {
+            change: None,
             headline,
             moves_keys: false,
             keys,

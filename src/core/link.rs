@@ -1,0 +1,386 @@
+//! A scenario as a link: the query string that rebuilds it.
+//!
+//! `?ring=100&hash=md5-first32&vnodes=1&servers=A@10,B@40,C@75&keys=@90,@52&gen=1000&then=add:D@60`
+//!
+//! - `ring`: the size (`100`, `2^32`, any size from 2 to 2^32); `hash`: a scheme id;
+//!   `vnodes`: points per server.
+//! - `servers`: comma-separated `name`, `name@position` or `name*weight`, in list order.
+//! - `keys`: comma-separated key labels (`@52` is a key at 52, anything else is a name to hash);
+//!   `gen=N`: the generated keys `key-0` to `key-(N-1)`.
+//! - `then`: the last change, replayed on opening so the link shows what it moved.
+//!
+//! Reading never fails: what cannot be read is skipped and said in words, and a link with no
+//! usable server falls back to the teaching ring's servers.
+
+use super::change::Change;
+use super::hash::HashScheme;
+use super::keys::Key;
+use super::outcome::Outcome;
+use super::scenario::Scenario;
+use super::server::{Placement, Server};
+use super::size::{parse_number, RingSize};
+use super::text::ServerSpec;
+
+/// The parameters the engine reads; others are left to the caller.
+pub const SCENARIO_PARAMS: [&str; 7] = ["ring", "hash", "vnodes", "servers", "keys", "gen", "then"];
+
+/// What a link held.
+#[derive(Debug, Clone)]
+pub struct Link {
+    /// The scenario it shows.
+    pub scenario: Scenario,
+    /// The scenario before its last change, when it had one.
+    pub before: Option<Scenario>,
+    /// What its last change did.
+    pub last: Option<Outcome>,
+    /// Parameters the engine does not read, for the caller, in order.
+    pub extra: Vec<(String, String)>,
+    /// What could not be read, in words.
+    pub ignored: Vec<String>,
+}
+
+/// The query string (without `?`) for `scenario`, which is the state before `then` when given,
+/// followed by `extra` parameters.
+pub fn write_link(
+    scenario: &Scenario,
+    then: Option<&Change>,
+    extra: &[(String, String)],
+) -> String {
+    let mut query = form_urlencoded::Serializer::new(String::new());
+    query.append_pair("ring", &scenario.size().to_string());
+    if scenario.hash() != HashScheme::default() {
+        query.append_pair("hash", scenario.hash().id());
+    }
+    if scenario.vnodes() != 1 {
+        query.append_pair("vnodes", &scenario.vnodes().to_string());
+    }
+    let servers: Vec<String> = scenario
+        .servers()
+        .iter()
+        .map(|s| ServerSpec::of(s).to_string())
+        .collect();
+    query.append_pair("servers", &servers.join(","));
+    let (generated, listed) = split_keys(scenario);
+    if !listed.is_empty() {
+        query.append_pair("keys", &listed.join(","));
+    }
+    if generated > 0 {
+        query.append_pair("gen", &generated.to_string());
+    }
+    if let Some(change) = then {
+        query.append_pair("then", &change.to_string());
+    }
+    for (name, value) in extra {
+        query.append_pair(name, value);
+    }
+    query.finish()
+}
+
+/// The longest run `key-0..key-(n-1)` of generated keys that are all present, and the labels of
+/// every other key.
+fn split_keys(scenario: &Scenario) -> (u32, Vec<String>) {
+    let keys = scenario.keys().keys();
+    let mut present: Vec<bool> = Vec::new();
+    for key in keys {
+        if let Key::Generated(n) = key {
+            let n = *n as usize;
+            if n < keys.len() {
+                if present.len() <= n {
+                    present.resize(n + 1, false);
+                }
+                present[n] = true;
+            }
+        }
+    }
+    let run = present.iter().take_while(|p| **p).count() as u32;
+    let listed = keys
+        .iter()
+        .filter(|k| !matches!(k, Key::Generated(n) if *n < run))
+        .map(Key::label)
+        .collect();
+    (run, listed)
+}
+
+/// Rebuilds what a query string (with or without `?`) describes, holding at most `max_keys`
+/// keys. Never fails.
+pub fn read_link(query: &str, max_keys: usize) -> Link {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let mut ignored = Vec::new();
+    let mut extra = Vec::new();
+    let mut params: Vec<(String, String)> = Vec::new();
+    for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+        if SCENARIO_PARAMS.contains(&name.as_ref()) {
+            params.push((name.into_owned(), value.into_owned()));
+        } else {
+            extra.push((name.into_owned(), value.into_owned()));
+        }
+    }
+    let param = |name: &str| {
+        params
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    };
+
+    let size = match param("ring").map(str::parse::<RingSize>) {
+        None => RingSize::TEACHING,
+        Some(Ok(size)) => size,
+        Some(Err(error)) => {
+            ignored.push(format!("ring: {error}"));
+            RingSize::TEACHING
+        }
+    };
+    let hash = match param("hash").map(str::parse::<HashScheme>) {
+        None => HashScheme::default(),
+        Some(Ok(hash)) => hash,
+        Some(Err(error)) => {
+            ignored.push(format!("hash: {error}"));
+            HashScheme::default()
+        }
+    };
+    let vnodes = match param("vnodes")
+        .map(|v| parse_number::<u32>(v).and_then(super::server::check_vnodes))
+    {
+        None => 1,
+        Some(Ok(v)) => v,
+        Some(Err(error)) => {
+            ignored.push(format!("vnodes: {error}"));
+            1
+        }
+    };
+
+    let specs: Vec<&str> = param("servers")
+        .map(|list| {
+            list.split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut scenario = build_servers(size, hash, vnodes, &specs, &mut ignored);
+
+    // Generated keys first, so that listed ones such as key-1200 cannot push the run on.
+    if let Some(count) = param("gen") {
+        match parse_number::<usize>(count) {
+            Ok(count) => {
+                if count > max_keys {
+                    ignored.push(format!(
+                        "gen: {count} keys would pass the limit; kept {max_keys}"
+                    ));
+                }
+                let run = (0..count.min(max_keys) as u32)
+                    .map(Key::Generated)
+                    .collect();
+                if let Err(error) = scenario.insert_keys(run) {
+                    ignored.push(format!("gen: {error}"));
+                }
+            }
+            Err(error) => ignored.push(format!("gen: {error}")),
+        }
+    }
+    let room = max_keys.saturating_sub(scenario.keys().len());
+    let mut labels: Vec<&str> = param("keys")
+        .map(|list| {
+            list.split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    if labels.len() > room {
+        ignored.push(format!("keys: only the first {room} are kept"));
+        labels.truncate(room);
+    }
+    add_keys(&mut scenario, &labels, &mut ignored);
+
+    let mut before = None;
+    let mut last = None;
+    if let Some(text) = param("then") {
+        let shown = scenario.clone();
+        match text
+            .parse::<Change>()
+            .and_then(|change| scenario.apply(change))
+        {
+            Ok(outcome) => {
+                before = Some(shown);
+                last = Some(outcome);
+            }
+            Err(error) => ignored.push(format!("then: {error}")),
+        }
+    }
+    Link {
+        scenario,
+        before,
+        last,
+        extra,
+        ignored,
+    }
+}
+
+/// A scenario with every server that can be read; the teaching servers when none can.
+fn build_servers(
+    size: RingSize,
+    hash: HashScheme,
+    vnodes: u32,
+    specs: &[&str],
+    ignored: &mut Vec<String>,
+) -> Scenario {
+    let mut scenario: Option<Scenario> = None;
+    for text in specs {
+        let server = text.parse::<ServerSpec>().and_then(|spec| spec.to_server());
+        let result = match (&mut scenario, server) {
+            (_, Err(error)) => Err(error),
+            (None, Ok(server)) => Scenario::new(size, hash, vnodes, vec![server]).map(|s| {
+                scenario = Some(s);
+            }),
+            (Some(s), Ok(server)) => {
+                let (at, weight) = match server.placement {
+                    Placement::At(p) => (Some(u64::from(p)), None),
+                    Placement::Hashed { weight } => (None, Some(weight)),
+                };
+                s.apply(Change::AddServer {
+                    name: server.name,
+                    at,
+                    weight,
+                })
+                .map(|_| ())
+            }
+        };
+        if let Err(error) = result {
+            ignored.push(format!("server {text}: {error}"));
+        }
+    }
+    scenario.unwrap_or_else(|| {
+        if !specs.is_empty() {
+            ignored.push(
+                "no server could be read, so the teaching servers A, B and C are used".into(),
+            );
+        }
+        let teaching = vec![
+            Server::at("A", 10),
+            Server::at("B", 40),
+            Server::at("C", 75),
+        ];
+        Scenario::new(size, hash, vnodes, teaching.clone())
+            .or_else(|_| {
+                Scenario::new(
+                    size,
+                    hash,
+                    vnodes,
+                    vec![
+                        Server::hashed("A"),
+                        Server::hashed("B"),
+                        Server::hashed("C"),
+                    ],
+                )
+            })
+            .expect("three hashed servers always fit")
+    })
+}
+
+fn add_keys(scenario: &mut Scenario, labels: &[&str], ignored: &mut Vec<String>) {
+    if labels.is_empty() {
+        return;
+    }
+    let parsed: Result<Vec<Key>, _> = labels.iter().map(|l| Key::parse(l)).collect();
+    if let Ok(keys) = parsed {
+        if scenario.insert_keys(keys).is_ok() {
+            return;
+        }
+    }
+    // Something in the batch is wrong: add the keys one by one and name the bad ones.
+    let mut bad = 0;
+    for label in labels {
+        let result = Key::parse(label).and_then(|key| scenario.insert_keys(vec![key]));
+        if let Err(error) = result {
+            bad += 1;
+            if bad <= 5 {
+                ignored.push(format!("key {label}: {error}"));
+            }
+        }
+    }
+    if bad > 5 {
+        ignored.push(format!("and {} more keys that could not be read", bad - 5));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_teaching_scenario_round_trips_through_its_link() {
+        let scenario = Scenario::teaching();
+        let query = write_link(&scenario, None, &[]);
+        assert_eq!(
+            query,
+            "ring=100&servers=A%4010%2CB%4040%2CC%4075&keys=%4090%2C%4052%2C%4068%2C%4025%2C%405"
+        );
+        let link = read_link(&query, 1000);
+        assert_eq!(link.scenario, scenario);
+        assert!(link.ignored.is_empty());
+    }
+
+    #[test]
+    fn a_hand_written_link_with_a_last_change_replays_it() {
+        let link = read_link(
+            "?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5&then=add:D@60",
+            1000,
+        );
+        let last = link.last.unwrap();
+        assert_eq!(last.ring_moves.len(), 1);
+        assert_eq!(last.mod_n_moves.len(), 4);
+        assert_eq!(link.scenario.servers().len(), 4);
+        assert_eq!(link.before.unwrap().servers().len(), 3);
+    }
+
+    #[test]
+    fn generated_keys_are_written_as_a_count() {
+        let mut scenario = Scenario::teaching();
+        scenario
+            .apply(Change::GenerateKeys { count: 1000 })
+            .unwrap();
+        scenario
+            .apply(Change::DropKey {
+                label: "key-500".into(),
+            })
+            .unwrap();
+        let query = write_link(&scenario, None, &[("select".into(), "@52".into())]);
+        assert!(query.contains("gen=500"), "{query}");
+        let link = read_link(&query, 10_000);
+        assert_eq!(link.scenario.keys().len(), scenario.keys().len());
+        assert_eq!(link.scenario.ownership(), scenario.ownership());
+        assert_eq!(link.extra, vec![("select".to_string(), "@52".to_string())]);
+    }
+
+    #[test]
+    fn a_tampered_link_keeps_what_it_can_and_says_what_it_dropped() {
+        let link = read_link("ring=ten&vnodes=0&servers=A@10,A@20,<b>,B@400,C@75&keys=@52,@52,@999&gen=x&then=explode", 1000);
+        let names: Vec<&str> = link
+            .scenario
+            .servers()
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
+        assert_eq!(names, vec!["A", "C"]);
+        assert_eq!(link.scenario.size(), RingSize::TEACHING);
+        assert_eq!(link.scenario.keys().len(), 1);
+        assert_eq!(link.ignored.len(), 9, "{:?}", link.ignored);
+    }
+
+    #[test]
+    fn a_link_without_servers_falls_back_to_the_teaching_servers() {
+        let link = read_link("servers=,,", 10);
+        assert_eq!(link.scenario.servers().len(), 3);
+        let link = read_link("", 10);
+        assert!(link.ignored.is_empty());
+    }
+
+    #[test]
+    fn a_link_cannot_ask_for_more_keys_than_the_caller_allows() {
+        let link = read_link("gen=5000", 100);
+        assert_eq!(link.scenario.keys().len(), 100);
+        assert_eq!(link.ignored.len(), 1);
+    }
+}

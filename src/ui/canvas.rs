@@ -80,7 +80,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         let scenario = app.scenario.read();
         let slots = app.slots.with(|slots| slot_list(slots, &scenario));
         app.last
-            .with(|last| Picture::new(&scenario, last.as_ref(), &slots, &focus.get()))
+            .with(|last| Picture::new(&scenario, last.as_deref(), &slots, &focus.get()))
     });
 
     // Start the pulse on every change that moved keys.

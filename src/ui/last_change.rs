@@ -15,7 +15,7 @@ const MAX_LISTED: usize = 12;
 pub fn LastChangePanel() -> impl IntoView {
     let app = expect_context::<AppState>();
     let has_moves = move || app.last.with(|l| l.as_ref().is_some_and(|o| o.moves_keys));
-    let figure = move |f: fn(&Outcome) -> String| move || app.last.with(|l| l.as_ref().map(f));
+    let figure = move |f: fn(&Outcome) -> String| move || app.last.with(|l| l.as_deref().map(f));
     let moved = move |ring: bool| {
         move || {
             app.last.with(|l| {

@@ -15,6 +15,7 @@ mod ring_controls;
 mod server_controls;
 mod state;
 mod theme;
+mod toolbar;
 mod vnode_controls;
 
 use leptos::prelude::*;
@@ -30,14 +31,21 @@ use ring_controls::RingControls;
 use server_controls::ServerControls;
 pub use state::{AppState, ClickMode, Field};
 use theme::use_theme;
+use toolbar::Toolbar;
 use vnode_controls::VnodeControls;
 
 /// The whole app.
 #[component]
 pub fn App() -> impl IntoView {
-    let app = AppState::new();
+    let query = window().location().search().unwrap_or_default();
+    let (app, extra) = AppState::from_link(&query, key_controls::MAX_PAGE_KEYS);
+    if let Some((_, label)) = extra.iter().find(|(name, _)| name == "select") {
+        app.selected_key.set(Some(label.clone()));
+    }
     provide_context(app);
     probe::register(app);
+    toolbar::sync_address(app);
+    toolbar::install_shortcuts(app);
     let theme = use_theme();
 
     view! {
@@ -46,10 +54,14 @@ pub fn App() -> impl IntoView {
                 <h1>"Ringlab"</h1>
                 <p class="tagline">"Consistent hashing, one change at a time"</p>
             </div>
-            <button type="button" data-testid="reset" on:click=move |_| app.reset()>
-                "Reset"
-            </button>
+            <div class="header-actions">
+                <Toolbar />
+                <button type="button" data-testid="reset" on:click=move |_| app.reset()>
+                    "Reset"
+                </button>
+            </div>
         </header>
+        <LinkNotices />
         <main class="layout">
             <section class="controls" aria-label="Controls">
                 <ServerControls theme=theme />
@@ -75,6 +87,24 @@ pub fn App() -> impl IntoView {
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
             {move || app.announcement.get()}
         </p>
+    }
+}
+
+/// What a link held that could not be read, so a tampered link never fails silently.
+#[component]
+fn LinkNotices() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let shown = move || !app.link_notices.with(Vec::is_empty);
+    view! {
+        <Show when=shown>
+            <div class="notice" role="status" data-testid="link-notices">
+                <p>"Parts of this link could not be read and were left out:"</p>
+                <ul>
+                    {move || app.link_notices.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+                </ul>
+                <button type="button" on:click=move |_| app.link_notices.set(Vec::new())>"Dismiss"</button>
+            </div>
+        </Show>
     }
 }
 

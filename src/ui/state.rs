@@ -4,9 +4,11 @@
 //! which asks the engine to apply it. A refused change leaves everything as it was and puts the
 //! engine's message next to the control that sent it.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
-use crate::core::{Change, Outcome, Scenario};
+use crate::core::{read_link, Change, Link, Outcome, Scenario};
 use crate::naming::next_server_name;
 use crate::picture::assign_slots;
 
@@ -40,6 +42,17 @@ pub enum ClickMode {
     PlaceServer,
 }
 
+/// The most views undo keeps.
+pub const HISTORY_LIMIT: usize = 200;
+
+/// One view of the app, as undo and redo restore it.
+#[derive(Clone)]
+pub struct Frame {
+    scenario: Scenario,
+    previous: Option<Scenario>,
+    last: Option<Arc<Outcome>>,
+}
+
 /// Shared app state, handed to every component through context.
 #[derive(Clone, Copy)]
 pub struct AppState {
@@ -47,8 +60,14 @@ pub struct AppState {
     pub scenario: RwSignal<Scenario>,
     /// The scenario before the last change, for before/after comparisons.
     pub previous: RwSignal<Option<Scenario>>,
-    /// What the last change did.
-    pub last: RwSignal<Option<Outcome>>,
+    /// What the last change did; shared, so history frames do not copy its key lists.
+    pub last: RwSignal<Option<Arc<Outcome>>>,
+    /// Earlier views, most recent last, for undo.
+    pub past: RwSignal<Vec<Frame>>,
+    /// Views undone, most recent last, for redo.
+    pub future: RwSignal<Vec<Frame>>,
+    /// What a link held that could not be read.
+    pub link_notices: RwSignal<Vec<String>>,
     /// Colour slots by server name; a server keeps its colour while it stays.
     pub slots: RwSignal<Vec<(String, usize)>>,
     /// The selected key's label.
@@ -66,14 +85,49 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// State showing the starting scenario.
-    pub fn new() -> AppState {
-        let scenario = Scenario::teaching();
-        let slots = slots_for(&[], &scenario);
-        AppState {
+    /// State showing the scenario a link describes (the starting scenario for an empty one),
+    /// holding at most `max_keys` keys.
+    pub fn from_link(query: &str, max_keys: usize) -> (AppState, Vec<(String, String)>) {
+        let Link {
+            scenario,
+            before,
+            last,
+            extra,
+            ignored,
+        } = if query.trim_start_matches('?').is_empty() {
+            Link {
+                scenario: Scenario::teaching(),
+                before: None,
+                last: None,
+                extra: Vec::new(),
+                ignored: Vec::new(),
+            }
+        } else {
+            read_link(query, max_keys)
+        };
+        let slots = slots_for(
+            &before
+                .as_ref()
+                .map(|b| slots_for(&[], b))
+                .unwrap_or_default(),
+            &scenario,
+        );
+        // Undo after opening a link goes back to before its last change.
+        let past = before
+            .iter()
+            .map(|b| Frame {
+                scenario: b.clone(),
+                previous: None,
+                last: None,
+            })
+            .collect();
+        let app = AppState {
             scenario: RwSignal::new(scenario),
-            previous: RwSignal::new(None),
-            last: RwSignal::new(None),
+            previous: RwSignal::new(before),
+            last: RwSignal::new(last.map(Arc::new)),
+            past: RwSignal::new(past),
+            future: RwSignal::new(Vec::new()),
+            link_notices: RwSignal::new(ignored),
             slots: RwSignal::new(slots),
             selected_key: RwSignal::new(None),
             selected_server: RwSignal::new(None),
@@ -81,7 +135,13 @@ impl AppState {
             errors: RwSignal::new(Vec::new()),
             mode: RwSignal::new(ClickMode::Select),
             announcement: RwSignal::new(String::new()),
-        }
+        };
+        (app, extra)
+    }
+
+    /// State showing the starting scenario.
+    pub fn new() -> AppState {
+        AppState::from_link("", 0).0
     }
 
     /// Applies `change`; on success records the outcome and announces it, on refusal shows the
@@ -91,13 +151,14 @@ impl AppState {
         let mut next = before.clone();
         match next.apply(change) {
             Ok(outcome) => {
-                let slots = slots_for(&self.slots.get_untracked(), &next);
-                self.forget_missing_selection(&next);
                 self.announcement.set(outcome.summary());
-                self.slots.set(slots);
-                self.previous.set(Some(before));
-                self.scenario.set(next);
-                self.last.set(Some(outcome));
+                self.remember();
+                self.future.set(Vec::new());
+                self.show(Frame {
+                    scenario: next,
+                    previous: Some(before),
+                    last: Some(Arc::new(outcome)),
+                });
                 self.clear_error(field);
                 true
             }
@@ -106,6 +167,66 @@ impl AppState {
                 false
             }
         }
+    }
+
+    fn frame(&self) -> Frame {
+        Frame {
+            scenario: self.scenario.get_untracked(),
+            previous: self.previous.get_untracked(),
+            last: self.last.get_untracked(),
+        }
+    }
+
+    /// Pushes the current view onto the undo history.
+    fn remember(&self) {
+        let frame = self.frame();
+        self.past.update(|past| {
+            past.push(frame);
+            if past.len() > HISTORY_LIMIT {
+                past.remove(0);
+            }
+        });
+    }
+
+    /// Puts `frame` on screen.
+    fn show(&self, frame: Frame) {
+        let slots = slots_for(&self.slots.get_untracked(), &frame.scenario);
+        self.forget_missing_selection(&frame.scenario);
+        self.slots.set(slots);
+        self.previous.set(frame.previous);
+        self.scenario.set(frame.scenario);
+        self.last.set(frame.last);
+    }
+
+    /// Goes back one change. Returns whether there was one.
+    pub fn undo(&self) -> bool {
+        let Some(frame) = self.past.try_update(|past| past.pop()).flatten() else {
+            self.announcement.set("Nothing to undo.".into());
+            return false;
+        };
+        let current = self.frame();
+        let undone = current
+            .last
+            .as_ref()
+            .map(|o| o.headline.clone())
+            .unwrap_or_default();
+        self.future.update(|future| future.push(current));
+        self.show(frame);
+        self.announcement.set(format!("Undone: {undone}"));
+        true
+    }
+
+    /// Goes forward one undone change. Returns whether there was one.
+    pub fn redo(&self) -> bool {
+        let Some(frame) = self.future.try_update(|future| future.pop()).flatten() else {
+            self.announcement.set("Nothing to redo.".into());
+            return false;
+        };
+        self.remember();
+        let redone = frame.last.as_ref().map(|o| o.summary()).unwrap_or_default();
+        self.show(frame);
+        self.announcement.set(format!("Redone: {redone}"));
+        true
     }
 
     /// Puts `message` next to `field`.
@@ -133,13 +254,15 @@ impl AppState {
         })
     }
 
-    /// Back to the starting scenario.
+    /// Back to the starting scenario; undo brings back what was there.
     pub fn reset(&self) {
-        let scenario = Scenario::teaching();
-        self.slots.set(slots_for(&[], &scenario));
-        self.scenario.set(scenario);
-        self.previous.set(None);
-        self.last.set(None);
+        self.remember();
+        self.future.set(Vec::new());
+        self.show(Frame {
+            scenario: Scenario::teaching(),
+            previous: None,
+            last: None,
+        });
         self.selected_key.set(None);
         self.selected_server.set(None);
         self.errors.set(Vec::new());

@@ -1,0 +1,110 @@
+//! Undo, redo and the shareable link: the page's address always holds the scenario, so a copied
+//! address (or the "Copy link" button) reopens exactly this view.
+
+use leptos::ev;
+use leptos::prelude::*;
+use wasm_bindgen::JsValue;
+
+use super::state::AppState;
+use crate::core::write_link;
+
+/// The query string for what is on screen: the scenario before the last change plus that
+/// change, so that opening it shows the same last change.
+pub fn current_query(app: AppState) -> String {
+    let scenario = app.scenario.get_untracked();
+    let previous = app.previous.get_untracked();
+    let last = app.last.get_untracked();
+    let mut extra = Vec::new();
+    if let Some(label) = app.selected_key.get_untracked() {
+        extra.push(("select".to_string(), label));
+    }
+    match (previous, last.as_ref().and_then(|o| o.change.clone())) {
+        (Some(before), Some(change)) => write_link(&before, Some(&change), &extra),
+        _ => write_link(&scenario, None, &extra),
+    }
+}
+
+/// Keeps the address bar in step with the scenario, without adding browser history entries.
+pub fn sync_address(app: AppState) {
+    Effect::new(move |_| {
+        app.scenario.track();
+        app.selected_key.track();
+        let query = current_query(app);
+        if let Ok(history) = window().history() {
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));
+        }
+    });
+}
+
+/// Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes, except while typing in a field.
+pub fn install_shortcuts(app: AppState) {
+    let handle = window_event_listener(ev::keydown, move |ev: web_sys::KeyboardEvent| {
+        if !(ev.ctrl_key() || ev.meta_key()) || typing(&ev) {
+            return;
+        }
+        let key = ev.key().to_lowercase();
+        let done = match (key.as_str(), ev.shift_key()) {
+            ("z", false) => app.undo(),
+            ("z", true) | ("y", false) => app.redo(),
+            _ => return,
+        };
+        let _ = done;
+        ev.prevent_default();
+    });
+    on_cleanup(move || handle.remove());
+}
+
+fn typing(ev: &web_sys::KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+}
+
+/// Undo, redo and copy-link buttons.
+#[component]
+pub fn Toolbar() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let copied = RwSignal::new(None::<String>);
+    let copy = move |_| {
+        let href = window().location().href().unwrap_or_default();
+        let clipboard = window().navigator().clipboard();
+        let _ = clipboard.write_text(&href);
+        copied.set(Some("Link copied.".to_string()));
+        app.announcement.set("Link to this view copied.".into());
+        set_timeout(
+            move || copied.set(None),
+            std::time::Duration::from_millis(2500),
+        );
+    };
+    view! {
+        <div class="toolbar" role="group" aria-label="History and sharing">
+            <button
+                type="button"
+                data-testid="undo"
+                aria-keyshortcuts="Control+Z Meta+Z"
+                disabled=move || app.past.with(Vec::is_empty)
+                on:click=move |_| {
+                    app.undo();
+                }
+            >
+                "Undo"
+            </button>
+            <button
+                type="button"
+                data-testid="redo"
+                aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
+                disabled=move || app.future.with(Vec::is_empty)
+                on:click=move |_| {
+                    app.redo();
+                }
+            >
+                "Redo"
+            </button>
+            <button type="button" data-testid="copy-link" on:click=copy>
+                "Copy link"
+            </button>
+            <span class="copied" role="status">{move || copied.get()}</span>
+        </div>
+    }
+}

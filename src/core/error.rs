@@ -51,6 +51,8 @@ pub enum Error {
     TooManyKeys { max: usize },
     /// A scenario needs at least one server.
     NoServers,
+    /// A figure outside its range; the text says which.
+    OutOfRange(&'static str),
     /// Text that names no change.
     UnknownChange(String),
 }
@@ -104,6 +106,7 @@ impl fmt::Display for Error {
             Error::EmptyKey => write!(f, "A key needs a name or a position."),
             Error::TooManyKeys { max } => write!(f, "At most {max} keys fit on the ring."),
             Error::NoServers => write!(f, "A ring needs at least one server."),
+            Error::OutOfRange(what) => f.write_str(what),
             Error::UnknownChange(text) => write!(
                 f,
                 "{text:?} is not a change; changes look like add:D@60, remove:B, vnodes:100 or gen:100."

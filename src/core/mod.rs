@@ -8,6 +8,7 @@
 //! this one door.
 
 mod apply;
+mod cache;
 mod change;
 mod diff;
 mod error;
@@ -16,6 +17,7 @@ mod keys;
 mod link;
 mod modn;
 mod outcome;
+mod replicas;
 mod ring;
 mod scenario;
 mod server;
@@ -23,6 +25,7 @@ mod size;
 mod stats;
 mod text;
 
+pub use cache::CacheLoad;
 pub use change::Change;
 pub use diff::{KeyMove, MovedArc, RingDiff};
 pub use error::Error;
@@ -31,6 +34,7 @@ pub use keys::{generated_name, Key, KeySet, MAX_KEYS};
 pub use link::{read_link, write_link, Link, SCENARIO_PARAMS};
 pub use modn::{mod_n_expected, mod_n_moves, mod_n_owner};
 pub use outcome::{percent, plural, Outcome};
+pub use replicas::{failover, Failover, Promotion, MAX_REPLICAS};
 pub use ring::{vnode_label, Point, Ring};
 pub use scenario::Scenario;
 pub use server::{

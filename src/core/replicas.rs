@@ -1,0 +1,116 @@
+//! Replication: each key lives on the first R distinct servers clockwise from it (its
+//! preference list). When a server dies, each of its keys is served by the next server on that
+//! list, which already holds a copy: that replica is promoted. A key loses every copy only when
+//! all R of its servers are gone, which one death cannot do when R > 1.
+
+use std::sync::Arc;
+
+use super::outcome::Outcome;
+use super::scenario::Scenario;
+
+/// The most replicas the app offers.
+pub const MAX_REPLICAS: usize = 5;
+
+/// A key whose primary died and whose next replica took over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Promotion {
+    /// The key's id.
+    pub key: u32,
+    /// The server that died.
+    pub from: Arc<str>,
+    /// The replica promoted to primary.
+    pub to: Arc<str>,
+}
+
+/// What a server's removal did to replicated keys.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Failover {
+    /// Keys whose next replica was promoted.
+    pub promoted: Vec<Promotion>,
+    /// Keys that had no copy left.
+    pub lost: usize,
+}
+
+/// For a change that removed servers from `before`, which replica took over each moved key,
+/// with `replicas` copies per key. None for any other change.
+pub fn failover(before: &Scenario, outcome: &Outcome, replicas: usize) -> Option<Failover> {
+    let (was, is) = outcome.servers;
+    if is >= was {
+        return None;
+    }
+    let mut result = Failover::default();
+    for moved in &outcome.ring_moves {
+        let list = before.preference_list(moved.key, replicas);
+        let survivor = list
+            .iter()
+            .map(|&i| before.ring().names()[i].clone())
+            .find(|name| *name != moved.from);
+        match survivor {
+            Some(to) => result.promoted.push(Promotion {
+                key: moved.key,
+                from: moved.from.clone(),
+                to,
+            }),
+            None => result.lost += 1,
+        }
+    }
+    Some(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Change, HashScheme, RingSize, Server};
+
+    fn cluster() -> Scenario {
+        let servers = ["a", "b", "c", "d"]
+            .iter()
+            .map(|n| Server::hashed(n))
+            .collect();
+        let mut s = Scenario::new(RingSize::FULL, HashScheme::default(), 50, servers).unwrap();
+        s.apply(Change::GenerateKeys { count: 2000 }).unwrap();
+        s
+    }
+
+    #[test]
+    fn with_three_replicas_a_dead_servers_keys_go_to_their_next_replica_and_none_is_lost() {
+        let before = cluster();
+        let mut after = before.clone();
+        let outcome = after
+            .apply(Change::RemoveServer { name: "c".into() })
+            .unwrap();
+        let failover = failover(&before, &outcome, 3).unwrap();
+        assert_eq!(failover.lost, 0);
+        assert_eq!(failover.promoted.len(), outcome.ring_moves.len());
+        // The promoted replica is exactly the key's new owner on the ring.
+        for (promotion, moved) in failover.promoted.iter().zip(&outcome.ring_moves) {
+            assert_eq!(promotion.to, moved.to);
+        }
+    }
+
+    #[test]
+    fn with_one_copy_every_key_of_the_dead_server_is_lost() {
+        let before = cluster();
+        let mut after = before.clone();
+        let outcome = after
+            .apply(Change::RemoveServer { name: "a".into() })
+            .unwrap();
+        let failover = failover(&before, &outcome, 1).unwrap();
+        assert_eq!(failover.lost, outcome.ring_moves.len());
+        assert!(failover.promoted.is_empty());
+    }
+
+    #[test]
+    fn adding_a_server_is_no_failover() {
+        let before = cluster();
+        let mut after = before.clone();
+        let outcome = after
+            .apply(Change::AddServer {
+                name: "e".into(),
+                at: None,
+                weight: None,
+            })
+            .unwrap();
+        assert_eq!(failover(&before, &outcome, 3), None);
+    }
+}

@@ -7,6 +7,7 @@
 
 pub mod core;
 pub mod geometry;
+pub mod lessons;
 pub mod naming;
 pub mod picture;
 

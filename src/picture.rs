@@ -111,6 +111,17 @@ pub struct Walk {
     pub slot: usize,
 }
 
+/// One server on the selected key's preference list, where the walk meets it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReplicaMark {
+    /// 1 for the primary, 2 for the first replica, ...
+    pub rank: usize,
+    /// The point's turn fraction.
+    pub fraction: f64,
+    /// The server's colour slot.
+    pub slot: usize,
+}
+
 /// Everything the painter draws.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Picture {
@@ -124,6 +135,8 @@ pub struct Picture {
     pub keys: KeyLayer,
     /// The selected key's walk.
     pub walk: Option<Walk>,
+    /// The selected key's preference list, when more than one copy is kept.
+    pub replicas: Vec<ReplicaMark>,
     /// The hovered position's turn fraction.
     pub hover: Option<f64>,
 }
@@ -137,6 +150,8 @@ pub struct Focus {
     pub server: Option<usize>,
     /// The hovered position.
     pub hover: Option<u32>,
+    /// How many copies each key has.
+    pub replicas: usize,
 }
 
 impl Picture {
@@ -157,6 +172,11 @@ impl Picture {
             ticks: ticks(size),
             keys: keys(scenario, slots, &moved, focus.key),
             walk: focus.key.map(|key| walk(scenario, slots, key)),
+            replicas: focus
+                .key
+                .filter(|_| focus.replicas > 1)
+                .map(|key| replica_marks(scenario, slots, key, focus.replicas))
+                .unwrap_or_default(),
             hover: focus.hover.map(|p| fraction_of(p, size)),
         }
     }
@@ -357,6 +377,28 @@ fn walk(scenario: &Scenario, slots: &[usize], key: u32) -> Walk {
     }
 }
 
+fn replica_marks(
+    scenario: &Scenario,
+    slots: &[usize],
+    key: u32,
+    replicas: usize,
+) -> Vec<ReplicaMark> {
+    let ring = scenario.ring();
+    let size = scenario.size().get();
+    ring.preference_points(scenario.keys().position_of(key), replicas)
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let point = ring.points()[p];
+            ReplicaMark {
+                rank: i + 1,
+                fraction: fraction_of(point.position, size),
+                slot: slots[point.server as usize],
+            }
+        })
+        .collect()
+}
+
 /// Colour slots that stay with their server: servers keep the slot they had in `previous`,
 /// and a new server takes the lowest slot nobody holds.
 pub fn assign_slots(previous: &[(String, usize)], names: &[&str]) -> Vec<(String, usize)> {
@@ -414,6 +456,28 @@ mod tests {
             .unwrap();
         assert!((walk.from - 0.9).abs() < 1e-12);
         assert!((walk.sweep - 0.2).abs() < 1e-12); // 90 -> 99 -> 0 -> 10
+    }
+
+    #[test]
+    fn with_three_replicas_the_selected_key_marks_three_distinct_servers_in_walk_order() {
+        let scenario = Scenario::teaching();
+        let key = scenario.keys().find("@52").unwrap();
+        let focus = Focus {
+            key: Some(key),
+            replicas: 3,
+            ..Focus::default()
+        };
+        let marks = Picture::new(&scenario, None, &[0, 1, 2], &focus).replicas;
+        let fractions: Vec<f64> = marks.iter().map(|m| m.fraction).collect();
+        assert_eq!(fractions, vec![0.75, 0.1, 0.4]); // C at 75, then A at 10, then B at 40
+        let one = Focus {
+            key: Some(key),
+            replicas: 1,
+            ..Focus::default()
+        };
+        assert!(Picture::new(&scenario, None, &[0, 1, 2], &one)
+            .replicas
+            .is_empty());
     }
 
     #[test]

@@ -192,16 +192,27 @@ impl Ring {
     /// The first `replicas` distinct servers met walking clockwise from `position`, owner
     /// first. Asking for more replicas than there are servers gives every server once.
     pub fn preference_list(&self, position: u32, replicas: usize) -> Vec<usize> {
+        self.preference_points(position, replicas)
+            .into_iter()
+            .map(|p| self.points[p].server as usize)
+            .collect()
+    }
+
+    /// The points where the walk of [`Ring::preference_list`] meets each chosen server.
+    pub fn preference_points(&self, position: u32, replicas: usize) -> Vec<usize> {
         let want = replicas.min(self.names.len());
         let mut chosen: Vec<usize> = Vec::with_capacity(want);
+        let mut servers: Vec<u32> = Vec::with_capacity(want);
         let start = self.owner_point(position);
         for step in 0..self.points.len() {
             if chosen.len() == want {
                 break;
             }
-            let server = self.points[(start + step) % self.points.len()].server as usize;
-            if !chosen.contains(&server) {
-                chosen.push(server);
+            let index = (start + step) % self.points.len();
+            let server = self.points[index].server;
+            if !servers.contains(&server) {
+                servers.push(server);
+                chosen.push(index);
             }
         }
         chosen

@@ -72,6 +72,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                     .and_then(|n| scenario.server(n).ok().map(|(i, _)| i))
             }),
             hover: app.hover.get(),
+            replicas: app.replicas.get(),
         }
     });
     // The picture is a Memo so that hovering, which changes only `focus.hover`, does not

@@ -14,7 +14,7 @@ pub fn KeyDetailPanel() -> impl IntoView {
         let label = app.selected_key.get()?;
         app.scenario.with(|s| {
             let id = s.keys().find(&label)?;
-            Some(steps(s, id))
+            Some(steps(s, id, app.replicas.get()))
         })
     };
     // Shown only while a key is selected, at the top of the readout, so that following a key
@@ -38,6 +38,9 @@ pub fn KeyDetailPanel() -> impl IntoView {
                             "Ring owner: "
                             <strong data-testid="key-owner">{d.owner}</strong>
                         </p>
+                        {d.copies.map(|c| view! {
+                            <p>"Copies on: " <strong data-testid="key-copies">{c}</strong></p>
+                        })}
                         <p>
                             "mod N picks: "
                             <strong data-testid="key-modn-owner">{d.mod_n_owner}</strong>
@@ -61,9 +64,10 @@ struct Detail {
     owner: String,
     mod_n_owner: String,
     mod_n_words: String,
+    copies: Option<String>,
 }
 
-fn steps(s: &Scenario, id: u32) -> Detail {
+fn steps(s: &Scenario, id: u32, replicas: usize) -> Detail {
     let key = s.keys().key(id);
     let label = key.label();
     let hash = s.keys().hash_of(id);
@@ -107,5 +111,21 @@ fn steps(s: &Scenario, id: u32) -> Detail {
         owner,
         mod_n_owner: s.servers()[index].name.clone(),
         mod_n_words: format!(" ({hash} mod {n} = {index}, so servers[{index}])"),
+        copies: (replicas > 1).then(|| {
+            let names: Vec<String> = s
+                .preference_list(id, replicas)
+                .into_iter()
+                .enumerate()
+                .map(|(i, server)| {
+                    let name = s.ring().server_name(server);
+                    if i == 0 {
+                        format!("{name} (primary)")
+                    } else {
+                        name.to_string()
+                    }
+                })
+                .collect();
+            names.join(", ")
+        }),
     }
 }

@@ -59,6 +59,7 @@ pub fn LastChangePanel() -> impl IntoView {
                 </dl>
                 <p class="verdict" data-testid="verdict">{figure(|o| o.verdict().unwrap_or_default())}</p>
                 <MoveLists />
+                <FailoverLine />
             </Show>
             <For each=move || app.last.with(|l| l.as_ref().map(|o| o.notes.clone()).unwrap_or_default()) key=|n| n.clone() let:note>
                 <p class="hint">{note}</p>
@@ -132,4 +133,33 @@ fn describe(scenario: &Scenario, moves: &[KeyMove]) -> Vec<String> {
         .filter(|m| (m.key as usize) < keys.len())
         .map(|m| format!("{}: {} → {}", keys.key(m.key).label(), m.from, m.to))
         .collect()
+}
+
+/// With replicas, what a server's removal did: which replica took over, and what was lost.
+#[component]
+fn FailoverLine() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let failover = move || {
+        let replicas = app.replicas.get();
+        app.last.with(|last| {
+            let outcome = last.as_ref()?;
+            app.previous
+                .with(|before| crate::core::failover(before.as_ref()?, outcome, replicas))
+        })
+    };
+    move || {
+        failover().map(|f| {
+            let r = app.replicas.get_untracked();
+            let promoted = f.promoted.len();
+            view! {
+                <p class="failover" data-testid="failover">
+                    {format!("With R = {r}: ")}
+                    <strong data-testid="replica-promoted">{grouped(promoted as u64)}</strong>
+                    {format!(" {} served by {} next replica, ", crate::core::plural(promoted, "key", "keys"), if r > 1 { "their" } else { "a" })}
+                    <strong data-testid="replica-lost">{grouped(f.lost as u64)}</strong>
+                    {format!(" lost every copy{}", if r == 1 { " (one copy per key: choose R > 1 to keep them)." } else { "." })}
+                </p>
+            }
+        })
+    }
 }

@@ -3,6 +3,7 @@
 //! The layout is a dashboard that fits 1280×720: controls on the left, the ring in the middle,
 //! the readout on the right; it stacks into one column on a phone.
 
+mod cache_panel;
 mod canvas;
 mod common;
 mod key_controls;
@@ -11,6 +12,7 @@ mod last_change;
 mod ownership;
 mod paint;
 mod probe;
+mod replica_controls;
 mod ring_controls;
 mod server_controls;
 mod state;
@@ -22,11 +24,13 @@ use leptos::prelude::*;
 
 use crate::core::Change;
 
+use cache_panel::CachePanel;
 use canvas::RingCanvas;
 use key_controls::KeyControls;
 use key_detail::KeyDetailPanel;
 use last_change::LastChangePanel;
 use ownership::OwnershipPanel;
+use replica_controls::ReplicaControls;
 use ring_controls::RingControls;
 use server_controls::ServerControls;
 pub use state::{AppState, ClickMode, Field};
@@ -39,9 +43,7 @@ use vnode_controls::VnodeControls;
 pub fn App() -> impl IntoView {
     let query = window().location().search().unwrap_or_default();
     let (app, extra) = AppState::from_link(&query, key_controls::MAX_PAGE_KEYS);
-    if let Some((_, label)) = extra.iter().find(|(name, _)| name == "select") {
-        app.selected_key.set(Some(label.clone()));
-    }
+    toolbar::apply_view_params(app, &extra);
     provide_context(app);
     probe::register(app);
     toolbar::sync_address(app);
@@ -67,6 +69,7 @@ pub fn App() -> impl IntoView {
                 <ServerControls theme=theme />
                 <VnodeControls />
                 <KeyControls />
+                <ReplicaControls />
                 <RingControls />
             </section>
             <section class="stage" aria-label="The ring">
@@ -82,6 +85,7 @@ pub fn App() -> impl IntoView {
                 <KeyDetailPanel />
                 <LastChangePanel />
                 <OwnershipPanel theme=theme />
+                <CachePanel />
             </section>
         </main>
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">

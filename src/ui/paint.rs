@@ -44,6 +44,7 @@ pub fn paint(
     painter.walk(picture);
     painter.points(picture);
     painter.keys(picture, pulse);
+    painter.replicas(picture);
     painter.hover(picture);
 }
 
@@ -279,6 +280,27 @@ impl Painter {
                 }
                 self.fill(self.theme.halo());
             }
+        }
+    }
+
+    /// Numbered badges on the servers of the selected key's preference list.
+    fn replicas(&self, picture: &Picture) {
+        if picture.replicas.is_empty() {
+            return;
+        }
+        let radius = (self.frame.side * 0.022).max(10.0);
+        let at_radius = self.frame.ring_radius() - self.frame.band_width() - radius * 1.6;
+        self.font(0.024, 12.0);
+        for mark in &picture.replicas {
+            let centre = self.frame.at(mark.fraction, at_radius);
+            self.ctx.begin_path();
+            self.circle(centre, radius);
+            self.fill(self.theme.background());
+            self.stroke(self.theme.server(mark.slot), 3.0);
+            self.ctx.set_fill_style_str(self.theme.ink());
+            let _ = self
+                .ctx
+                .fill_text(&mark.rank.to_string(), centre.0, centre.1);
         }
     }
 

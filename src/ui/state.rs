@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::core::{read_link, Change, Link, Outcome, Scenario};
+use crate::core::{read_link, CacheLoad, Change, Link, Outcome, Scenario};
 use crate::naming::next_server_name;
 use crate::picture::assign_slots;
 
@@ -82,6 +82,10 @@ pub struct AppState {
     pub mode: RwSignal<ClickMode>,
     /// The words last announced to screen readers.
     pub announcement: RwSignal<String>,
+    /// How many copies of each key the ring keeps (R).
+    pub replicas: RwSignal<usize>,
+    /// The cache traffic the cache-impact panel works with.
+    pub cache: RwSignal<CacheLoad>,
 }
 
 impl AppState {
@@ -135,6 +139,8 @@ impl AppState {
             errors: RwSignal::new(Vec::new()),
             mode: RwSignal::new(ClickMode::Select),
             announcement: RwSignal::new(String::new()),
+            replicas: RwSignal::new(1),
+            cache: RwSignal::new(CacheLoad::default()),
         };
         (app, extra)
     }

@@ -6,7 +6,51 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use super::state::AppState;
-use crate::core::write_link;
+use crate::core::{parse_number, write_link, CacheLoad, MAX_REPLICAS};
+
+/// Applies the view parameters a link carries besides the scenario (`select`, `r`, `reads`,
+/// `hit`); what cannot be read joins the link's notices.
+pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
+    let mut notices = Vec::new();
+    let mut cache = CacheLoad::default();
+    for (name, value) in extra {
+        match name.as_str() {
+            "select" => {
+                if app
+                    .scenario
+                    .with_untracked(|s| s.keys().find(value).is_some())
+                {
+                    app.selected_key.set(Some(value.clone()));
+                } else {
+                    notices.push(format!("select: there is no key {value}"));
+                }
+            }
+            "r" => match parse_number::<usize>(value) {
+                Ok(r) if (1..=MAX_REPLICAS).contains(&r) => app.replicas.set(r),
+                _ => notices.push(format!("r: copies per key go from 1 to {MAX_REPLICAS}")),
+            },
+            "reads" => match parse_number::<u64>(value)
+                .and_then(|r| CacheLoad::new(r as f64, cache.hit_rate))
+            {
+                Ok(load) => cache = load,
+                Err(error) => notices.push(format!("reads: {error}")),
+            },
+            "hit" => match value
+                .parse::<f64>()
+                .ok()
+                .map(|h| CacheLoad::new(cache.reads, h / 100.0))
+            {
+                Some(Ok(load)) => cache = load,
+                _ => notices.push("hit: the hit rate goes from 0 to 100".to_string()),
+            },
+            _ => {}
+        }
+    }
+    app.cache.set(cache);
+    if !notices.is_empty() {
+        app.link_notices.update(|n| n.extend(notices));
+    }
+}
 
 /// The query string for what is on screen: the scenario before the last change plus that
 /// change, so that opening it shows the same last change.
@@ -17,6 +61,15 @@ pub fn current_query(app: AppState) -> String {
     let mut extra = Vec::new();
     if let Some(label) = app.selected_key.get_untracked() {
         extra.push(("select".to_string(), label));
+    }
+    let replicas = app.replicas.get_untracked();
+    if replicas > 1 {
+        extra.push(("r".to_string(), replicas.to_string()));
+    }
+    let cache = app.cache.get_untracked();
+    if cache != CacheLoad::default() {
+        extra.push(("reads".to_string(), (cache.reads as u64).to_string()));
+        extra.push(("hit".to_string(), format!("{}", cache.hit_rate * 100.0)));
     }
     match (previous, last.as_ref().and_then(|o| o.change.clone())) {
         (Some(before), Some(change)) => write_link(&before, Some(&change), &extra),
@@ -29,6 +82,8 @@ pub fn sync_address(app: AppState) {
     Effect::new(move |_| {
         app.scenario.track();
         app.selected_key.track();
+        app.replicas.track();
+        app.cache.track();
         let query = current_query(app);
         if let Ok(history) = window().history() {
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));

@@ -1,0 +1,100 @@
+//! The cache-impact panel: database reads per second before the last change and right after
+//! it, on the ring and under mod N.
+
+use leptos::prelude::*;
+
+use super::common::grouped;
+use super::state::AppState;
+use crate::core::{parse_number, CacheLoad};
+
+/// Reads per second and hit rate in, database reads per second out.
+#[component]
+pub fn CachePanel() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let error = RwSignal::new(None::<String>);
+    let set_reads = move |ev| {
+        let result = parse_number::<u64>(&event_target_value(&ev))
+            .and_then(|reads| CacheLoad::new(reads as f64, app.cache.get_untracked().hit_rate));
+        match result {
+            Ok(load) => {
+                app.cache.set(load);
+                error.set(None);
+            }
+            Err(e) => error.set(Some(e.to_string())),
+        }
+    };
+    let set_hit = move |ev| {
+        let text = event_target_value(&ev);
+        let result = text
+            .trim()
+            .trim_end_matches('%')
+            .parse::<f64>()
+            .map_err(|_| crate::core::Error::NotANumber(text.trim().to_string()))
+            .and_then(|hit| CacheLoad::new(app.cache.get_untracked().reads, hit / 100.0));
+        match result {
+            Ok(load) => {
+                app.cache.set(load);
+                error.set(None);
+            }
+            Err(e) => error.set(Some(e.to_string())),
+        }
+    };
+    let reads = |x: f64| grouped(x.round() as u64);
+    let fractions = move || {
+        app.last
+            .with(|l| {
+                l.as_ref()
+                    .filter(|o| o.moves_keys)
+                    .map(|o| (o.ring_fraction(), o.mod_n_fraction()))
+            })
+            .and_then(|(ring, mod_n)| Some((ring?, mod_n?)))
+    };
+    view! {
+        <section class="panel" aria-labelledby="cache-title">
+            <h2 id="cache-title">"Cache impact"</h2>
+            <div class="cache-inputs">
+                <label class="stacked">
+                    "Reads per second"
+                    <input
+                        inputmode="numeric"
+                        data-testid="cache-reads"
+                        aria-describedby="cache-error"
+                        prop:value=move || (app.cache.get().reads as u64).to_string()
+                        on:change=set_reads
+                    />
+                </label>
+                <label class="stacked">
+                    "Hit rate (%)"
+                    <input
+                        inputmode="decimal"
+                        data-testid="cache-hit"
+                        aria-describedby="cache-error"
+                        prop:value=move || format!("{}", (app.cache.get().hit_rate * 1000.0).round() / 10.0)
+                        on:change=set_hit
+                    />
+                </label>
+            </div>
+            <p class="field-error" id="cache-error" role="alert">{move || error.get()}</p>
+            <dl class="tiles small">
+                <div>
+                    <dt>"Before"</dt>
+                    <dd data-testid="db-before">{move || reads(app.cache.get().steady())}</dd>
+                    <dd class="meaning">"database reads/s: the misses"</dd>
+                </div>
+                <div>
+                    <dt>"Right after, ring"</dt>
+                    <dd data-testid="db-after-ring">
+                        {move || fractions().map(|(ring, _)| reads(app.cache.get().after(ring))).unwrap_or_else(|| "—".into())}
+                    </dd>
+                    <dd class="meaning">
+                        "mod N: "
+                        <span data-testid="db-after-modn">
+                            {move || fractions().map(|(_, m)| reads(app.cache.get().after(m))).unwrap_or_else(|| "—".into())}
+                        </span>
+                    </dd>
+                </div>
+            </dl>
+            <p class="hint formula">"reads × (1 − hit) + reads × hit × moved fraction"</p>
+        </section>
+    }
+}

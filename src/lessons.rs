@@ -98,20 +98,44 @@ mod tests {
     }
     #[test]
     fn explore3() {
-        let l = read_link("ring=2^32&vnodes=100&servers=tokyo,osaka,kyoto,nagoya&gen=100&then=add:sapporo", 1000);
+        let l = read_link(
+            "ring=2^32&vnodes=100&servers=tokyo,osaka,kyoto,nagoya&gen=100&then=add:sapporo",
+            1000,
+        );
         let o = l.last.as_ref().unwrap();
         let b = l.before.as_ref().unwrap();
         let ring: Vec<u32> = o.ring_moves.iter().map(|m| m.key).collect();
         for m in o.mod_n_moves.iter().take(12) {
             if !ring.contains(&m.key) {
-                println!("{} ring {} modn {}->{}", b.keys().key(m.key).label(), b.ring().server_name(b.owner_of_key(m.key)), m.from, m.to);
+                println!(
+                    "{} ring {} modn {}->{}",
+                    b.keys().key(m.key).label(),
+                    b.ring().server_name(b.owner_of_key(m.key)),
+                    m.from,
+                    m.to
+                );
             }
         }
         let c = CacheLoad::default();
-        println!("{} {} {}", c.steady(), c.after(o.ring_fraction().unwrap()), c.after(o.mod_n_fraction().unwrap()));
-        let l = read_link("ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000&keys=user:2&then=remove:C", 100000);
+        println!(
+            "{} {} {}",
+            c.steady(),
+            c.after(o.ring_fraction().unwrap()),
+            c.after(o.mod_n_fraction().unwrap())
+        );
+        let l = read_link(
+            "ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000&keys=user:2&then=remove:C",
+            100000,
+        );
         let o = l.last.as_ref().unwrap();
-        println!("{} {:?} {:?} {} {}", o.ring_moves.len(), o.ring_fraction(), o.mod_n_fraction(), c.after(o.ring_fraction().unwrap()), c.after(o.mod_n_fraction().unwrap()));
+        println!(
+            "{} {:?} {:?} {} {}",
+            o.ring_moves.len(),
+            o.ring_fraction(),
+            o.mod_n_fraction(),
+            c.after(o.ring_fraction().unwrap()),
+            c.after(o.mod_n_fraction().unwrap())
+        );
         let l = read_link("ring=2^32&vnodes=100&servers=tokyo,osaka,kyoto,nagoya,sapporo&gen=1000&keys=user:7,user:21&then=remove:kyoto", 100000);
         let o = l.last.as_ref().unwrap();
         let f = failover(l.before.as_ref().unwrap(), o, 3).unwrap();

@@ -81,6 +81,42 @@ impl Ownership {
     }
 }
 
+impl Ownership {
+    /// The table as CSV, one row per server: name, share of the ring, positions owned, ideal
+    /// share, keys, points. Names holding a comma or quote are quoted.
+    ///
+    /// ```
+    /// use ringlab::core::Scenario;
+    /// let csv = Scenario::teaching().ownership().to_csv();
+    /// assert_eq!(csv.lines().nth(1), Some("A,0.35,35,0.333333,2,1"));
+    /// ```
+    pub fn to_csv(&self) -> String {
+        let mut out = String::from("server,share,positions,ideal_share,keys,points\n");
+        for row in &self.servers {
+            let name = if row.name.contains([',', '"', '\n']) {
+                format!("\"{}\"", row.name.replace('"', "\"\""))
+            } else {
+                row.name.to_string()
+            };
+            out.push_str(&format!(
+                "{name},{},{},{:.6},{},{}\n",
+                trim_float(row.share),
+                row.arc,
+                row.ideal,
+                row.keys,
+                row.points
+            ));
+        }
+        out
+    }
+}
+
+/// A share with up to six decimals and no trailing zeros.
+fn trim_float(x: f64) -> String {
+    let text = format!("{x:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 fn balance(servers: &[ServerShare], total_keys: u64) -> Balance {
     let n = servers.len() as f64;
     let ratios: Vec<f64> = servers.iter().map(|s| s.share / s.ideal).collect();

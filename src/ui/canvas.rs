@@ -5,6 +5,7 @@
 use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::paint::{paint, PULSE_MS};
 use super::state::{slot_list, AppState, ClickMode, Field};
@@ -44,7 +45,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                 .and_then(|v| v.as_f64())
                 .unwrap_or(f64::MAX);
             let fit = if screen_w > 1100.0 {
-                screen_h - 175.0
+                screen_h - 200.0
             } else {
                 f64::MAX
             };
@@ -173,6 +174,46 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         })
     };
 
+    // Exports: the canvas at twice its screen resolution, for slides, and the ownership table.
+    let save_png = move |_| {
+        let side = side.get_untracked();
+        let Ok(element) = document().create_element("canvas") else {
+            return;
+        };
+        let Ok(canvas) = element.dyn_into::<web_sys::HtmlCanvasElement>() else {
+            return;
+        };
+        let scale = 2.0 * window().device_pixel_ratio().max(1.0);
+        let pixels = (side * scale).round() as u32;
+        canvas.set_width(pixels);
+        canvas.set_height(pixels);
+        picture.with_untracked(|p| {
+            paint(
+                &canvas,
+                scale,
+                Frame { side },
+                p,
+                theme.get_untracked(),
+                None,
+            )
+        });
+        if let Ok(url) = canvas.to_data_url_with_type("image/png") {
+            download(&url, "ringlab-ring.png");
+            app.announcement
+                .set("The ring was saved as a PNG image.".into());
+        }
+    };
+    let save_csv = move |_| {
+        let csv = app.scenario.with_untracked(|s| s.ownership().to_csv());
+        let url = format!(
+            "data:text/csv;charset=utf-8,{}",
+            js_sys::encode_uri_component(&csv)
+        );
+        download(&url, "ringlab-ownership.csv");
+        app.announcement
+            .set("The ownership table was saved as CSV.".into());
+    };
+
     view! {
         <div class="ring-box" node_ref=box_ref>
             <canvas
@@ -187,7 +228,24 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                 on:click=on_click
             ></canvas>
         </div>
+        <div class="export-row">
+            <button type="button" data-testid="save-png" on:click=save_png>"Save PNG"</button>
+            <button type="button" data-testid="save-csv" on:click=save_csv>"Save table (CSV)"</button>
+        </div>
     }
+}
+
+/// Offers `url` to the person as a file called `name`.
+fn download(url: &str, name: &str) {
+    let Ok(element) = document().create_element("a") else {
+        return;
+    };
+    let Ok(link) = element.dyn_into::<web_sys::HtmlAnchorElement>() else {
+        return;
+    };
+    link.set_href(url);
+    link.set_download(name);
+    link.click();
 }
 
 fn select(app: AppState, hit: Option<Hit>) {

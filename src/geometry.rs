@@ -7,6 +7,9 @@
 
 use std::f64::consts::TAU;
 
+/// Keys stacked at one position go at most this many lanes out; more share the last lane.
+pub const MAX_LANE: u32 = 3;
+
 /// The square the ring is drawn in, in CSS pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Frame {
@@ -22,7 +25,7 @@ impl Frame {
 
     /// The radius of the ring line.
     pub fn ring_radius(self) -> f64 {
-        self.side * 0.34
+        self.side * 0.32
     }
 
     /// The width of the coloured band of owned arcs.
@@ -43,7 +46,7 @@ impl Frame {
     /// The distance from the centre of a key dot in stacking lane `lane` (0 nearest the ring).
     pub fn key_radius(self, lane: u32) -> f64 {
         let first = self.ring_radius() + self.band_width() / 2.0 + self.key_size() * 2.2;
-        first + f64::from(lane.min(5)) * self.key_size() * 2.4
+        first + f64::from(lane.min(MAX_LANE)) * self.key_size() * 2.3
     }
 
     /// Where the density band starts and how deep it may grow.
@@ -56,7 +59,7 @@ impl Frame {
 
     /// The radius tick labels are written at (outside the keys).
     pub fn tick_label_radius(self) -> f64 {
-        self.ring_radius() + self.side * 0.125
+        self.ring_radius() + self.side * 0.155
     }
 
     /// The radius server labels are written at (inside the ring).

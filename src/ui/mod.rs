@@ -15,6 +15,7 @@ mod probe;
 mod replica_controls;
 mod ring_controls;
 mod server_controls;
+mod shortcuts;
 mod state;
 mod theme;
 mod toolbar;
@@ -47,8 +48,15 @@ pub fn App() -> impl IntoView {
     provide_context(app);
     probe::register(app);
     toolbar::sync_address(app);
-    toolbar::install_shortcuts(app);
-    let theme = use_theme();
+    shortcuts::install(app, |_, _| {});
+    let theme = use_theme(app.present);
+    Effect::new(move |_| {
+        if let Some(body) = document().body() {
+            body.class_list()
+                .toggle_with_force("present", app.present.get())
+                .ok();
+        }
+    });
 
     view! {
         <header class="top">
@@ -88,6 +96,7 @@ pub fn App() -> impl IntoView {
                 <CachePanel />
             </section>
         </main>
+        <shortcuts::ShortcutHelp />
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
             {move || app.announcement.get()}
         </p>

@@ -56,7 +56,7 @@ struct Painter {
 
 impl Painter {
     fn font(&self, share: f64, min: f64) {
-        let px = (self.frame.side * share).max(min);
+        let px = (self.frame.side * share).max(min) * self.theme.weight().sqrt();
         self.ctx
             .set_font(&format!("600 {px:.0}px system-ui, sans-serif"));
     }
@@ -91,7 +91,7 @@ impl Painter {
 
     fn stroke(&self, colour: &str, width: f64) {
         self.ctx.set_stroke_style_str(colour);
-        self.ctx.set_line_width(width);
+        self.ctx.set_line_width(width * self.theme.weight());
         self.ctx.stroke();
     }
 

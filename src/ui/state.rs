@@ -86,6 +86,10 @@ pub struct AppState {
     pub replicas: RwSignal<usize>,
     /// The cache traffic the cache-impact panel works with.
     pub cache: RwSignal<CacheLoad>,
+    /// Presentation mode: large type and thick strokes for a projector.
+    pub present: RwSignal<bool>,
+    /// Whether the shortcut list is open.
+    pub help_open: RwSignal<bool>,
 }
 
 impl AppState {
@@ -141,6 +145,8 @@ impl AppState {
             announcement: RwSignal::new(String::new()),
             replicas: RwSignal::new(1),
             cache: RwSignal::new(CacheLoad::default()),
+            present: RwSignal::new(false),
+            help_open: RwSignal::new(false),
         };
         (app, extra)
     }

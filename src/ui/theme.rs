@@ -15,9 +15,20 @@ const DARK: [&str; 8] = [
 pub struct Theme {
     /// Whether this is the dark scheme.
     pub dark: bool,
+    /// Presentation mode: thicker strokes, larger type, stronger contrast.
+    pub present: bool,
 }
 
 impl Theme {
+    /// How much thicker lines and larger labels are drawn.
+    pub fn weight(self) -> f64 {
+        if self.present {
+            1.6
+        } else {
+            1.0
+        }
+    }
+
     /// A server's colour by slot; slots past the palette wrap round.
     pub fn server(self, slot: usize) -> &'static str {
         let palette = if self.dark { &DARK } else { &LIGHT };
@@ -44,6 +55,9 @@ impl Theme {
 
     /// Quiet lines and tick labels.
     pub fn muted(self) -> &'static str {
+        if self.present {
+            return self.ink();
+        }
         if self.dark {
             "#a9b1bd"
         } else {
@@ -61,10 +75,13 @@ impl Theme {
     }
 }
 
-/// Follows `prefers-color-scheme`, live.
-pub fn use_theme() -> Signal<Theme> {
+/// Follows `prefers-color-scheme`, live, and the presentation mode.
+pub fn use_theme(present: RwSignal<bool>) -> Signal<Theme> {
     let dark = media_query("(prefers-color-scheme: dark)");
-    Signal::derive(move || Theme { dark: dark.get() })
+    Signal::derive(move || Theme {
+        dark: dark.get(),
+        present: present.get(),
+    })
 }
 
 /// Whether the person asked for reduced motion, live.

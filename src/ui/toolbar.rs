@@ -1,7 +1,6 @@
 //! Undo, redo and the shareable link: the page's address always holds the scenario, so a copied
 //! address (or the "Copy link" button) reopens exactly this view.
 
-use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
@@ -25,6 +24,7 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                     notices.push(format!("select: there is no key {value}"));
                 }
             }
+            "present" => app.present.set(value == "1"),
             "r" => match parse_number::<usize>(value) {
                 Ok(r) if (1..=MAX_REPLICAS).contains(&r) => app.replicas.set(r),
                 _ => notices.push(format!("r: copies per key go from 1 to {MAX_REPLICAS}")),
@@ -62,6 +62,9 @@ pub fn current_query(app: AppState) -> String {
     if let Some(label) = app.selected_key.get_untracked() {
         extra.push(("select".to_string(), label));
     }
+    if app.present.get_untracked() {
+        extra.push(("present".to_string(), "1".to_string()));
+    }
     let replicas = app.replicas.get_untracked();
     if replicas > 1 {
         extra.push(("r".to_string(), replicas.to_string()));
@@ -84,36 +87,12 @@ pub fn sync_address(app: AppState) {
         app.selected_key.track();
         app.replicas.track();
         app.cache.track();
+        app.present.track();
         let query = current_query(app);
         if let Ok(history) = window().history() {
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));
         }
     });
-}
-
-/// Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes, except while typing in a field.
-pub fn install_shortcuts(app: AppState) {
-    let handle = window_event_listener(ev::keydown, move |ev: web_sys::KeyboardEvent| {
-        if !(ev.ctrl_key() || ev.meta_key()) || typing(&ev) {
-            return;
-        }
-        let key = ev.key().to_lowercase();
-        let done = match (key.as_str(), ev.shift_key()) {
-            ("z", false) => app.undo(),
-            ("z", true) | ("y", false) => app.redo(),
-            _ => return,
-        };
-        let _ = done;
-        ev.prevent_default();
-    });
-    on_cleanup(move || handle.remove());
-}
-
-fn typing(ev: &web_sys::KeyboardEvent) -> bool {
-    use wasm_bindgen::JsCast;
-    ev.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
 /// Undo, redo and copy-link buttons.
@@ -158,6 +137,18 @@ pub fn Toolbar() -> impl IntoView {
             </button>
             <button type="button" data-testid="copy-link" on:click=copy>
                 "Copy link"
+            </button>
+            <button
+                type="button"
+                data-testid="present-toggle"
+                aria-pressed=move || app.present.get().to_string()
+                aria-keyshortcuts="P"
+                on:click=move |_| app.present.update(|p| *p = !*p)
+            >
+                "Present"
+            </button>
+            <button type="button" data-testid="shortcuts-open" aria-keyshortcuts="?" on:click=move |_| app.help_open.set(true)>
+                "Shortcuts"
             </button>
             <span class="copied" role="status">{move || copied.get()}</span>
         </div>

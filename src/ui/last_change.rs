@@ -141,6 +141,13 @@ fn FailoverLine() -> impl IntoView {
     let app = expect_context::<AppState>();
     let failover = move || {
         let replicas = app.replicas.get();
+        // One copy per key is the plain ring; only the replicas lesson dwells on what it loses.
+        let in_lesson = app
+            .lesson
+            .with(|l| l.is_some_and(|(id, _)| id == "replicas"));
+        if replicas == 1 && !in_lesson {
+            return None;
+        }
         app.last.with(|last| {
             let outcome = last.as_ref()?;
             app.previous
@@ -151,6 +158,15 @@ fn FailoverLine() -> impl IntoView {
         failover().map(|f| {
             let r = app.replicas.get_untracked();
             let promoted = f.promoted.len();
+            let listed = (promoted > 0 && promoted <= MAX_LISTED).then(|| {
+                app.scenario.with_untracked(|s| {
+                    f.promoted
+                        .iter()
+                        .filter(|p| (p.key as usize) < s.keys().len())
+                        .map(|p| format!("{}: {} → {} (replica promoted)", s.keys().key(p.key).label(), p.from, p.to))
+                        .collect::<Vec<_>>()
+                })
+            });
             view! {
                 <p class="failover" data-testid="failover">
                     {format!("With R = {r}: ")}
@@ -159,6 +175,11 @@ fn FailoverLine() -> impl IntoView {
                     <strong data-testid="replica-lost">{grouped(f.lost as u64)}</strong>
                     {format!(" lost every copy{}", if r == 1 { " (one copy per key: choose R > 1 to keep them)." } else { "." })}
                 </p>
+                {listed.map(|lines| view! {
+                    <ul class="moves" data-testid="promotions">
+                        {lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                    </ul>
+                })}
             }
         })
     }

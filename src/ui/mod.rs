@@ -9,6 +9,7 @@ mod common;
 mod key_controls;
 mod key_detail;
 mod last_change;
+mod lesson_panel;
 mod ownership;
 mod paint;
 mod probe;
@@ -48,7 +49,7 @@ pub fn App() -> impl IntoView {
     provide_context(app);
     probe::register(app);
     toolbar::sync_address(app);
-    shortcuts::install(app, |_, _| {});
+    shortcuts::install(app, lesson_panel::step_by);
     let theme = use_theme(app.present);
     Effect::new(move |_| {
         if let Some(body) = document().body() {
@@ -65,6 +66,7 @@ pub fn App() -> impl IntoView {
                 <p class="tagline">"Consistent hashing, one change at a time"</p>
             </div>
             <div class="header-actions">
+                <lesson_panel::LessonPicker />
                 <Toolbar />
                 <button type="button" data-testid="reset" on:click=move |_| app.reset()>
                     "Reset"
@@ -90,6 +92,7 @@ pub fn App() -> impl IntoView {
                 </p>
             </section>
             <section class="readout" aria-label="Readout">
+                <lesson_panel::LessonPanel />
                 <KeyDetailPanel />
                 <LastChangePanel />
                 <OwnershipPanel theme=theme />

@@ -143,12 +143,28 @@ impl Painter {
         self.ctx.set_text_align("center");
         self.ctx.set_text_baseline("middle");
         self.ctx.set_fill_style_str(self.theme.muted());
+        let (cx, _) = self.frame.centre();
         for tick in &picture.ticks {
             if let Some(label) = &tick.label {
                 let (x, y) = self.frame.at(tick.fraction, self.frame.tick_label_radius());
-                let _ = self.ctx.fill_text(label, x, y);
+                // Labels on the sides grow inwards, so wide ones never leave the canvas.
+                let align = if x < cx - 1.0 {
+                    "left"
+                } else if x > cx + 1.0 {
+                    "right"
+                } else {
+                    "center"
+                };
+                let nudge = match align {
+                    "left" => -8.0,
+                    "right" => 8.0,
+                    _ => 0.0,
+                };
+                self.ctx.set_text_align(align);
+                let _ = self.ctx.fill_text(label, x + nudge, y);
             }
         }
+        self.ctx.set_text_align("center");
     }
 
     /// The selected key's clockwise walk to its owner, dashed, ending in a dot.

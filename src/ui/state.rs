@@ -90,6 +90,8 @@ pub struct AppState {
     pub present: RwSignal<bool>,
     /// Whether the shortcut list is open.
     pub help_open: RwSignal<bool>,
+    /// The guided lesson being followed, and its step (from 0).
+    pub lesson: RwSignal<Option<(&'static str, usize)>>,
 }
 
 impl AppState {
@@ -147,6 +149,7 @@ impl AppState {
             cache: RwSignal::new(CacheLoad::default()),
             present: RwSignal::new(false),
             help_open: RwSignal::new(false),
+            lesson: RwSignal::new(None),
         };
         (app, extra)
     }
@@ -208,6 +211,25 @@ impl AppState {
         self.previous.set(frame.previous);
         self.scenario.set(frame.scenario);
         self.last.set(frame.last);
+    }
+
+    /// Shows what `link` holds as one undoable change of view, with its view parameters.
+    pub fn load(&self, link: Link, headline: String) {
+        self.remember();
+        self.future.set(Vec::new());
+        self.selected_key.set(None);
+        self.selected_server.set(None);
+        self.errors.set(Vec::new());
+        self.show(Frame {
+            scenario: link.scenario,
+            previous: link.before,
+            last: link.last.map(Arc::new),
+        });
+        let summary = self
+            .last
+            .with_untracked(|l| l.as_ref().map(|o| o.summary()));
+        self.announcement
+            .set(summary.map_or(headline.clone(), |s| format!("{headline} {s}")));
     }
 
     /// Goes back one change. Returns whether there was one.

@@ -25,6 +25,33 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                 }
             }
             "present" => app.present.set(value == "1"),
+            "lesson" => {
+                let step = extra
+                    .iter()
+                    .find(|(n, _)| n == "step")
+                    .and_then(|(_, v)| parse_number::<usize>(v).ok())
+                    .unwrap_or(1);
+                // A link written by the page carries its own scenario (the step as explored so
+                // far); a hand-written one naming only the lesson and step opens that step.
+                let own_scenario = extra.iter().any(|(n, _)| n == "servers")
+                    || window()
+                        .location()
+                        .search()
+                        .unwrap_or_default()
+                        .contains("servers=");
+                match crate::lessons::lesson(value) {
+                    Some(found) if (1..=found.steps.len()).contains(&step) => {
+                        if own_scenario {
+                            app.lesson.set(Some((found.id, step - 1)));
+                        } else {
+                            super::lesson_panel::go_to(app, found.id, step - 1);
+                        }
+                    }
+                    _ => notices.push(format!(
+                        "lesson: there is no lesson {value} with a step {step}"
+                    )),
+                }
+            }
             "r" => match parse_number::<usize>(value) {
                 Ok(r) if (1..=MAX_REPLICAS).contains(&r) => app.replicas.set(r),
                 _ => notices.push(format!("r: copies per key go from 1 to {MAX_REPLICAS}")),
@@ -62,6 +89,10 @@ pub fn current_query(app: AppState) -> String {
     if let Some(label) = app.selected_key.get_untracked() {
         extra.push(("select".to_string(), label));
     }
+    if let Some((id, step)) = app.lesson.get_untracked() {
+        extra.push(("lesson".to_string(), id.to_string()));
+        extra.push(("step".to_string(), (step + 1).to_string()));
+    }
     if app.present.get_untracked() {
         extra.push(("present".to_string(), "1".to_string()));
     }
@@ -88,6 +119,7 @@ pub fn sync_address(app: AppState) {
         app.replicas.track();
         app.cache.track();
         app.present.track();
+        app.lesson.track();
         let query = current_query(app);
         if let Ok(history) = window().history() {
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));

@@ -1,0 +1,124 @@
+//! Guided lessons: a picker, and the current step's narration with Back and Next.
+//!
+//! Each step is a whole link, so going to a step (forwards or back) shows exactly that step's
+//! state; undo also works across steps.
+
+use leptos::prelude::*;
+
+use super::key_controls::MAX_PAGE_KEYS;
+use super::state::AppState;
+use crate::core::read_link;
+use crate::lessons::{lesson, LESSONS};
+
+/// Shows step `step` of lesson `id`.
+pub fn go_to(app: AppState, id: &'static str, step: usize) {
+    let Some(found) = lesson(id) else { return };
+    let Some(at) = found.steps.get(step) else {
+        return;
+    };
+    let link = read_link(at.link, MAX_PAGE_KEYS);
+    let select = link
+        .extra
+        .iter()
+        .find(|(n, _)| n == "select")
+        .map(|(_, v)| v.clone());
+    app.load(
+        link,
+        format!(
+            "{}, step {} of {}: {}.",
+            found.title,
+            step + 1,
+            found.steps.len(),
+            at.title
+        ),
+    );
+    app.replicas.set(at.replicas);
+    app.selected_key.set(select);
+    app.lesson.set(Some((found.id, step)));
+}
+
+/// Moves `delta` steps through the current lesson, if one is open.
+pub fn step_by(app: AppState, delta: isize) {
+    let Some((id, step)) = app.lesson.get_untracked() else {
+        return;
+    };
+    let Some(found) = lesson(id) else { return };
+    let next = step as isize + delta;
+    if next >= 0 && (next as usize) < found.steps.len() {
+        go_to(app, found.id, next as usize);
+    }
+}
+
+/// The lesson picker, for the header.
+#[component]
+pub fn LessonPicker() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let on_pick = move |ev| {
+        let id = event_target_value(&ev);
+        if let Some(found) = LESSONS.iter().find(|l| l.id == id) {
+            go_to(app, found.id, 0);
+        }
+    };
+    view! {
+        <label class="lesson-picker">
+            <span class="sr-only">"Guided lesson"</span>
+            <select data-testid="lesson-select" on:change=on_pick>
+                <option value="" selected=move || app.lesson.get().is_none()>"Guided lessons…"</option>
+                {LESSONS
+                    .iter()
+                    .map(|l| {
+                        let id = l.id;
+                        view! {
+                            <option value=id selected=move || app.lesson.get().is_some_and(|(open, _)| open == id)>
+                                {l.title}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// The current step: where we are, what to notice, and Back / Next.
+#[component]
+pub fn LessonPanel() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    move || {
+        let (id, step) = app.lesson.get()?;
+        let found = lesson(id)?;
+        let at = found.steps.get(step)?;
+        let count = found.steps.len();
+        Some(view! {
+            <section class="panel lesson" aria-labelledby="lesson-title" data-testid="lesson-panel">
+                <h2 id="lesson-title">{found.title}</h2>
+                <p class="step-count" data-testid="lesson-step">{format!("Step {} of {count}: {}", step + 1, at.title)}</p>
+                <p class="narration" data-testid="lesson-narration">{at.narration}</p>
+                <div class="button-row">
+                    <button
+                        type="button"
+                        data-testid="lesson-back"
+                        aria-keyshortcuts="ArrowLeft"
+                        disabled=step == 0
+                        on:click=move |_| step_by(app, -1)
+                    >
+                        "← Back"
+                    </button>
+                    <button
+                        type="button"
+                        class="primary"
+                        data-testid="lesson-next"
+                        aria-keyshortcuts="ArrowRight"
+                        disabled=step + 1 == count
+                        on:click=move |_| step_by(app, 1)
+                    >
+                        "Next →"
+                    </button>
+                    <button type="button" data-testid="lesson-close" on:click=move |_| app.lesson.set(None)>
+                        "Leave lesson"
+                    </button>
+                </div>
+            </section>
+        })
+    }
+}

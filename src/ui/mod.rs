@@ -6,6 +6,7 @@
 mod cache_panel;
 mod canvas;
 mod common;
+mod embed;
 mod key_controls;
 mod key_detail;
 mod last_change;
@@ -51,6 +52,15 @@ pub fn App() -> impl IntoView {
     toolbar::sync_address(app);
     shortcuts::install(app, lesson_panel::step_by);
     let theme = use_theme(app.present);
+    let mut notices = Vec::new();
+    let embedded = embed::EmbedConfig::from_params(&extra, &mut notices);
+    if !notices.is_empty() {
+        app.link_notices.update(|n| n.extend(notices));
+    }
+    if let Some(config) = embedded {
+        embed::connect(app, config.clone());
+        return view! { <EmbedView config=config theme=theme /> }.into_any();
+    }
     Effect::new(move |_| {
         if let Some(body) = document().body() {
             body.class_list()
@@ -100,6 +110,44 @@ pub fn App() -> impl IntoView {
             </section>
         </main>
         <shortcuts::ShortcutHelp />
+        <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
+            {move || app.announcement.get()}
+        </p>
+    }
+    .into_any()
+}
+
+/// The embedded ring: no page chrome, only the ring and the chosen panels.
+#[component]
+fn EmbedView(config: embed::EmbedConfig, theme: Signal<theme::Theme>) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    if let Some(body) = document().body() {
+        body.class_list().add_1("embedded").ok();
+    }
+    let panels = config
+        .panels
+        .iter()
+        .map(|panel| match *panel {
+            "last" => view! { <LastChangePanel /> }.into_any(),
+            "ownership" => view! { <OwnershipPanel theme=theme /> }.into_any(),
+            "key" => view! { <KeyDetailPanel /> }.into_any(),
+            "cache" => view! { <CachePanel /> }.into_any(),
+            "lesson" => view! { <lesson_panel::LessonPanel /> }.into_any(),
+            "servers" => view! { <ServerControls theme=theme /> }.into_any(),
+            "vnodes" => view! { <VnodeControls /> }.into_any(),
+            "keys" => view! { <KeyControls /> }.into_any(),
+            _ => view! { <ReplicaControls /> }.into_any(),
+        })
+        .collect_view();
+    view! {
+        <LinkNotices />
+        <main class="embed-layout" data-testid="embed">
+            <section class="stage" aria-label="The ring">
+                <RingCanvas theme=theme />
+                <HoverReadout />
+            </section>
+            <section class="readout" aria-label="Readout">{panels}</section>
+        </main>
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
             {move || app.announcement.get()}
         </p>

@@ -1,0 +1,303 @@
+//! Embed mode (`?embed=1`): only the ring and the panels named in `panels=`, sized to its
+//! content, driven by the host page through `postMessage`.
+//!
+//! Messages are accepted only from the parent window and only from the allowed origin: the one
+//! named by `host=` in the embed link, or else the page's own origin. Events go back to that same
+//! origin. Every message is read as JSON of a known shape; anything else is ignored.
+
+use leptos::prelude::*;
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::key_controls::MAX_PAGE_KEYS;
+use super::lesson_panel;
+use super::state::{AppState, Field};
+use crate::core::{Change, Error};
+
+/// The panels an embed can show, by their `panels=` name.
+pub const PANELS: [&str; 9] = [
+    "last",
+    "ownership",
+    "key",
+    "cache",
+    "lesson",
+    "servers",
+    "vnodes",
+    "keys",
+    "replicas",
+];
+/// What an embed shows when `panels=` is absent.
+pub const DEFAULT_PANELS: [&str; 2] = ["last", "ownership"];
+
+/// How this page was asked to embed itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmbedConfig {
+    /// The panels to show, in order.
+    pub panels: Vec<&'static str>,
+    /// The origin allowed to drive the ring and to receive its events.
+    pub host: String,
+}
+
+impl EmbedConfig {
+    /// Reads `embed`, `panels` and `host` from a link's extra parameters; None unless `embed=1`.
+    pub fn from_params(
+        extra: &[(String, String)],
+        notices: &mut Vec<String>,
+    ) -> Option<EmbedConfig> {
+        let value = |name: &str| {
+            extra
+                .iter()
+                .rev()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+        };
+        if value("embed") != Some("1") {
+            return None;
+        }
+        let mut panels = Vec::new();
+        match value("panels") {
+            None => panels.extend(DEFAULT_PANELS),
+            Some(list) => {
+                for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                    match PANELS.iter().find(|p| **p == name) {
+                        Some(panel) if !panels.contains(panel) => panels.push(*panel),
+                        Some(_) => {}
+                        None => notices.push(format!("panels: there is no panel {name:?}")),
+                    }
+                }
+            }
+        }
+        let own = window().location().origin().unwrap_or_default();
+        let host = match value("host") {
+            None => own,
+            Some(origin) if is_origin(origin) => origin.to_string(),
+            Some(origin) => {
+                notices.push(format!(
+                    "host: {origin:?} is not an origin such as https://example.org"
+                ));
+                own
+            }
+        };
+        Some(EmbedConfig { panels, host })
+    }
+
+    /// Whether the embed shows `panel`.
+    pub fn shows(&self, panel: &str) -> bool {
+        self.panels.contains(&panel)
+    }
+}
+
+/// An origin is a scheme, `://` and a host with an optional port, and nothing else.
+fn is_origin(text: &str) -> bool {
+    let Some((scheme, rest)) = text.split_once("://") else {
+        return false;
+    };
+    matches!(scheme, "http" | "https")
+        && !rest.is_empty()
+        && rest
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+}
+
+/// A message from the host page.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type")]
+enum Command {
+    /// Any change, as text (`add:D@60`) or as the JSON form of a change.
+    #[serde(rename = "ringlab:apply")]
+    Apply { change: ChangeInput },
+    #[serde(rename = "ringlab:addServer")]
+    AddServer {
+        name: Option<String>,
+        at: Option<u64>,
+        weight: Option<u32>,
+    },
+    #[serde(rename = "ringlab:removeServer")]
+    RemoveServer { name: String },
+    #[serde(rename = "ringlab:addKeys")]
+    AddKeys {
+        count: Option<usize>,
+        keys: Option<Vec<String>>,
+    },
+    #[serde(rename = "ringlab:setVnodes")]
+    SetVnodes { vnodes: u32 },
+    #[serde(rename = "ringlab:selectKey")]
+    SelectKey { key: Option<String> },
+    #[serde(rename = "ringlab:step")]
+    Step { lesson: String, step: usize },
+    #[serde(rename = "ringlab:reset")]
+    Reset,
+    #[serde(rename = "ringlab:undo")]
+    Undo,
+    #[serde(rename = "ringlab:redo")]
+    Redo,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum ChangeInput {
+    Text(String),
+    Json(Change),
+}
+
+/// Starts listening to the host and reporting to it.
+pub fn connect(app: AppState, config: EmbedConfig) {
+    let host = config.host.clone();
+    let listener =
+        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let from_parent = match (ev.source(), window().parent().ok().flatten()) {
+                (Some(source), Some(parent)) => js_sys::Object::is(&source, &parent),
+                _ => false,
+            };
+            if !from_parent || ev.origin() != host {
+                return;
+            }
+            let Ok(text) = js_sys::JSON::stringify(&ev.data()) else {
+                return;
+            };
+            let Some(text) = text.as_string() else { return };
+            // Anything that is not one of our messages, of the right shape, is ignored.
+            let Ok(command) = serde_json::from_str::<Command>(&text) else {
+                return;
+            };
+            if let Err(message) = run(app, command) {
+                post(
+                    &host,
+                    &serde_json::json!({ "type": "ringlab:refused", "message": message }),
+                );
+            }
+        });
+    let _ = window().add_event_listener_with_callback("message", listener.as_ref().unchecked_ref());
+    // The listener lives as long as the page.
+    listener.forget();
+
+    // After every change (and undo, redo or lesson step), tell the host what moved.
+    let host = config.host.clone();
+    Effect::new(move |_| {
+        let event = app.last.with(|last| {
+            let counts = app.scenario.with(|s| {
+                s.ownership()
+                    .servers
+                    .iter()
+                    .map(|row| serde_json::json!({ "name": &*row.name, "share": row.share, "keys": row.keys }))
+                    .collect::<Vec<_>>()
+            });
+            serde_json::json!({
+                "type": "ringlab:changed",
+                "headline": last.as_ref().map(|o| o.headline.clone()),
+                "summary": last.as_ref().map(|o| o.summary()),
+                "change": last.as_ref().and_then(|o| o.change.as_ref().map(ToString::to_string)),
+                "keys": app.scenario.with(|s| s.keys().len()),
+                "ringMoved": last.as_ref().map_or(0, |o| o.ring_moves.len()),
+                "modNMoved": last.as_ref().map_or(0, |o| o.mod_n_moves.len()),
+                "servers": counts,
+            })
+        });
+        post(&host, &event);
+    });
+
+    // Keep the host told of the content's height, so it can size the frame.
+    let host = config.host;
+    let last_height = StoredValue::new(0);
+    let report = move || {
+        // The body's own height, not the frame's: the frame may be taller or shorter.
+        let height = document()
+            .body()
+            .map_or(0, |body| body.get_bounding_client_rect().height().ceil() as i32);
+        if height != last_height.get_value() {
+            last_height.set_value(height);
+            post(
+                &host,
+                &serde_json::json!({ "type": "ringlab:height", "height": height }),
+            );
+        }
+    };
+    let observer_callback = Closure::<dyn Fn()>::new(report.clone());
+    if let (Ok(observer), Some(body)) = (
+        web_sys::ResizeObserver::new(observer_callback.as_ref().unchecked_ref()),
+        document().body(),
+    ) {
+        observer.observe(&body);
+    }
+    observer_callback.forget();
+    report();
+}
+
+fn run(app: AppState, command: Command) -> Result<(), String> {
+    let field = Field::Canvas;
+    let change = match command {
+        Command::Apply { change } => match change {
+            ChangeInput::Text(text) => text.parse::<Change>().map_err(|e| e.to_string())?,
+            ChangeInput::Json(change) => change,
+        },
+        Command::AddServer { name, at, weight } => Change::AddServer {
+            name: name.unwrap_or_else(|| app.suggested_name()),
+            at,
+            weight,
+        },
+        Command::RemoveServer { name } => Change::RemoveServer { name },
+        Command::AddKeys {
+            count: Some(count),
+            keys: None,
+        } => {
+            if app.scenario.with_untracked(|s| s.keys().len()) + count > MAX_PAGE_KEYS {
+                return Err(Error::TooManyKeys { max: MAX_PAGE_KEYS }.to_string());
+            }
+            Change::GenerateKeys { count }
+        }
+        Command::AddKeys {
+            count: None,
+            keys: Some(keys),
+        } => Change::AddKeys { keys },
+        Command::AddKeys { .. } => return Err("addKeys takes either count or keys.".into()),
+        Command::SetVnodes { vnodes } => Change::SetVnodes { vnodes },
+        Command::SelectKey { key } => {
+            match key {
+                Some(label)
+                    if app
+                        .scenario
+                        .with_untracked(|s| s.keys().find(&label).is_none()) =>
+                {
+                    return Err(Error::NoSuchKey(label).to_string());
+                }
+                key => app.selected_key.set(key),
+            }
+            return Ok(());
+        }
+        Command::Step { lesson, step } => {
+            let found = crate::lessons::lesson(&lesson)
+                .filter(|l| (1..=l.steps.len()).contains(&step))
+                .ok_or_else(|| format!("There is no lesson {lesson:?} with a step {step}."))?;
+            lesson_panel::go_to(app, found.id, step - 1);
+            return Ok(());
+        }
+        Command::Reset => {
+            app.reset();
+            return Ok(());
+        }
+        Command::Undo => {
+            app.undo();
+            return Ok(());
+        }
+        Command::Redo => {
+            app.redo();
+            return Ok(());
+        }
+    };
+    if app.dispatch(change, field) {
+        Ok(())
+    } else {
+        Err(app.error(field).unwrap_or_default())
+    }
+}
+
+fn post(origin: &str, message: &serde_json::Value) {
+    let Ok(Some(parent)) = window().parent() else {
+        return;
+    };
+    let Ok(value) = js_sys::JSON::parse(&message.to_string()) else {
+        return;
+    };
+    let _ = parent.post_message(&value, origin);
+}

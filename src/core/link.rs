@@ -46,7 +46,7 @@ pub fn write_link(
     then: Option<&Change>,
     extra: &[(String, String)],
 ) -> String {
-    let mut query = form_urlencoded::Serializer::new(String::new());
+    let mut query = Query::default();
     query.append_pair("ring", &scenario.size().to_string());
     if scenario.hash() != HashScheme::default() {
         query.append_pair("hash", scenario.hash().id());
@@ -73,7 +73,35 @@ pub fn write_link(
     for (name, value) in extra {
         query.append_pair(name, value);
     }
-    query.finish()
+    query.0
+}
+
+/// A query string built by hand so that links stay readable: `@`, `,`, `:`, `^` and `*` are
+/// left as they are, everything else outside letters and digits is percent-encoded.
+#[derive(Default)]
+struct Query(String);
+
+impl Query {
+    fn append_pair(&mut self, name: &str, value: &str) {
+        if !self.0.is_empty() {
+            self.0.push('&');
+        }
+        self.0.push_str(&encode(name));
+        self.0.push('=');
+        self.0.push_str(&encode(value));
+    }
+}
+
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.~@,:^*!".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
 }
 
 /// The longest run `key-0..key-(n-1)` of generated keys that are all present, and the labels of
@@ -315,11 +343,24 @@ mod tests {
         let query = write_link(&scenario, None, &[]);
         assert_eq!(
             query,
-            "ring=100&servers=A%4010%2CB%4040%2CC%4075&keys=%4090%2C%4052%2C%4068%2C%4025%2C%405"
+            "ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5"
         );
         let link = read_link(&query, 1000);
         assert_eq!(link.scenario, scenario);
         assert!(link.ignored.is_empty());
+    }
+
+    #[test]
+    fn names_with_link_characters_are_encoded_and_read_back() {
+        let mut scenario = Scenario::teaching();
+        scenario
+            .apply(Change::AddKeys {
+                keys: vec!["user+1 x&y=z?é".into()],
+            })
+            .unwrap();
+        let query = write_link(&scenario, None, &[]);
+        assert!(query.contains("user%2B1%20x%26y%3Dz%3F%C3%A9"), "{query}");
+        assert_eq!(read_link(&query, 100).scenario, scenario);
     }
 
     #[test]

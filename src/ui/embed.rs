@@ -202,9 +202,9 @@ pub fn connect(app: AppState, config: EmbedConfig) {
     let last_height = StoredValue::new(0);
     let report = move || {
         // The body's own height, not the frame's: the frame may be taller or shorter.
-        let height = document()
-            .body()
-            .map_or(0, |body| body.get_bounding_client_rect().height().ceil() as i32);
+        let height = document().body().map_or(0, |body| {
+            body.get_bounding_client_rect().height().ceil() as i32
+        });
         if height != last_height.get_value() {
             last_height.set_value(height);
             post(

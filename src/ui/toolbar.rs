@@ -132,6 +132,7 @@ pub fn sync_address(app: AppState) {
 pub fn Toolbar() -> impl IntoView {
     let app = expect_context::<AppState>();
     let copied = RwSignal::new(None::<String>);
+    let embed_open = RwSignal::new(false);
     let copy = move |_| {
         let href = window().location().href().unwrap_or_default();
         let clipboard = window().navigator().clipboard();
@@ -170,6 +171,10 @@ pub fn Toolbar() -> impl IntoView {
             <button type="button" data-testid="copy-link" on:click=copy>
                 "Copy link"
             </button>
+            <button type="button" data-testid="embed-open" on:click=move |_| embed_open.set(true)>
+                "Embed"
+            </button>
+            <EmbedDialog open=embed_open />
             <button
                 type="button"
                 data-testid="present-toggle"
@@ -184,5 +189,100 @@ pub fn Toolbar() -> impl IntoView {
             </button>
             <span class="copied" role="status">{move || copied.get()}</span>
         </div>
+    }
+}
+
+/// The iframe snippet for the current scenario, with a choice of panels.
+#[component]
+fn EmbedDialog(open: RwSignal<bool>) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let chosen = RwSignal::new(
+        super::embed::DEFAULT_PANELS
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>(),
+    );
+    let snippet = move || {
+        app.scenario.track();
+        let location = window().location();
+        let base = format!(
+            "{}{}",
+            location.origin().unwrap_or_default(),
+            location.pathname().unwrap_or_default()
+        );
+        let panels = chosen.get().join(",");
+        let src = format!("{base}?{}&embed=1&panels={panels}", current_query(app));
+        format!(
+            "<iframe src=\"{}\" title=\"Ringlab: a live consistent-hashing ring\" style=\"width:100%;height:640px;border:0\"></iframe>",
+            src.replace('&', "&amp;").replace('"', "&quot;")
+        )
+    };
+    let copy = move |_| {
+        let _ = window().navigator().clipboard().write_text(&snippet());
+        app.announcement.set("Embed snippet copied.".into());
+    };
+    view! {
+        <Show when=move || open.get()>
+            <div
+                class="overlay"
+                on:click=move |_| open.set(false)
+                on:keydown=move |ev: web_sys::KeyboardEvent| {
+                    if ev.key() == "Escape" {
+                        open.set(false);
+                    }
+                }
+            >
+                <div
+                    class="dialog"
+                    role="dialog"
+                    aria-modal="true"
+                    aria-labelledby="embed-title"
+                    data-testid="embed-dialog"
+                    on:click=|ev| ev.stop_propagation()
+                >
+                    <h2 id="embed-title">"Embed this ring"</h2>
+                    <p>"Paste this into your page. The host page can drive the ring with messages; the README lists them."</p>
+                    <fieldset class="group">
+                        <legend>"Panels beside the ring"</legend>
+                        {super::embed::PANELS
+                            .iter()
+                            .map(|panel| {
+                                let name = panel.to_string();
+                                let checked = {
+                                    let name = name.clone();
+                                    move || chosen.with(|c| c.contains(&name))
+                                };
+                                let toggle = {
+                                    let name = name.clone();
+                                    move |_| {
+                                        chosen.update(|c| {
+                                            if let Some(i) = c.iter().position(|p| *p == name) {
+                                                c.remove(i);
+                                            } else {
+                                                c.push(name.clone());
+                                            }
+                                        })
+                                    }
+                                };
+                                view! {
+                                    <label class="check">
+                                        <input type="checkbox" prop:checked=checked on:change=toggle />
+                                        {name.clone()}
+                                    </label>
+                                }
+                            })
+                            .collect_view()}
+                    </fieldset>
+                    <label class="stacked">
+                        "Snippet"
+                        <textarea readonly rows="5" data-testid="embed-snippet" prop:value=snippet></textarea>
+                    </label>
+                    <div class="button-row">
+                        <button type="button" class="primary" on:click=copy>"Copy snippet"</button>
+                        <button type="button" on:click=move |_| open.set(false)>"Close"</button>
+                    </div>
+                </div>
+            </div>
+        </Show>
     }
 }

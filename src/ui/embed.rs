@@ -6,10 +6,10 @@
 //! origin. Every message is read as JSON of a known shape; anything else is ignored.
 
 use leptos::prelude::*;
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::js::JsObject;
 use super::key_controls::MAX_PAGE_KEYS;
 use super::lesson_panel;
 use super::state::{AppState, Field};
@@ -100,45 +100,74 @@ fn is_origin(text: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
 }
 
-/// A message from the host page.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "type")]
+/// A message from the host page, read field by field; anything of another shape is None.
+#[derive(Debug)]
 enum Command {
-    /// Any change, as text (`add:D@60`) or as the JSON form of a change.
-    #[serde(rename = "ringlab:apply")]
-    Apply { change: ChangeInput },
-    #[serde(rename = "ringlab:addServer")]
-    AddServer {
-        name: Option<String>,
-        at: Option<u64>,
-        weight: Option<u32>,
-    },
-    #[serde(rename = "ringlab:removeServer")]
-    RemoveServer { name: String },
-    #[serde(rename = "ringlab:addKeys")]
-    AddKeys {
-        count: Option<usize>,
-        keys: Option<Vec<String>>,
-    },
-    #[serde(rename = "ringlab:setVnodes")]
-    SetVnodes { vnodes: u32 },
-    #[serde(rename = "ringlab:selectKey")]
-    SelectKey { key: Option<String> },
-    #[serde(rename = "ringlab:step")]
+    Apply(Change),
+    SelectKey(Option<String>),
     Step { lesson: String, step: usize },
-    #[serde(rename = "ringlab:reset")]
+    AddKeys(usize),
     Reset,
-    #[serde(rename = "ringlab:undo")]
     Undo,
-    #[serde(rename = "ringlab:redo")]
     Redo,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum ChangeInput {
-    Text(String),
-    Json(Change),
+impl Command {
+    /// Reads a message. `Err` carries words for a message of ours that cannot be carried out;
+    /// `Ok(None)` is anything else, which is ignored.
+    fn read(app: AppState, message: &JsValue) -> Result<Option<Command>, String> {
+        use super::js::{has_field, number_field, text_field, text_list_field};
+        let Some(kind) = text_field(message, "type") else {
+            return Ok(None);
+        };
+        let name = || text_field(message, "name");
+        let command = match kind.as_str() {
+            "ringlab:apply" => match text_field(message, "change") {
+                Some(text) => Command::Apply(text.parse::<Change>().map_err(|e| e.to_string())?),
+                None => return Ok(None),
+            },
+            "ringlab:addServer" => Command::Apply(Change::AddServer {
+                name: name().unwrap_or_else(|| app.suggested_name()),
+                at: number_field(message, "at"),
+                weight: number_field(message, "weight").map(|w| w.min(u64::from(u32::MAX)) as u32),
+            }),
+            "ringlab:removeServer" => match name() {
+                Some(name) => Command::Apply(Change::RemoveServer { name }),
+                None => return Ok(None),
+            },
+            "ringlab:addKeys" => match (
+                number_field(message, "count"),
+                text_list_field(message, "keys"),
+            ) {
+                (Some(count), None) => Command::AddKeys(count as usize),
+                (None, Some(keys)) => Command::Apply(Change::AddKeys { keys }),
+                _ => return Err("addKeys takes either a count or a list of keys.".into()),
+            },
+            "ringlab:setVnodes" => match number_field(message, "vnodes") {
+                Some(v) => Command::Apply(Change::SetVnodes {
+                    vnodes: v.min(u64::from(u32::MAX)) as u32,
+                }),
+                None => return Err("setVnodes takes a whole number of virtual nodes.".into()),
+            },
+            "ringlab:selectKey" if has_field(message, "key") => {
+                Command::SelectKey(text_field(message, "key"))
+            }
+            "ringlab:step" => {
+                match (text_field(message, "lesson"), number_field(message, "step")) {
+                    (Some(lesson), Some(step)) => Command::Step {
+                        lesson,
+                        step: step as usize,
+                    },
+                    _ => return Err("step takes a lesson id and a step number.".into()),
+                }
+            }
+            "ringlab:reset" => Command::Reset,
+            "ringlab:undo" => Command::Undo,
+            "ringlab:redo" => Command::Redo,
+            _ => return Ok(None),
+        };
+        Ok(Some(command))
+    }
 }
 
 /// Starts listening to the host and reporting to it.
@@ -153,18 +182,18 @@ pub fn connect(app: AppState, config: EmbedConfig) {
             if !from_parent || ev.origin() != host {
                 return;
             }
-            let Ok(text) = js_sys::JSON::stringify(&ev.data()) else {
-                return;
-            };
-            let Some(text) = text.as_string() else { return };
             // Anything that is not one of our messages, of the right shape, is ignored.
-            let Ok(command) = serde_json::from_str::<Command>(&text) else {
-                return;
+            let result = match Command::read(app, &ev.data()) {
+                Ok(None) => return,
+                Ok(Some(command)) => run(app, command),
+                Err(words) => Err(words),
             };
-            if let Err(message) = run(app, command) {
+            if let Err(message) = result {
                 post(
                     &host,
-                    &serde_json::json!({ "type": "ringlab:refused", "message": message }),
+                    JsObject::new()
+                        .text("type", Some("ringlab:refused"))
+                        .text("message", Some(&message)),
                 );
             }
         });
@@ -176,25 +205,37 @@ pub fn connect(app: AppState, config: EmbedConfig) {
     let host = config.host.clone();
     Effect::new(move |_| {
         let event = app.last.with(|last| {
-            let counts = app.scenario.with(|s| {
-                s.ownership()
+            let last = last.as_deref();
+            let (keys, servers) = app.scenario.with(|s| {
+                let rows: Vec<JsObject> = s
+                    .ownership()
                     .servers
                     .iter()
-                    .map(|row| serde_json::json!({ "name": &*row.name, "share": row.share, "keys": row.keys }))
-                    .collect::<Vec<_>>()
+                    .map(|row| {
+                        JsObject::new()
+                            .text("name", Some(&row.name))
+                            .set("share", row.share)
+                            .set("keys", row.keys as f64)
+                    })
+                    .collect();
+                (s.keys().len(), rows)
             });
-            serde_json::json!({
-                "type": "ringlab:changed",
-                "headline": last.as_ref().map(|o| o.headline.clone()),
-                "summary": last.as_ref().map(|o| o.summary()),
-                "change": last.as_ref().and_then(|o| o.change.as_ref().map(ToString::to_string)),
-                "keys": app.scenario.with(|s| s.keys().len()),
-                "ringMoved": last.as_ref().map_or(0, |o| o.ring_moves.len()),
-                "modNMoved": last.as_ref().map_or(0, |o| o.mod_n_moves.len()),
-                "servers": counts,
-            })
+            JsObject::new()
+                .text("type", Some("ringlab:changed"))
+                .text("headline", last.map(|o| o.headline.as_str()))
+                .text("summary", last.map(|o| o.summary()).as_deref())
+                .text(
+                    "change",
+                    last.and_then(|o| o.change.as_ref())
+                        .map(ToString::to_string)
+                        .as_deref(),
+                )
+                .set("keys", keys as f64)
+                .set("ringMoved", last.map_or(0, |o| o.ring_moves.len()) as f64)
+                .set("modNMoved", last.map_or(0, |o| o.mod_n_moves.len()) as f64)
+                .list("servers", servers)
         });
-        post(&host, &event);
+        post(&host, event);
     });
 
     // Keep the host told of the content's height, so it can size the frame.
@@ -209,7 +250,9 @@ pub fn connect(app: AppState, config: EmbedConfig) {
             last_height.set_value(height);
             post(
                 &host,
-                &serde_json::json!({ "type": "ringlab:height", "height": height }),
+                JsObject::new()
+                    .text("type", Some("ringlab:height"))
+                    .set("height", height),
             );
         }
     };
@@ -227,32 +270,14 @@ pub fn connect(app: AppState, config: EmbedConfig) {
 fn run(app: AppState, command: Command) -> Result<(), String> {
     let field = Field::Canvas;
     let change = match command {
-        Command::Apply { change } => match change {
-            ChangeInput::Text(text) => text.parse::<Change>().map_err(|e| e.to_string())?,
-            ChangeInput::Json(change) => change,
-        },
-        Command::AddServer { name, at, weight } => Change::AddServer {
-            name: name.unwrap_or_else(|| app.suggested_name()),
-            at,
-            weight,
-        },
-        Command::RemoveServer { name } => Change::RemoveServer { name },
-        Command::AddKeys {
-            count: Some(count),
-            keys: None,
-        } => {
+        Command::Apply(change) => change,
+        Command::AddKeys(count) => {
             if app.scenario.with_untracked(|s| s.keys().len()) + count > MAX_PAGE_KEYS {
                 return Err(Error::TooManyKeys { max: MAX_PAGE_KEYS }.to_string());
             }
             Change::GenerateKeys { count }
         }
-        Command::AddKeys {
-            count: None,
-            keys: Some(keys),
-        } => Change::AddKeys { keys },
-        Command::AddKeys { .. } => return Err("addKeys takes either count or keys.".into()),
-        Command::SetVnodes { vnodes } => Change::SetVnodes { vnodes },
-        Command::SelectKey { key } => {
+        Command::SelectKey(key) => {
             match key {
                 Some(label)
                     if app
@@ -292,12 +317,9 @@ fn run(app: AppState, command: Command) -> Result<(), String> {
     }
 }
 
-fn post(origin: &str, message: &serde_json::Value) {
+fn post(origin: &str, message: JsObject) {
     let Ok(Some(parent)) = window().parent() else {
         return;
     };
-    let Ok(value) = js_sys::JSON::parse(&message.to_string()) else {
-        return;
-    };
-    let _ = parent.post_message(&value, origin);
+    let _ = parent.post_message(&message.into(), origin);
 }

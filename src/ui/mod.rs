@@ -7,6 +7,7 @@ mod cache_panel;
 mod canvas;
 mod common;
 mod embed;
+mod js;
 mod key_controls;
 mod key_detail;
 mod last_change;

@@ -7,6 +7,7 @@ use std::cell::RefCell;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
+use super::js::JsObject;
 use super::state::AppState;
 
 thread_local! {
@@ -27,40 +28,37 @@ pub fn ringlab_snapshot() -> String {
         };
         app.scenario.with_untracked(|s| {
             let own = s.ownership();
-            let servers: Vec<serde_json::Value> = own
-                .servers
-                .iter()
-                .map(|row| {
-                    serde_json::json!({
-                        "name": &*row.name,
-                        "arc": row.arc,
-                        "share": row.share,
-                        "keys": row.keys,
-                        "points": row.points,
-                    })
-                })
-                .collect();
+            let servers = own.servers.iter().map(|row| {
+                JsObject::new()
+                    .text("name", Some(&row.name))
+                    .set("arc", row.arc as f64)
+                    .set("share", row.share)
+                    .set("keys", row.keys as f64)
+                    .set("points", row.points as f64)
+            });
             let last = app.last.with_untracked(|l| {
-                l.as_ref().map(|o| {
-                    serde_json::json!({
-                        "headline": o.headline,
-                        "keys": o.keys,
-                        "ring_moved": o.ring_moves.len(),
-                        "mod_n_moved": o.mod_n_moves.len(),
-                    })
+                l.as_ref().map_or(JsValue::NULL, |o| {
+                    JsObject::new()
+                        .text("headline", Some(&o.headline))
+                        .set("keys", o.keys as f64)
+                        .set("ring_moved", o.ring_moves.len() as f64)
+                        .set("mod_n_moved", o.mod_n_moves.len() as f64)
+                        .into()
                 })
             });
-            serde_json::json!({
-                "ring_size": s.size().get(),
-                "hash": s.hash().id(),
-                "vnodes": s.vnodes(),
-                "keys": s.keys().len(),
-                "servers": servers,
-                "peak_to_mean": own.balance.peak_to_mean,
-                "spread": own.balance.spread,
-                "last": last,
-            })
-            .to_string()
+            let snapshot = JsObject::new()
+                .set("ring_size", s.size().get() as f64)
+                .text("hash", Some(s.hash().id()))
+                .set("vnodes", s.vnodes())
+                .set("keys", s.keys().len() as f64)
+                .list("servers", servers)
+                .set("peak_to_mean", own.balance.peak_to_mean)
+                .set("spread", own.balance.spread)
+                .set("last", last);
+            js_sys::JSON::stringify(&snapshot.into())
+                .ok()
+                .and_then(|text| text.as_string())
+                .unwrap_or_else(|| "null".to_string())
         })
     })
 }

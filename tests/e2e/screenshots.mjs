@@ -13,10 +13,10 @@ const browser = await chromium.launch({
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
-async function shot(name, { width, height, scheme = 'light', fullPage = false }, act = async () => {}) {
+async function shot(name, { width, height, scheme = 'light', fullPage = false, path = '/' }, act = async () => {}) {
   const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1, colorScheme: scheme });
-  await page.goto(`http://127.0.0.1:${port}/`);
-  await page.waitForSelector('[data-testid="share-A"]');
+  await page.goto(`http://127.0.0.1:${port}${path}`);
+  if (path === '/' || path.startsWith('/?')) await page.waitForSelector('[data-testid="share-A"], [data-testid^="share-"]');
   await act(page);
   await page.evaluate(() => document.querySelectorAll('.controls, .readout').forEach((e) => { e.scrollTop = 0; }));
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -46,6 +46,13 @@ try {
   await shot('teaching-ring-1280', { width: 1280, height: 720 }, addD);
   await shot('teaching-ring-375', { width: 375, height: 812, fullPage: true }, addD);
   await shot('full-ring-dark-1280', { width: 1280, height: 720, scheme: 'dark' }, bigRing);
+  await shot('presentation-1280', { width: 1280, height: 720, path: '/?lesson=teaching-ring&step=4&present=1' });
+  await shot('embed-example-1280', { width: 1280, height: 720, fullPage: true, path: '/examples/embed.html' }, async (page) => {
+    await page.waitForTimeout(800);
+    await page.click('#add-d');
+    await page.click('#select-52');
+    await page.waitForTimeout(800);
+  });
 } finally {
   await browser.close();
   server.kill();

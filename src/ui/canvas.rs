@@ -221,7 +221,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                 data-testid="ring-canvas"
                 role="img"
                 aria-label=label
-                aria-describedby="ownership-caption"
+                aria-describedby="ownership-caption canvas-error"
                 class:placing=move || app.mode.get() != ClickMode::Select
                 on:pointermove=on_move
                 on:pointerleave=move |_| app.hover.set(None)

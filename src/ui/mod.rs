@@ -95,6 +95,7 @@ pub fn App() -> impl IntoView {
             </section>
             <section class="stage" aria-label="The ring">
                 <ModeBanner />
+                <common::FieldError field=Field::Canvas id="canvas-error" />
                 <RingCanvas theme=theme />
                 <HoverReadout />
                 <SelectedServer />
@@ -144,6 +145,7 @@ fn EmbedView(config: embed::EmbedConfig, theme: Signal<theme::Theme>) -> impl In
         <LinkNotices />
         <main class="embed-layout" data-testid="embed">
             <section class="stage" aria-label="The ring">
+                <common::FieldError field=Field::Canvas id="canvas-error" />
                 <RingCanvas theme=theme />
                 <HoverReadout />
             </section>

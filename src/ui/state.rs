@@ -174,7 +174,8 @@ impl AppState {
                     previous: Some(before),
                     last: Some(Arc::new(outcome)),
                 });
-                self.clear_error(field);
+                // A change went through: earlier complaints no longer describe the state.
+                self.errors.set(Vec::new());
                 true
             }
             Err(error) => {

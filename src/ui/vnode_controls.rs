@@ -16,9 +16,19 @@ pub fn VnodeControls() -> impl IntoView {
     let set = move |vnodes: u32| {
         app.dispatch(Change::SetVnodes { vnodes }, Field::Vnodes);
     };
-    let from_text = move |ev| match parse_number::<u32>(&event_target_value(&ev)) {
-        Ok(v) => set(v),
-        Err(error) => app.show_error(Field::Vnodes, error.to_string()),
+    // A refused value is put back to the count in force, next to the message saying why.
+    let from_text = move |ev: leptos::ev::Event| {
+        let accepted = match parse_number::<u32>(&event_target_value(&ev)) {
+            Ok(v) => app.dispatch(Change::SetVnodes { vnodes: v }, Field::Vnodes),
+            Err(error) => {
+                app.show_error(Field::Vnodes, error.to_string());
+                false
+            }
+        };
+        if !accepted {
+            let input: web_sys::HtmlInputElement = event_target(&ev);
+            input.set_value(&vnodes().to_string());
+        }
     };
     // Said plainly when points outnumber positions, as on the teaching ring with many vnodes.
     let crowding = move || {

@@ -2,6 +2,55 @@
 // which the page logged a console error or threw.
 import { test as base, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where things sit on the canvas, in CSS pixels, as src/geometry.rs lays them out: position 0 at
+ * 12 o'clock, positions growing clockwise, a turn fraction f at radius r drawn at
+ * (cx + r·sin 2πf, cy − r·cos 2πf).
+ */
+export class Frame {
+  constructor(side) {
+    this.side = side;
+  }
+
+  centre() {
+    return { x: this.side / 2, y: this.side / 2 };
+  }
+
+  ringRadius() {
+    return this.side * 0.32;
+  }
+
+  bandWidth() {
+    return Math.max(this.side * 0.04, 8);
+  }
+
+  keySize() {
+    return Math.max(this.side * 0.013, 5.5);
+  }
+
+  /**
+   * The distance from the centre of a key dot in stacking lane `lane` (0 nearest the ring);
+   * keys stack at most MAX_LANE (3) lanes out.
+   */
+  keyRadius(lane = 0) {
+    const first = this.ringRadius() + this.bandWidth() / 2 + this.keySize() * 2.2;
+    return first + Math.min(lane, 3) * this.keySize() * 2.3;
+  }
+
+  tickLabelRadius() {
+    return this.ringRadius() + this.side * 0.155;
+  }
+
+  /** The point at turn fraction `fraction` and distance `radius` from the centre. */
+  at(fraction, radius) {
+    const { x, y } = this.centre();
+    const angle = fraction * 2 * Math.PI;
+    return { x: x + radius * Math.sin(angle), y: y - radius * Math.cos(angle) };
+  }
+}
 
 export class RingPage {
   constructor(page) {
@@ -20,6 +69,49 @@ export class RingPage {
     this.ringMoves = page.getByTestId('ring-moves');
     this.announcement = page.getByTestId('announcement');
     this.headline = page.getByTestId('last-headline');
+
+    // The whole page.
+    this.resetButton = page.getByTestId('reset');
+    this.modeBanner = page.getByTestId('mode-banner');
+    this.modeDoneButton = this.modeBanner.getByRole('button', { name: 'Done' });
+    this.hoverReadout = page.getByTestId('hover-readout');
+
+    // Servers.
+    this.placeServerMode = page.getByTestId('place-server-mode');
+    this.serverRows = page.locator('[data-testid^="server-row-"]');
+
+    // Ring size and hash.
+    this.ringTeachingButton = page.getByTestId('ring-teaching');
+    this.ringFullButton = page.getByTestId('ring-full');
+    this.ringSizeInput = page.getByTestId('ring-size-input');
+    this.ringSizeApply = page.getByTestId('ring-size-apply');
+    this.hashSelect = page.getByTestId('hash-select');
+
+    // Keys.
+    this.clearKeysButton = page.getByTestId('clear-keys');
+    this.dropKeyMode = page.getByTestId('drop-key-mode');
+    this.keyCount = page.getByTestId('key-count');
+    this.keyChips = page.locator('.key-list button.chip');
+    this.findKeyInput = page.getByTestId('find-key');
+
+    // The selected key.
+    this.keyPanel = page.getByTestId('key-panel');
+    this.keyLabel = page.getByTestId('key-label');
+    this.keySteps = page.getByTestId('key-steps');
+    this.keyOwner = page.getByTestId('key-owner');
+    this.keyModnOwner = page.getByTestId('key-modn-owner');
+    this.dropSelectedKeyButton = page.getByTestId('drop-selected-key');
+
+    // The last change.
+    this.modnMoves = page.getByTestId('modn-moves');
+
+    // The message next to each control.
+    this.addServerError = page.getByTestId('add-server-error');
+    this.serverListError = page.getByTestId('server-list-error');
+    this.vnodesError = page.getByTestId('vnodes-error');
+    this.keysError = page.getByTestId('keys-error');
+    this.selectKeyError = page.getByTestId('select-key-error');
+    this.ringError = page.getByTestId('ring-error');
   }
 
   async open(query = '') {
@@ -40,6 +132,27 @@ export class RingPage {
     return this.page.getByTestId(id);
   }
 
+  row(name) {
+    return this.page.getByTestId(`row-${name}`);
+  }
+
+  serverRow(name) {
+    return this.page.getByTestId(`server-row-${name}`);
+  }
+
+  removeButton(name) {
+    return this.page.getByTestId(`remove-${name}`);
+  }
+
+  keyChip(label) {
+    return this.page.getByTestId(`key-${label}`);
+  }
+
+  /** The fieldset (control group) that holds `control`. */
+  groupOf(control) {
+    return this.page.locator('fieldset').filter({ has: control });
+  }
+
   async addServer(name, at) {
     await this.serverName.fill(name ?? '');
     await this.serverPosition.fill(at === undefined ? '' : String(at));
@@ -54,13 +167,76 @@ export class RingPage {
     await this.page.getByTestId(`vnodes-${v}`).click();
   }
 
+  /** Types a vnode count into the number box and commits it, as leaving the box does. */
+  async typeVnodes(text) {
+    await this.vnodesInput.fill(String(text));
+    await this.vnodesInput.dispatchEvent('change');
+  }
+
   async selectKey(label) {
     await this.page.getByTestId(`key-${label}`).click();
   }
 
-  /** The engine's own figures for the scenario on screen. */
+  /** Adds one key by name or as `@position`. */
+  async addKey(label) {
+    await this.keyName.fill(label);
+    await this.addKeyButton.click();
+  }
+
+  /** Presses one of the bulk buttons: +10, +100, +1,000 or +10,000. */
+  async addKeys(n) {
+    await this.page.getByTestId(`add-keys-${n}`).click();
+  }
+
+  async clearKeys() {
+    await this.clearKeysButton.click();
+  }
+
+  async setRingSize(text) {
+    await this.ringSizeInput.fill(String(text));
+    await this.ringSizeApply.click();
+  }
+
+  async setHash(id) {
+    await this.hashSelect.selectOption(id);
+  }
+
+  async reset() {
+    await this.resetButton.click();
+  }
+
+  /** The canvas's geometry at its current CSS size. */
+  async frame() {
+    const box = await this.canvas.boundingBox();
+    return new Frame(box.width);
+  }
+
+  /** Clicks the canvas at turn fraction `fraction` and `radius` CSS pixels from its centre. */
+  async clickRing(fraction, radius) {
+    const frame = await this.frame();
+    const point = frame.at(fraction, radius ?? frame.ringRadius());
+    await this.canvas.click({ position: point });
+  }
+
+  /** The colour the canvas shows at CSS point (x, y), as [r, g, b, a]. */
+  async pixel({ x, y }) {
+    return this.page.evaluate(
+      ({ x, y }) => {
+        const canvas = document.querySelector('[data-testid="ring-canvas"]');
+        const scale = canvas.width / canvas.getBoundingClientRect().width;
+        const data = canvas
+          .getContext('2d')
+          .getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data;
+        return [...data];
+      },
+      { x, y },
+    );
+  }
+
+  /** The engine's own figures for the scenario on screen (the probe hands them over as JSON). */
   async snapshot() {
-    return JSON.parse(await this.page.evaluate(() => window.wasmBindings.ringlab_snapshot()));
+    const figures = await this.page.evaluate(() => window.wasmBindings.ringlab_snapshot());
+    return typeof figures === 'string' ? JSON.parse(figures) : figures;
   }
 
   /** Every server's share and key count as the page shows them. */
@@ -77,6 +253,23 @@ export class RingPage {
     );
   }
 
+  /** What a refused change must leave alone: the engine's figures and the visible table. */
+  async state() {
+    return { snapshot: await this.snapshot(), figures: await this.panelFigures() };
+  }
+
+  /** Checks that the ownership table shows exactly the engine's shares and key counts. */
+  async expectPanelsMatchEngine() {
+    const snapshot = await this.snapshot();
+    const expected = snapshot.servers.map((s) => ({
+      name: s.name,
+      share: percent(s.share),
+      keys: grouped(s.keys),
+    }));
+    expect(await this.panelFigures(), 'the table shows the engine figures').toEqual(expected);
+    return snapshot;
+  }
+
   async axe() {
     return new AxeBuilder({ page: this.page }).analyze();
   }
@@ -91,6 +284,20 @@ export function percent(fraction) {
 /** The page's thousands format. */
 export function grouped(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+const ringlabBinary = fileURLToPath(new URL('../../target/debug/ringlab', import.meta.url));
+
+/**
+ * Runs the native `ringlab experiment` command with `args` (plus --json) and returns its report.
+ * `input` is fed to standard input, for --keys-file -.
+ */
+export function experiment(args, input) {
+  const out = execFileSync(ringlabBinary, ['experiment', ...args, '--json'], {
+    input,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out);
 }
 
 export const test = base.extend({

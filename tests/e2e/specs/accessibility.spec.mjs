@@ -1,0 +1,88 @@
+import { test, expect } from '../fixtures.mjs';
+
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 720 },
+  phone: { width: 375, height: 812 },
+};
+
+/** axe's violations, reduced to what a reader needs: rule, impact, and where. */
+function summary(violations) {
+  return violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => n.target.join(' ')),
+  }));
+}
+
+/** The starting screen, then a server added and a key selected. */
+async function addServerAndSelectKey(ring) {
+  await ring.addServer('D', 60);
+  await expect(ring.row('D')).toBeVisible();
+  await ring.selectKey('@52');
+  await expect(ring.keyPanel).toBeVisible();
+}
+
+for (const scheme of ['light', 'dark']) {
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    test.describe(`${scheme} colours at ${viewport.width}×${viewport.height}`, () => {
+      test.use({ colorScheme: scheme, viewport });
+
+      test('axe finds no violations on the starting screen nor after adding a server and selecting a key', async ({ ring }) => {
+        await ring.open();
+        expect(
+          await ring.page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches),
+        ).toBe(scheme === 'dark');
+        expect(summary((await ring.axe()).violations), 'on the starting screen').toEqual([]);
+        await addServerAndSelectKey(ring);
+        expect(summary((await ring.axe()).violations), 'after a change and a selection').toEqual([]);
+      });
+    });
+  }
+}
+
+/** Visible elements whose own text is smaller than `min` CSS pixels (the canvas aside). */
+function smallText(page, min) {
+  return page.evaluate((min) => {
+    const small = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      if (el.closest('canvas, .sr-only')) continue;
+      const ownText = [...el.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent.trim())
+        .join(' ')
+        .trim();
+      if (!ownText) continue;
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      if (style.visibility !== 'visible' || box.width === 0 || box.height === 0) continue;
+      const size = parseFloat(style.fontSize);
+      if (size < min) small.push(`${size}px ${el.tagName.toLowerCase()}.${el.className}: ${ownText.slice(0, 40)}`);
+    }
+    return small;
+  }, min);
+}
+
+test.describe('on a 375×812 phone', () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test('the page never scrolls sideways', async ({ ring }) => {
+    await ring.open();
+    const width = () => ring.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await width()).toBeLessThanOrEqual(375);
+    await addServerAndSelectKey(ring);
+    expect(await width()).toBeLessThanOrEqual(375);
+    // Long names and many moved keys must wrap, not widen the page.
+    await ring.addKey('a-rather-long-key-name-that-goes-on-and-on');
+    await ring.addServer('hiroshima');
+    await expect(ring.row('hiroshima')).toBeVisible();
+    expect(await width()).toBeLessThanOrEqual(375);
+  });
+
+  test('no visible text is smaller than 14px', async ({ ring }) => {
+    await ring.open();
+    expect(await smallText(ring.page, 14), 'on the starting screen').toEqual([]);
+    await addServerAndSelectKey(ring);
+    expect(await smallText(ring.page, 14), 'after a change and a selection').toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-const port = 4178;
+const port = Number(process.env.RINGLAB_E2E_PORT || 4178);
 
 export default defineConfig({
   testDir: './specs',

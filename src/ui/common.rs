@@ -15,6 +15,54 @@ pub fn FieldError(field: Field, id: &'static str) -> impl IntoView {
     }
 }
 
+/// A modal dialog: closes on its Close button, on Escape and on a click outside it, and puts
+/// the focus on Close when it opens.
+#[component]
+pub fn Dialog(
+    open: RwSignal<bool>,
+    title: &'static str,
+    testid: &'static str,
+    children: ChildrenFn,
+) -> impl IntoView {
+    let close_ref = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if open.get() {
+            if let Some(button) = close_ref.get() {
+                let _ = button.focus();
+            }
+        }
+    });
+    let title_id = format!("{testid}-title");
+    view! {
+        <Show when=move || open.get()>
+            <div
+                class="overlay"
+                on:click=move |_| open.set(false)
+                on:keydown=move |ev: web_sys::KeyboardEvent| {
+                    if ev.key() == "Escape" {
+                        open.set(false);
+                    }
+                }
+            >
+                <div
+                    class="dialog"
+                    role="dialog"
+                    aria-modal="true"
+                    aria-labelledby=title_id.clone()
+                    data-testid=testid
+                    on:click=|ev| ev.stop_propagation()
+                >
+                    <h2 id=title_id.clone()>{title}</h2>
+                    {children()}
+                    <button type="button" node_ref=close_ref on:click=move |_| open.set(false)>
+                        "Close"
+                    </button>
+                </div>
+            </div>
+        </Show>
+    }
+}
+
 /// A whole number with thousands separators: 100000 is "100,000".
 pub fn grouped(n: u64) -> String {
     let digits = n.to_string();

@@ -5,6 +5,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::common::Dialog;
 use super::state::{AppState, ClickMode, Field};
 use crate::core::Change;
 
@@ -130,39 +131,16 @@ pub fn full_screen() {
 #[component]
 pub fn ShortcutHelp() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let close_ref = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
-        if app.help_open.get() {
-            if let Some(button) = close_ref.get() {
-                let _ = button.focus();
-            }
-        }
-    });
     view! {
-        <Show when=move || app.help_open.get()>
-            <div class="overlay" on:click=move |_| app.help_open.set(false)>
-                <div
-                    class="dialog"
-                    role="dialog"
-                    aria-modal="true"
-                    aria-labelledby="shortcuts-title"
-                    data-testid="shortcuts"
-                    on:click=|ev| ev.stop_propagation()
-                >
-                    <h2 id="shortcuts-title">"Keyboard shortcuts"</h2>
-                    <table>
-                        <tbody>
-                            {SHORTCUTS
-                                .iter()
-                                .map(|(keys, what)| view! { <tr><th scope="row"><kbd>{*keys}</kbd></th><td>{*what}</td></tr> })
-                                .collect_view()}
-                        </tbody>
-                    </table>
-                    <button type="button" node_ref=close_ref on:click=move |_| app.help_open.set(false)>
-                        "Close"
-                    </button>
-                </div>
-            </div>
-        </Show>
+        <Dialog open=app.help_open title="Keyboard shortcuts" testid="shortcuts">
+            <table>
+                <tbody>
+                    {SHORTCUTS
+                        .iter()
+                        .map(|(keys, what)| view! { <tr><th scope="row"><kbd>{*keys}</kbd></th><td>{*what}</td></tr> })
+                        .collect_view()}
+                </tbody>
+            </table>
+        </Dialog>
     }
 }

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
+use super::common::Dialog;
 use super::state::AppState;
 use crate::core::{parse_number, write_link, CacheLoad, MAX_REPLICAS};
 
@@ -222,25 +223,7 @@ fn EmbedDialog(open: RwSignal<bool>) -> impl IntoView {
         app.announcement.set("Embed snippet copied.".into());
     };
     view! {
-        <Show when=move || open.get()>
-            <div
-                class="overlay"
-                on:click=move |_| open.set(false)
-                on:keydown=move |ev: web_sys::KeyboardEvent| {
-                    if ev.key() == "Escape" {
-                        open.set(false);
-                    }
-                }
-            >
-                <div
-                    class="dialog"
-                    role="dialog"
-                    aria-modal="true"
-                    aria-labelledby="embed-title"
-                    data-testid="embed-dialog"
-                    on:click=|ev| ev.stop_propagation()
-                >
-                    <h2 id="embed-title">"Embed this ring"</h2>
+        <Dialog open=open title="Embed this ring" testid="embed-dialog">
                     <p>"Paste this into your page. The host page can drive the ring with messages; the README lists them."</p>
                     <fieldset class="group">
                         <legend>"Panels beside the ring"</legend>
@@ -279,10 +262,7 @@ fn EmbedDialog(open: RwSignal<bool>) -> impl IntoView {
                     </label>
                     <div class="button-row">
                         <button type="button" class="primary" on:click=copy>"Copy snippet"</button>
-                        <button type="button" on:click=move |_| open.set(false)>"Close"</button>
-                    </div>
-                </div>
-            </div>
-        </Show>
+                        </div>
+        </Dialog>
     }
 }

@@ -137,6 +137,11 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
     let mut extra = Vec::new();
     let mut params: Vec<(String, String)> = Vec::new();
     for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+        if name.contains('\u{FFFD}') || value.contains('\u{FFFD}') {
+            ignored.push(format!(
+                "{name}: holds bytes that are not valid text, read as {value:?}"
+            ));
+        }
         if SCENARIO_PARAMS.contains(&name.as_ref()) {
             params.push((name.into_owned(), value.into_owned()));
         } else {
@@ -408,6 +413,13 @@ mod tests {
         assert_eq!(link.scenario.size(), RingSize::TEACHING);
         assert_eq!(link.scenario.keys().len(), 1);
         assert_eq!(link.ignored.len(), 9, "{:?}", link.ignored);
+    }
+
+    #[test]
+    fn broken_percent_encoding_is_read_as_far_as_it_goes_and_said() {
+        let link = read_link("servers=A@10&keys=%E0%A4%A", 10);
+        assert_eq!(link.scenario.keys().len(), 1);
+        assert_eq!(link.ignored.len(), 1, "{:?}", link.ignored);
     }
 
     #[test]

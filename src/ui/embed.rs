@@ -120,47 +120,63 @@ impl Command {
         let Some(kind) = text_field(message, "type") else {
             return Ok(None);
         };
-        let name = || text_field(message, "name");
+        // A field that is present must have its type; otherwise the message is not ours.
+        let text = |name: &str| match (has_field(message, name), text_field(message, name)) {
+            (false, _) => Some(None),
+            (true, Some(value)) => Some(Some(value)),
+            (true, None) => None,
+        };
+        let number = |name: &str| match (has_field(message, name), number_field(message, name)) {
+            (false, _) => Some(None),
+            (true, Some(value)) => Some(Some(value)),
+            (true, None) => None,
+        };
+        let small = |value: u64| u32::try_from(value).unwrap_or(u32::MAX);
         let command = match kind.as_str() {
-            "ringlab:apply" => match text_field(message, "change") {
-                Some(text) => Command::Apply(text.parse::<Change>().map_err(|e| e.to_string())?),
-                None => return Ok(None),
+            "ringlab:apply" => match text("change") {
+                Some(Some(change)) => {
+                    Command::Apply(change.parse::<Change>().map_err(|e| e.to_string())?)
+                }
+                _ => return Ok(None),
             },
-            "ringlab:addServer" => Command::Apply(Change::AddServer {
-                name: name().unwrap_or_else(|| app.suggested_name()),
-                at: number_field(message, "at"),
-                weight: number_field(message, "weight").map(|w| w.min(u64::from(u32::MAX)) as u32),
-            }),
-            "ringlab:removeServer" => match name() {
-                Some(name) => Command::Apply(Change::RemoveServer { name }),
-                None => return Ok(None),
+            "ringlab:addServer" => match (text("name"), number("at"), number("weight")) {
+                (Some(name), Some(at), Some(weight)) => Command::Apply(Change::AddServer {
+                    name: name.unwrap_or_else(|| app.suggested_name()),
+                    at,
+                    weight: weight.map(small),
+                }),
+                _ => return Ok(None),
+            },
+            "ringlab:removeServer" => match text("name") {
+                Some(Some(name)) => Command::Apply(Change::RemoveServer { name }),
+                _ => return Ok(None),
             },
             "ringlab:addKeys" => match (
-                number_field(message, "count"),
+                number("count"),
+                has_field(message, "keys"),
                 text_list_field(message, "keys"),
             ) {
-                (Some(count), None) => Command::AddKeys(count as usize),
-                (None, Some(keys)) => Command::Apply(Change::AddKeys { keys }),
-                _ => return Err("addKeys takes either a count or a list of keys.".into()),
+                (Some(Some(count)), false, _) => Command::AddKeys(count as usize),
+                (Some(None), true, Some(keys)) => Command::Apply(Change::AddKeys { keys }),
+                _ => return Ok(None),
             },
-            "ringlab:setVnodes" => match number_field(message, "vnodes") {
-                Some(v) => Command::Apply(Change::SetVnodes {
-                    vnodes: v.min(u64::from(u32::MAX)) as u32,
-                }),
-                None => return Err("setVnodes takes a whole number of virtual nodes.".into()),
+            "ringlab:setVnodes" => match number("vnodes") {
+                Some(Some(v)) => Command::Apply(Change::SetVnodes { vnodes: small(v) }),
+                _ => return Ok(None),
             },
-            "ringlab:selectKey" if has_field(message, "key") => {
-                Command::SelectKey(text_field(message, "key"))
-            }
-            "ringlab:step" => {
-                match (text_field(message, "lesson"), number_field(message, "step")) {
-                    (Some(lesson), Some(step)) => Command::Step {
-                        lesson,
-                        step: step as usize,
-                    },
-                    _ => return Err("step takes a lesson id and a step number.".into()),
-                }
-            }
+            "ringlab:selectKey" if has_field(message, "key") => match text("key") {
+                Some(key) => Command::SelectKey(key),
+                // `key: null` clears the selection; any other type is not ours.
+                None if key_is_null(message) => Command::SelectKey(None),
+                None => return Ok(None),
+            },
+            "ringlab:step" => match (text("lesson"), number("step")) {
+                (Some(Some(lesson)), Some(Some(step))) => Command::Step {
+                    lesson,
+                    step: step as usize,
+                },
+                _ => return Ok(None),
+            },
             "ringlab:reset" => Command::Reset,
             "ringlab:undo" => Command::Undo,
             "ringlab:redo" => Command::Redo,
@@ -168,6 +184,11 @@ impl Command {
         };
         Ok(Some(command))
     }
+}
+
+/// Whether the message's `key` field is `null`.
+fn key_is_null(message: &JsValue) -> bool {
+    js_sys::Reflect::get(message, &JsValue::from_str("key")).is_ok_and(|v| v.is_null())
 }
 
 /// Starts listening to the host and reporting to it.

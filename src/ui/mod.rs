@@ -59,6 +59,14 @@ pub fn App() -> impl IntoView {
         app.link_notices.update(|n| n.extend(notices));
     }
     if let Some(config) = embedded {
+        // The address keeps the embed's own settings, so a reload stays embedded.
+        app.kept_params.set_value(
+            extra
+                .iter()
+                .filter(|(name, _)| matches!(name.as_str(), "embed" | "panels" | "host"))
+                .cloned()
+                .collect(),
+        );
         embed::connect(app, config.clone());
         return view! { <EmbedView config=config theme=theme /> }.into_any();
     }

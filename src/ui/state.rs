@@ -92,6 +92,8 @@ pub struct AppState {
     pub help_open: RwSignal<bool>,
     /// The guided lesson being followed, and its step (from 0).
     pub lesson: RwSignal<Option<(&'static str, usize)>>,
+    /// Link parameters the address must keep whatever changes (an embed's own settings).
+    pub kept_params: StoredValue<Vec<(String, String)>>,
 }
 
 impl AppState {
@@ -150,6 +152,7 @@ impl AppState {
             present: RwSignal::new(false),
             help_open: RwSignal::new(false),
             lesson: RwSignal::new(None),
+            kept_params: StoredValue::new(Vec::new()),
         };
         (app, extra)
     }

@@ -71,7 +71,9 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                 Some(Ok(load)) => cache = load,
                 _ => notices.push("hit: the hit rate goes from 0 to 100".to_string()),
             },
-            _ => {}
+            // Read by embed mode, or by the lesson above.
+            "embed" | "panels" | "host" | "step" | "" => {}
+            other => notices.push(format!("{other}: not a parameter this page knows")),
         }
     }
     app.cache.set(cache);
@@ -101,6 +103,7 @@ pub fn current_query(app: AppState) -> String {
     if replicas > 1 {
         extra.push(("r".to_string(), replicas.to_string()));
     }
+    extra.extend(app.kept_params.get_value());
     let cache = app.cache.get_untracked();
     if cache != CacheLoad::default() {
         extra.push(("reads".to_string(), (cache.reads as u64).to_string()));

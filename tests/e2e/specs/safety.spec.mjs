@@ -17,7 +17,12 @@ const TAMPERED = [
   {
     what: 'garbage parameters',
     query: '?foo=bar&&=&%%%&ring&=x&%3Cscript%3E=1&servers',
-    notices: ['ring: "" is not a whole number.'],
+    notices: [
+      'ring: "" is not a whole number.',
+      'foo: not a parameter this page knows',
+      '%%%: not a parameter this page knows',
+      '<script>: not a parameter this page knows',
+    ],
   },
   { what: 'a ring size in words', query: '?ring=ten', notices: ['ring: "ten" is not a whole number.'] },
   {

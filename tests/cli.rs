@@ -400,23 +400,26 @@ fn a_key_that_cannot_be_read_names_its_line() {
     assert!(!message.contains("panicked"));
 }
 
+/// Every flag of `ringlab experiment`.
+const FLAGS: [&str; 10] = [
+    "--ring-size",
+    "--hash",
+    "--vnodes",
+    "--servers",
+    "--add",
+    "--remove",
+    "--keys",
+    "--keys-file",
+    "--keys-at",
+    "--json",
+];
+
 #[test]
 fn help_mentions_every_flag_with_an_example() {
     let output = ringlab(&["experiment", "--help"]);
     assert!(output.status.success());
     let help = stdout(&output);
-    for flag in [
-        "--ring-size",
-        "--hash",
-        "--vnodes",
-        "--servers",
-        "--add",
-        "--remove",
-        "--keys",
-        "--keys-file",
-        "--keys-at",
-        "--json",
-    ] {
+    for flag in FLAGS {
         assert!(help.contains(flag), "{flag} is missing from:\n{help}");
         assert!(
             help.contains(&format!("Example: {flag} ")) || flag == "--json",
@@ -436,18 +439,7 @@ fn help_mentions_every_flag_with_an_example() {
     let output = ringlab(&["--help"]);
     assert!(output.status.success());
     let overview = stdout(&output);
-    for flag in [
-        "--ring-size",
-        "--hash",
-        "--vnodes",
-        "--servers",
-        "--add",
-        "--remove",
-        "--keys",
-        "--keys-file",
-        "--keys-at",
-        "--json",
-    ] {
+    for flag in FLAGS {
         assert!(
             overview.contains(flag),
             "{flag} is missing from:\n{overview}"

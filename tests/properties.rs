@@ -12,7 +12,8 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
 use ringlab::core::{
-    Change, Error, HashScheme, Key, Placement, Ring, RingSize, Scenario, Server, MAX_POINTS,
+    Change, Error, HashScheme, Key, Outcome, Placement, Ring, RingSize, Scenario, Server,
+    MAX_POINTS,
 };
 
 /// Server names, handed out in a shuffled order so that list order and name order disagree
@@ -193,6 +194,15 @@ fn fresh_name(scenario: &Scenario, seed: u64) -> String {
 
 /// Turns an edit into a change of this scenario's servers; `None` when there is no server of
 /// the kind the edit needs.
+/// The scenario after the server change `edit` describes, with its outcome, when the engine
+/// accepts it.
+fn applied_server_change(scenario: &Scenario, edit: &Edit) -> Option<(Scenario, Outcome)> {
+    let change = server_change(scenario, edit)?;
+    let mut after = scenario.clone();
+    let outcome = after.apply(change).ok()?;
+    Some((after, outcome))
+}
+
 fn server_change(scenario: &Scenario, edit: &Edit) -> Option<Change> {
     let servers = scenario.servers();
     let hashed: Vec<&Server> = servers
@@ -454,11 +464,7 @@ proptest! {
         scenario in small_scenario(),
         edit in edit(),
     ) {
-        let Some(change) = server_change(&scenario, &edit) else {
-            return Ok(());
-        };
-        let mut after = scenario.clone();
-        let Ok(outcome) = after.apply(change) else {
+        let Some((after, outcome)) = applied_server_change(&scenario, &edit) else {
             return Ok(());
         };
         let diff = outcome.diff.expect("a server change has a diff");
@@ -583,11 +589,7 @@ proptest! {
         scenario in scenario(),
         edit in edit(),
     ) {
-        let Some(change) = server_change(&scenario, &edit) else {
-            return Ok(());
-        };
-        let mut after = scenario.clone();
-        let Ok(outcome) = after.apply(change) else {
+        let Some((after, outcome)) = applied_server_change(&scenario, &edit) else {
             return Ok(());
         };
         prop_assert_eq!(

@@ -27,7 +27,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion, SamplingM
 use hashring::HashRing;
 use md5::{Digest, Md5};
 use ringlab::core::{
-    mod_n_moves, vnode_label, Change, HashScheme, KeySet, Ring, RingDiff, RingSize, Scenario,
+    vnode_label, Change, HashScheme, KeySet, Kind, Placed, Ring, RingDiff, RingSize, Scenario,
     Server,
 };
 
@@ -68,7 +68,7 @@ impl Fixture {
         let keys = scenario.keys();
         assert_eq!(keys.len(), KEYS);
         let positions = (0..KEYS as u32).map(|id| keys.position_of(id)).collect();
-        let names = keys.keys().iter().map(|key| key.label()).collect();
+        let names = (0..KEYS as u32).map(|id| keys.label(id)).collect();
         Fixture {
             scenario,
             grown,
@@ -114,7 +114,14 @@ fn moved_keys(c: &mut Criterion, fixture: &Fixture) {
             b.iter(|| RingDiff::between(black_box(before), black_box(after)).count_moved(keys))
         });
         group.bench_function(format!("{change}/diff_and_collect"), |b| {
-            b.iter(|| RingDiff::between(black_box(before), black_box(after)).moved_keys(keys))
+            b.iter(|| {
+                RingDiff::between(black_box(before), black_box(after)).moves(
+                    keys,
+                    keys,
+                    before.names(),
+                    after.names(),
+                )
+            })
         });
     }
     group.finish();
@@ -353,16 +360,27 @@ fn apply(c: &mut Criterion, fixture: &Fixture) {
     group.bench_function("part/ring_with_server", |b| {
         b.iter(|| black_box(ring).with_server(HASH, VNODES, &joining))
     });
-    let hashes = fixture.keys().hashes();
+    let mut grown = fixture.scenario.clone();
+    grown
+        .apply(Change::AddServer {
+            name: server_name(SERVERS),
+            at: None,
+            weight: None,
+        })
+        .expect("a valid change");
+    let (before, after) = (
+        Placed::new(&fixture.scenario, Kind::ModN),
+        Placed::new(&grown, Kind::ModN),
+    );
     group.bench_function("part/mod_n_moves", |b| {
         b.iter_batched(
             || (),
             |()| {
-                mod_n_moves(
-                    black_box(ring).names(),
-                    hashes,
-                    fixture.grown.names(),
-                    hashes,
+                ringlab::core::placement::moves_between(
+                    black_box(&fixture.scenario),
+                    &before,
+                    &grown,
+                    &after,
                 )
             },
             BatchSize::PerIteration,

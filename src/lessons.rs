@@ -296,7 +296,7 @@ const REPLICAS: &[Step] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{failover, read_link, CacheLoad, KeyMove, Link, Outcome, Scenario, MAX_KEYS};
+    use crate::core::{failover, read_link, CacheLoad, Link, Moves, Outcome, Scenario, MAX_KEYS};
 
     fn step(id: &str, index: usize) -> &'static Step {
         &lesson(id).expect("the lesson exists").steps[index]
@@ -333,12 +333,13 @@ mod tests {
             .to_string()
     }
 
-    fn labelled(scenario: &Scenario, moves: &[KeyMove]) -> Vec<(String, String, String)> {
+    fn labelled(scenario: &Scenario, moves: &Moves) -> Vec<(String, String, String)> {
         moves
+            .listed
             .iter()
             .map(|m| {
                 (
-                    scenario.keys().key(m.key).label(),
+                    scenario.keys().label(m.key),
                     m.from.to_string(),
                     m.to.to_string(),
                 )
@@ -568,11 +569,11 @@ mod tests {
         let out = last(&link);
         assert_eq!(selected(&link), Some("@52"));
         assert_eq!(
-            labelled(&link.scenario, &out.ring_moves),
+            labelled(&link.scenario, &out.moved),
             vec![("@52".into(), "C".into(), "D".into())]
         );
         assert_eq!(out.keys, 5);
-        assert_eq!(out.mod_n_moves.len(), 4);
+        assert_eq!(out.baseline_moved(), 4);
         assert_eq!(owner(&link.scenario, "@68"), "C");
         narrates(
             s,
@@ -580,9 +581,9 @@ mod tests {
                 "52".to_string(),
                 "68".to_string(),
                 "60".to_string(),
-                out.ring_moves.len().to_string(),
+                out.moved.len().to_string(),
                 out.keys.to_string(),
-                out.mod_n_moves.len().to_string(),
+                out.baseline_moved().to_string(),
             ],
         );
     }
@@ -598,7 +599,7 @@ mod tests {
         assert_eq!((arcs[0].start, arcs[0].end), (10, 40));
         assert_eq!((&*arcs[0].from, &*arcs[0].to), ("B", "D"));
         assert_eq!(
-            labelled(&link.scenario, &out.ring_moves),
+            labelled(&link.scenario, &out.moved),
             vec![("@25".into(), "B".into(), "D".into())]
         );
         narrates(
@@ -653,17 +654,17 @@ mod tests {
         let link = read(s);
         let out = last(&link);
         assert_eq!(out.keys, 100);
-        assert_eq!(out.ring_moves.len(), 21);
-        assert_eq!(out.mod_n_moves.len(), 83);
-        assert!(out.ring_moves.iter().all(|m| &*m.to == "sapporo"));
+        assert_eq!(out.moved.len(), 21);
+        assert_eq!(out.baseline_moved(), 83);
+        assert_eq!(out.moved.to, vec![std::sync::Arc::from("sapporo")]);
         // The ring's figure sits near one in five, mod N's near four in five.
-        assert!((out.ring_fraction().unwrap() - 0.2).abs() <= 0.02);
-        assert!((out.mod_n_fraction().unwrap() - 0.8).abs() <= 0.04);
+        assert!((out.moved_fraction().unwrap() - 0.2).abs() <= 0.02);
+        assert!((out.baseline_fraction().unwrap() - 0.8).abs() <= 0.04);
         narrates(
             s,
             &[
                 link.scenario.vnodes().to_string(),
-                out.ring_moves.len().to_string(),
+                out.moved.len().to_string(),
                 out.keys.to_string(),
             ],
         );
@@ -676,16 +677,21 @@ mod tests {
         let out = last(&link);
         assert_eq!(selected(&link), Some("key-2"));
         let id = key_id(&link.scenario, "key-2");
-        assert!(out.ring_moves.iter().all(|m| m.key != id));
+        assert!(!out.moved.keys.contains(id));
         assert_eq!(owner(&link.scenario, "key-2"), "tokyo");
-        let modn = out.mod_n_moves.iter().find(|m| m.key == id).unwrap();
-        assert_eq!((&*modn.from, &*modn.to), ("tokyo", "kyoto"));
+        let modn = &out.baseline.as_ref().unwrap().moved;
+        assert!(modn.keys.contains(id));
+        let named = |s: &Scenario| s.servers()[s.mod_n_owner_of_key(id)].name.clone();
+        assert_eq!(
+            (named(before(&link)), named(&link.scenario)),
+            ("tokyo".into(), "kyoto".into())
+        );
         narrates(
             s,
             &[
                 out.servers.0.to_string(),
                 out.servers.1.to_string(),
-                out.mod_n_moves.len().to_string(),
+                out.baseline_moved().to_string(),
                 out.keys.to_string(),
             ],
         );
@@ -698,8 +704,8 @@ mod tests {
         let link = read(s);
         let out = last(&link);
         let load = CacheLoad::default();
-        let ring = load.after(out.ring_fraction().unwrap());
-        let modn = load.after(out.mod_n_fraction().unwrap());
+        let ring = load.after(out.moved_fraction().unwrap());
+        let modn = load.after(out.baseline_fraction().unwrap());
         assert_eq!(load.steady().round(), 2_500.0);
         assert_eq!(ring.round(), 12_475.0);
         assert_eq!(modn.round(), 41_925.0);
@@ -724,7 +730,11 @@ mod tests {
             .map(|s| {
                 let ring = read(s).scenario;
                 let balance = ring.ownership().balance;
-                (ring.vnodes(), balance.spread, balance.predicted_spread)
+                (
+                    ring.vnodes(),
+                    balance.spread,
+                    balance.predicted_spread.unwrap(),
+                )
             })
             .collect()
     }
@@ -842,8 +852,8 @@ mod tests {
         let was = before(&link);
         let held = keys_of(was, "C");
         assert_eq!(held, 2_426);
-        assert_eq!(out.ring_moves.len() as u64, held);
-        assert!(out.ring_moves.iter().all(|m| &*m.from == "C"));
+        assert_eq!(out.moved.len() as u64, held);
+        assert_eq!(out.moved.from, vec![std::sync::Arc::from("C")]);
         for name in ["A", "B", "D"] {
             let took = keys_of(&link.scenario, name) - keys_of(was, name);
             let share = took as f64 / held as f64;
@@ -859,7 +869,7 @@ mod tests {
         assert!(s.cache);
         let out = last(&read(s)).clone();
         let load = CacheLoad::default();
-        let moved = out.ring_fraction().unwrap();
+        let moved = out.moved_fraction().unwrap();
         let after = load.after(moved);
         // The theory line: a quarter of the keys moved.
         assert_eq!(load.after(0.25).round(), 14_375.0);
@@ -882,7 +892,7 @@ mod tests {
         assert!(s.cache);
         let out = last(&read(s)).clone();
         let load = CacheLoad::default();
-        let moved = out.mod_n_fraction().unwrap();
+        let moved = out.baseline_fraction().unwrap();
         let after = load.after(moved);
         assert_eq!(load.after(0.75).round(), 38_125.0);
         assert!((after - 38_125.0).abs() <= 38_125.0 * 0.05, "{after}");
@@ -906,15 +916,21 @@ mod tests {
         let s = step("node-dies", 4);
         assert!(s.cache);
         let back = read(s);
-        let lost = labelled(before(&died), &last(&died).ring_moves);
-        let regained = labelled(before(&back), &last(&back).ring_moves);
+        let labels = |link: &Link| -> Vec<String> {
+            let mut all: Vec<String> = last(link)
+                .moved
+                .keys
+                .iter()
+                .map(|id| before(link).keys().label(id))
+                .collect();
+            all.sort_unstable();
+            all
+        };
+        let (lost, regained) = (labels(&died), labels(&back));
         assert_eq!(regained.len(), 2_426);
-        let mut lost_keys: Vec<&String> = lost.iter().map(|m| &m.0).collect();
-        let mut regained_keys: Vec<&String> = regained.iter().map(|m| &m.0).collect();
-        lost_keys.sort_unstable();
-        regained_keys.sort_unstable();
-        assert_eq!(lost_keys, regained_keys);
-        assert!(regained.iter().all(|m| m.2 == "C" && m.1 != "C"));
+        assert_eq!(lost, regained);
+        assert_eq!(last(&back).moved.to, vec![std::sync::Arc::from("C")]);
+        assert!(!last(&back).moved.from.iter().any(|n| &**n == "C"));
         assert_eq!(owner(&back.scenario, "user:2"), "C");
         narrates(s, &[grouped(regained.len() as u64)]);
     }
@@ -968,15 +984,17 @@ mod tests {
         let out = last(&link);
         let result = failover(before(&link), out, s.replicas).unwrap();
         assert_eq!(result.lost, 0);
-        assert_eq!(result.promoted.len(), out.ring_moves.len());
-        assert_eq!(out.ring_moves.len(), 186);
-        for (promotion, moved) in result.promoted.iter().zip(&out.ring_moves) {
-            assert_eq!(promotion.to, moved.to);
+        assert_eq!(result.promoted.len(), out.moved.len());
+        assert_eq!(out.moved.len(), 186);
+        // The promoted replica is exactly the key's new owner on the ring.
+        for promotion in &result.promoted {
+            let owner = link.scenario.owner_of_key(promotion.key);
+            assert_eq!(&*promotion.to, link.scenario.ring().server_name(owner));
         }
         let id = key_id(&link.scenario, "user:7");
         let user7 = result.promoted.iter().find(|p| p.key == id).unwrap();
         assert_eq!((&*user7.from, &*user7.to), ("kyoto", "tokyo"));
-        narrates(s, &[out.ring_moves.len().to_string()]);
+        narrates(s, &[out.moved.len().to_string()]);
     }
 
     #[test]

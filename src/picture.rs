@@ -3,9 +3,8 @@
 //! Everything here is computed from a [`Scenario`] and the last [`Outcome`] by asking the engine;
 //! the canvas painter only draws it. Keeping it free of the browser lets native tests check it.
 
-use std::collections::HashSet;
-
-use crate::core::{Outcome, Scenario};
+use crate::core::placement::Mark;
+use crate::core::{KeyIds, Kind, Outcome, Placed, Scenario};
 use crate::geometry::{fraction_of, Frame};
 
 /// Up to this many keys are drawn one dot each; more are drawn as a density band.
@@ -111,6 +110,17 @@ pub struct Walk {
     pub slot: usize,
 }
 
+/// One probe of the selected key (multi-probe): where it landed and the point it found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProbeMark {
+    /// The probe's turn fraction.
+    pub at: f64,
+    /// How far clockwise its point is, as a turn fraction.
+    pub sweep: f64,
+    /// Whether it is the nearest, the one that decides.
+    pub best: bool,
+}
+
 /// One server on the selected key's preference list, where the walk meets it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReplicaMark {
@@ -125,7 +135,10 @@ pub struct ReplicaMark {
 /// Everything the painter draws.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Picture {
-    /// Owned arcs, merged where neighbours share an owner.
+    /// How many places the circle has: the ring's positions, 2^32 for ketama, or maglev's
+    /// table entries.
+    pub circle: u64,
+    /// Who owns each stretch of the circle, merged where neighbours share an owner.
     pub arcs: Vec<ArcBand>,
     /// Server points.
     pub points: Vec<PointMark>,
@@ -135,6 +148,12 @@ pub struct Picture {
     pub keys: KeyLayer,
     /// The selected key's walk.
     pub walk: Option<Walk>,
+    /// The selected key's probes, under multi-probe.
+    pub probes: Vec<ProbeMark>,
+    /// Points of full servers the selected key walked past, under bounded loads.
+    pub skipped: Vec<f64>,
+    /// The stretch that decides the selected key's owner: its partition or table entry.
+    pub span: Option<(f64, f64)>,
     /// The selected key's preference list, when more than one copy is kept.
     pub replicas: Vec<ReplicaMark>,
     /// The hovered position's turn fraction.
@@ -148,38 +167,88 @@ pub struct Focus {
     pub key: Option<u32>,
     /// The selected server's index.
     pub server: Option<usize>,
-    /// The hovered position.
+    /// The hovered place on the circle.
     pub hover: Option<u32>,
     /// How many copies each key has.
     pub replicas: usize,
 }
 
+/// At most this many stretches are asked for their owner when the circle has no arcs; on a
+/// small ring every position is asked.
+pub const BAND_SAMPLES: u64 = 1440;
+
 impl Picture {
-    /// Lays out `scenario` after `last`, with colour slots `slots` (one per server, list order).
+    /// Lays out `scenario` after `last`, under its chosen placement, with colour slots `slots`
+    /// (one per server, list order).
     pub fn new(
         scenario: &Scenario,
         last: Option<&Outcome>,
         slots: &[usize],
         focus: &Focus,
     ) -> Picture {
-        let size = scenario.size().get();
-        let moved: HashSet<u32> = last
-            .map(|o| o.ring_moves.iter().map(|m| m.key).collect())
-            .unwrap_or_default();
+        let placed = scenario.placed();
+        let circle = placed.circle(scenario.size());
+        let moved = last
+            .filter(|o| o.placement == placed.kind())
+            .map(|o| &o.moved.keys);
+        let trace = focus.key.map(|key| placed.trace(scenario, key));
+        let at = |spot: u32| fraction_of(spot, circle);
+        let mut walk = None;
+        let mut probes = Vec::new();
+        let mut skipped = Vec::new();
+        let mut span = None;
+        if let Some(trace) = &trace {
+            let slot = slots[trace.owner];
+            for mark in &trace.marks {
+                match *mark {
+                    Mark::Walk { from, to } => {
+                        walk = Some(Walk {
+                            from: at(from),
+                            sweep: distance(from, to, circle),
+                            slot,
+                        })
+                    }
+                    Mark::Probe { at: p, to, best } => probes.push(ProbeMark {
+                        at: at(p),
+                        sweep: distance(p, to, circle),
+                        best,
+                    }),
+                    Mark::Skipped { at: p } => skipped.push(at(p)),
+                    Mark::Span { from, to } => {
+                        // A stretch `from..=to` is drawn over the cells of its positions, each
+                        // cell ending at its position (see `arcs`).
+                        let start = f64::from(from) - 1.0;
+                        span = Some((
+                            start / circle as f64,
+                            distance(from, to, circle) + 1.0 / circle as f64,
+                        ));
+                    }
+                }
+            }
+        }
         Picture {
-            arcs: arcs(scenario, slots, focus.server),
-            points: points(scenario, slots, focus.server),
-            ticks: ticks(size),
-            keys: keys(scenario, slots, &moved, focus.key),
-            walk: focus.key.map(|key| walk(scenario, slots, key)),
+            circle,
+            arcs: arcs(scenario, &placed, slots, focus.server),
+            points: points(&placed, circle, slots, focus.server),
+            ticks: ticks(circle),
+            keys: keys(scenario, &placed, slots, moved, focus.key),
+            walk,
+            probes,
+            skipped,
+            span,
             replicas: focus
                 .key
-                .filter(|_| focus.replicas > 1)
+                .filter(|_| focus.replicas > 1 && placed.kind() == Kind::Ring)
                 .map(|key| replica_marks(scenario, slots, key, focus.replicas))
                 .unwrap_or_default(),
-            hover: focus.hover.map(|p| fraction_of(p, size)),
+            hover: focus.hover.map(at),
         }
     }
+}
+
+/// The clockwise distance from `from` to `to` on a circle of `circle` places, as a fraction.
+fn distance(from: u32, to: u32, circle: u64) -> f64 {
+    ((u64::from(to) + circle - u64::from(from)) % circle) as f64 / circle as f64
 }
 
 /// What a click at a canvas point lands on.
@@ -219,25 +288,56 @@ impl Picture {
     }
 }
 
-fn arcs(scenario: &Scenario, slots: &[usize], selected: Option<usize>) -> Vec<ArcBand> {
-    let ring = scenario.ring();
-    let size = scenario.size().get();
-    let points = ring.points();
-    let mut bands: Vec<ArcBand> = Vec::new();
-    for (index, point) in points.iter().enumerate() {
-        let length = ring.point_arc(index);
-        if length == 0 {
-            continue;
+fn arcs(
+    scenario: &Scenario,
+    placed: &Placed,
+    slots: &[usize],
+    selected: Option<usize>,
+) -> Vec<ArcBand> {
+    let size = scenario.size();
+    let circle = placed.circle(size);
+    // Stretches `(last place, length, server)` around the circle, clockwise from 0.
+    let mut stretches: Vec<(u64, u64, usize)> = Vec::new();
+    match (placed.kind(), placed.ring(), placed.table()) {
+        (Kind::Ring | Kind::Ketama | Kind::Bounded, Some(ring), _) => {
+            for (index, point) in ring.points().iter().enumerate() {
+                let length = ring.point_arc(index);
+                if length > 0 {
+                    stretches.push((u64::from(point.position), length, point.server as usize));
+                }
+            }
         }
-        let server = point.server as usize;
-        let end = fraction_of(point.position, size);
-        let sweep = length as f64 / size as f64;
+        (_, _, Some(table)) => {
+            for p in 0..table.count() {
+                let (first, next) = (table.start_of(p, size), table.start_of(p + 1, size));
+                if next > first {
+                    stretches.push((next - 1, next - first, table.owner(p)));
+                }
+            }
+        }
+        _ => {
+            // Asked place by place: every position of a small circle, evenly spaced samples
+            // of a large one. Each sample stands for the stretch that ends at it.
+            let samples = circle.min(BAND_SAMPLES);
+            let mut previous = 0u64;
+            for j in 1..=samples {
+                let end = (u128::from(j) * u128::from(circle) / u128::from(samples)) as u64;
+                let spot = (end - 1) as u32;
+                stretches.push((end - 1, end - previous, placed.owner_at_spot(spot, size)));
+                previous = end;
+            }
+        }
+    }
+    let mut bands: Vec<ArcBand> = Vec::new();
+    for (last, length, server) in stretches {
+        let end = (last as f64) / circle as f64;
+        let sweep = length as f64 / circle as f64;
         match bands.last_mut() {
-            Some(last)
-                if last.slot == slots[server]
-                    && (last.start + last.sweep - (end - sweep)).abs() < 1e-12 =>
+            Some(band)
+                if band.slot == slots[server]
+                    && (band.start + band.sweep - (end - sweep)).abs() < 1e-12 =>
             {
-                last.sweep += sweep;
+                band.sweep += sweep;
             }
             _ => bands.push(ArcBand {
                 start: end - sweep,
@@ -250,8 +350,15 @@ fn arcs(scenario: &Scenario, slots: &[usize], selected: Option<usize>) -> Vec<Ar
     bands
 }
 
-fn points(scenario: &Scenario, slots: &[usize], selected: Option<usize>) -> Vec<PointMark> {
-    let ring = scenario.ring();
+fn points(
+    placed: &Placed,
+    circle: u64,
+    slots: &[usize],
+    selected: Option<usize>,
+) -> Vec<PointMark> {
+    let Some(ring) = placed.ring() else {
+        return Vec::new();
+    };
     let labelled = ring.points().len() <= MAX_POINT_LABELS;
     ring.points()
         .iter()
@@ -259,7 +366,7 @@ fn points(scenario: &Scenario, slots: &[usize], selected: Option<usize>) -> Vec<
             let server = p.server as usize;
             PointMark {
                 server,
-                fraction: fraction_of(p.position, scenario.size().get()),
+                fraction: fraction_of(p.position, circle),
                 slot: slots[server],
                 label: labelled.then(|| ring.server_name(server).to_string()),
                 selected: selected == Some(server),
@@ -301,45 +408,77 @@ pub fn ticks(size: u64) -> Vec<Tick> {
 
 fn keys(
     scenario: &Scenario,
+    placed: &Placed,
     slots: &[usize],
-    moved: &HashSet<u32>,
+    moved: Option<&KeyIds>,
     selected: Option<u32>,
 ) -> KeyLayer {
     let set = scenario.keys();
-    let size = scenario.size().get();
+    let circle = placed.circle(scenario.size());
+    // The placements drawn on the ring's own positions find keys in its sorted order; ketama
+    // and maglev put each key somewhere else.
+    let own_circle = matches!(placed.kind(), Kind::Ketama | Kind::Maglev);
+    let was_moved = |id: u32| moved.is_some_and(|m| m.contains(id));
     if set.len() <= MAX_DOTS {
         let labelled = set.len() <= MAX_KEY_LABELS;
-        let mut dots = Vec::with_capacity(set.len());
+        let spots: Vec<(u32, u32)> = if own_circle {
+            let mut v: Vec<(u32, u32)> = (0..set.len() as u32)
+                .map(|id| (placed.key_spot(set, id), id))
+                .collect();
+            v.sort_unstable();
+            v
+        } else {
+            set.sorted_positions()
+                .iter()
+                .copied()
+                .zip(set.order().iter().copied())
+                .collect()
+        };
+        let mut dots = Vec::with_capacity(spots.len());
         let mut lane = 0;
-        for (i, (&key, &position)) in set.order().iter().zip(set.sorted_positions()).enumerate() {
-            lane = if i > 0 && set.sorted_positions()[i - 1] == position {
+        for i in 0..spots.len() {
+            let (spot, key) = spots[i];
+            lane = if i > 0 && spots[i - 1].0 == spot {
                 lane + 1
             } else {
                 0
             };
             dots.push(KeyDot {
                 key,
-                fraction: fraction_of(position, size),
-                slot: slots[scenario.owner_of_key(key)],
-                moved: moved.contains(&key),
+                fraction: fraction_of(spot, circle),
+                slot: slots[placed.owner_of_key(set, key)],
+                moved: was_moved(key),
                 selected: selected == Some(key),
                 lane,
-                label: labelled.then(|| short_label(&set.key(key).label())),
+                label: labelled.then(|| short_label(&set.label(key))),
             });
         }
         return KeyLayer::Dots(dots);
     }
     // In u64: on wasm32 a usize cannot hold the full ring's 2^32.
-    let bins = (DENSITY_BINS as u64).min(size) as usize;
+    let bins = (DENSITY_BINS as u64).min(circle) as usize;
+    let bin_of = |spot: u32| ((u128::from(spot) * bins as u128) / u128::from(circle)) as usize;
     let mut counts = vec![0u64; bins];
-    let mut moved_counts = vec![0u64; bins];
-    let bin_of =
-        |position: u32| ((u128::from(position) * bins as u128) / u128::from(size)) as usize;
-    for &position in set.sorted_positions() {
-        counts[bin_of(position)] += 1;
+    if own_circle {
+        for id in 0..set.len() as u32 {
+            counts[bin_of(placed.key_spot(set, id))] += 1;
+        }
+    } else {
+        // Bin edges by binary search in the sorted positions: O(bins × log K).
+        let positions = set.sorted_positions();
+        let mut below = 0;
+        for (i, count) in counts.iter_mut().enumerate() {
+            let end = (u128::from(i as u64 + 1) * u128::from(circle)).div_ceil(bins as u128);
+            let upto = positions.partition_point(|&p| u64::from(p) < end as u64);
+            *count = (upto - below) as u64;
+            below = upto;
+        }
     }
-    for &key in moved {
-        moved_counts[bin_of(set.position_of(key))] += 1;
+    let mut moved_counts = vec![0u64; bins];
+    if let Some(ids) = moved {
+        for id in ids.iter() {
+            moved_counts[bin_of(placed.key_spot(set, id))] += 1;
+        }
     }
     let peak = counts.iter().copied().max().unwrap_or(0);
     KeyLayer::Density {
@@ -362,18 +501,6 @@ fn short_label(label: &str) -> String {
         label.chars().take(9).chain(std::iter::once('…')).collect()
     } else {
         label.to_string()
-    }
-}
-
-fn walk(scenario: &Scenario, slots: &[usize], key: u32) -> Walk {
-    let ring = scenario.ring();
-    let size = scenario.size();
-    let position = scenario.keys().position_of(key);
-    let point = ring.points()[ring.owner_point(position)];
-    Walk {
-        from: fraction_of(position, size.get()),
-        sweep: size.distance(position, point.position) as f64 / size.get() as f64,
-        slot: slots[point.server as usize],
     }
 }
 

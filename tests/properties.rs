@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashSet;
 
 use common::{
-    compare_owners, key_position, mod_n_owners, ring_owners, sorted_moves, Move, NaiveRing,
+    compare_owners, key_position, mod_n_owners, moves_match, ring_owners, Move, NaiveRing,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -326,29 +326,33 @@ fn apply_and_check(
     );
     if !outcome.moves_keys {
         prop_assert_eq!(scenario.ring(), before.ring());
-        prop_assert!(outcome.ring_moves.is_empty() && outcome.mod_n_moves.is_empty());
+        prop_assert!(outcome.moved.is_empty() && outcome.baseline.is_none());
         return Ok(Some(Vec::new()));
     }
     let expected = compare_owners(&owners_before, &ring_owners(scenario));
-    prop_assert_eq!(
-        sorted_moves(&outcome.ring_moves),
-        expected.clone(),
-        "ring moves of {:?}",
-        change
-    );
+    if let Err(why) = moves_match(&outcome.moved, &expected) {
+        prop_assert!(false, "ring moves of {:?}: {}", change, why);
+    }
     if let Some(diff) = &outcome.diff {
-        prop_assert_eq!(
-            sorted_moves(&diff.moved_keys(before.keys())),
-            expected.clone()
+        let from_diff = diff.moves(
+            before.keys(),
+            scenario.keys(),
+            before.ring().names(),
+            scenario.ring().names(),
         );
+        if let Err(why) = moves_match(&from_diff, &expected) {
+            prop_assert!(false, "diff moves of {:?}: {}", change, why);
+        }
         prop_assert_eq!(diff.count_moved(before.keys()), expected.len());
     }
-    prop_assert_eq!(
-        sorted_moves(&outcome.mod_n_moves),
-        compare_owners(&mod_n_before, &mod_n_owners(scenario)),
-        "mod N moves of {:?}",
-        change
-    );
+    let baseline = outcome
+        .baseline
+        .as_ref()
+        .expect("a change that moves keys has a baseline");
+    let mod_n = compare_owners(&mod_n_before, &mod_n_owners(scenario));
+    if let Err(why) = moves_match(&baseline.moved, &mod_n) {
+        prop_assert!(false, "mod N moves of {:?}: {}", change, why);
+    }
     Ok(Some(expected))
 }
 
@@ -380,8 +384,8 @@ proptest! {
             .map(|id| scenario.servers()[scenario.owner_of_key(id)].name.clone())
             .collect();
         prop_assert_eq!(engine, ring_owners(&scenario));
-        for (id, key) in scenario.keys().keys().iter().enumerate() {
-            let position = key_position(key, scenario.hash(), scenario.size().get());
+        for (id, key) in scenario.keys().iter().enumerate() {
+            let position = key_position(&key, scenario.hash(), scenario.size().get());
             prop_assert_eq!(u64::from(scenario.keys().position_of(id as u32)), position);
         }
     }
@@ -592,12 +596,13 @@ proptest! {
         let Some((after, outcome)) = applied_server_change(&scenario, &edit) else {
             return Ok(());
         };
-        prop_assert_eq!(
-            sorted_moves(&outcome.mod_n_moves),
-            compare_owners(&mod_n_owners(&scenario), &mod_n_owners(&after))
-        );
-        for (id, key) in scenario.keys().keys().iter().enumerate() {
-            let hash = common::key_hash(key, scenario.hash());
+        let expected = compare_owners(&mod_n_owners(&scenario), &mod_n_owners(&after));
+        let moved = &outcome.baseline.as_ref().expect("a baseline").moved;
+        if let Err(why) = moves_match(moved, &expected) {
+            prop_assert!(false, "{}", why);
+        }
+        for (id, key) in scenario.keys().iter().enumerate() {
+            let hash = common::key_hash(&key, scenario.hash());
             let expected = (u64::from(hash) % scenario.servers().len() as u64) as usize;
             prop_assert_eq!(scenario.mod_n_owner_of_key(id as u32), expected);
         }

@@ -37,8 +37,8 @@ fn mod_n_going_from_four_to_five_servers_moves_four_fifths_of_the_keys() {
     let mut scenario = hashed_cluster(4, 1);
     let outcome = scenario.apply(add_hashed("server-4")).unwrap();
     assert_eq!(outcome.keys, KEYS);
-    assert_eq!(outcome.mod_n_expected, Some(0.8));
-    let moved = outcome.mod_n_fraction().unwrap();
+    assert_eq!(outcome.baseline.as_ref().unwrap().expected, Some(0.8));
+    let moved = outcome.baseline_fraction().unwrap();
     assert!(
         (moved - 0.8).abs() <= 0.01,
         "mod N moved {moved} of the keys, not 0.8 +/- 0.01"
@@ -53,9 +53,9 @@ fn the_ring_going_from_n_to_n_plus_one_servers_moves_about_one_key_in_n_plus_one
         let mut scenario = hashed_cluster(n, 200);
         let outcome = scenario.apply(add_hashed(&format!("server-{n}"))).unwrap();
         let expected = 1.0 / (n + 1) as f64;
-        assert_eq!(outcome.ring_expected, Some(expected));
+        assert_eq!(outcome.expected, Some(expected));
 
-        let moved = outcome.ring_fraction().unwrap();
+        let moved = outcome.moved_fraction().unwrap();
         assert!(
             near(moved, expected, 0.25),
             "{n} -> {}: the ring moved {moved} of the keys, expected about {expected}",
@@ -72,7 +72,7 @@ fn the_ring_going_from_n_to_n_plus_one_servers_moves_about_one_key_in_n_plus_one
             n + 1
         );
 
-        let mod_n = outcome.mod_n_fraction().unwrap();
+        let mod_n = outcome.baseline_fraction().unwrap();
         assert!(moved * 3.0 < mod_n, "the ring moved {moved}, mod N {mod_n}");
     }
 }
@@ -85,11 +85,11 @@ fn the_ring_losing_one_of_ten_servers_moves_about_a_tenth_of_the_keys() {
             name: "server-3".into(),
         })
         .unwrap();
-    assert_eq!(outcome.ring_expected, Some(0.1));
-    let moved = outcome.ring_fraction().unwrap();
+    assert_eq!(outcome.expected, Some(0.1));
+    let moved = outcome.moved_fraction().unwrap();
     assert!(near(moved, 0.1, 0.25), "removing one of ten moved {moved}");
-    assert!(outcome.ring_moves.iter().all(|m| &*m.from == "server-3"));
-    let mod_n = outcome.mod_n_fraction().unwrap();
+    assert_eq!(outcome.moved.from, vec![std::sync::Arc::from("server-3")]);
+    let mod_n = outcome.baseline_fraction().unwrap();
     assert!(near(mod_n, 0.9, 0.02), "mod N moved {mod_n}, not about 0.9");
 }
 
@@ -104,8 +104,8 @@ fn a_newcomer_of_weight_two_takes_about_two_shares_of_the_keys() {
         })
         .unwrap();
     let expected = 2.0 / 6.0;
-    assert_eq!(outcome.ring_expected, Some(expected));
-    let moved = outcome.ring_fraction().unwrap();
+    assert_eq!(outcome.expected, Some(expected));
+    let moved = outcome.moved_fraction().unwrap();
     assert!(
         near(moved, expected, 0.25),
         "a weight-2 newcomer took {moved}, expected about {expected}"

@@ -4,13 +4,18 @@
 use std::sync::Arc;
 
 use super::change::Change;
-use super::diff::{KeyMove, RingDiff};
+use super::diff::RingDiff;
 use super::error::Error;
 use super::keys::{Key, KeySet};
-use super::modn::{mod_n_expected, mod_n_moves};
-use super::outcome::{percent, plural, Outcome};
+use super::modn::mod_n_expected;
+use super::outcome::{percent, plural, Baseline, Outcome};
+use super::placement::table::{self, PartitionTable};
+use super::placement::{
+    check_load, check_maglev_size, check_probes, ideal_movement, load_text, moves_between, Kind,
+    Placed,
+};
 use super::ring::Ring;
-use super::scenario::{check_limits, Scenario};
+use super::scenario::{check_limits, Cache, Scenario};
 use super::server::{check_vnodes, check_weight, clean_name, Placement, Server};
 use super::size::RingSize;
 
@@ -27,10 +32,16 @@ impl Scenario {
     /// assert_eq!(s, before);
     /// ```
     pub fn apply(&mut self, change: Change) -> Result<Outcome, Error> {
-        let (next, mut outcome) = self.applied(&change)?;
+        let (next, outcome) = self.after(change)?;
         *self = next;
-        outcome.change = Some(change);
         Ok(outcome)
+    }
+
+    /// The scenario `change` would make, and what it did, leaving this one as it is.
+    pub fn after(&self, change: Change) -> Result<(Scenario, Outcome), Error> {
+        let (next, mut outcome) = self.applied(&change)?;
+        outcome.change = Some(change);
+        Ok((next, outcome))
     }
 
     fn applied(&self, change: &Change) -> Result<(Scenario, Outcome), Error> {
@@ -41,24 +52,20 @@ impl Scenario {
                 if self.servers.len() == 1 {
                     return Err(Error::LastServer);
                 }
-                let mut next = self.clone();
+                let mut next = self.edited();
                 next.servers.remove(index);
                 next.ring = Arc::new(self.ring.without_server(index));
-                let expected = server.weight() as f64 / self.total_weight() as f64;
-                Ok(self.moved(
-                    next,
-                    format!("Server {} removed.", server.name),
-                    Some(expected),
-                ))
+                next.table = Arc::new(self.table.without_server(index, &next.weights()).0);
+                Ok(self.moved(next, format!("Server {} removed.", server.name)))
             }
             Change::SetVnodes { vnodes } => {
                 let vnodes = check_vnodes(*vnodes)?;
                 check_limits(&self.servers, vnodes)?;
-                let mut next = self.clone();
+                let mut next = self.edited();
                 next.vnodes = vnodes;
                 next.ring = Arc::new(Ring::build(self.size, self.hash, vnodes, &self.servers));
                 let words = plural(vnodes as usize, "point", "points");
-                Ok(self.moved(next, format!("Now {vnodes} {words} per server."), None))
+                Ok(self.moved(next, format!("Now {vnodes} {words} per server.")))
             }
             Change::SetWeight { name, weight } => {
                 let (index, server) = self.server(name)?;
@@ -66,7 +73,10 @@ impl Scenario {
                 if let Placement::At(_) = server.placement {
                     return Err(Error::WeightOfPlacedServer(server.name.clone()));
                 }
-                let mut next = self.clone();
+                if self.placement == Kind::Jump && weight != 1 {
+                    return Err(Error::WeightsUnderJump);
+                }
+                let mut next = self.edited();
                 next.servers[index].placement = Placement::Hashed { weight };
                 check_limits(&next.servers, self.vnodes)?;
                 next.ring = Arc::new(Ring::build(
@@ -75,11 +85,8 @@ impl Scenario {
                     self.vnodes,
                     &next.servers,
                 ));
-                Ok(self.moved(
-                    next,
-                    format!("{} now has weight {weight}.", server.name),
-                    None,
-                ))
+                next.table = Arc::new(self.table.reweighed(&next.weights()).0);
+                Ok(self.moved(next, format!("{} now has weight {weight}.", server.name)))
             }
             Change::MovePoint { name, to } => {
                 let (index, server) = self.server(name)?;
@@ -88,7 +95,7 @@ impl Scenario {
                 }
                 let to = self.size.check(*to)?;
                 self.check_free(to, Some(index))?;
-                let mut next = self.clone();
+                let mut next = self.edited();
                 next.servers[index].placement = Placement::At(to);
                 next.ring = Arc::new(Ring::build(
                     self.size,
@@ -96,7 +103,7 @@ impl Scenario {
                     self.vnodes,
                     &next.servers,
                 ));
-                Ok(self.moved(next, format!("{} moved to {to}.", server.name), None))
+                Ok(self.moved(next, format!("{} moved to {to}.", server.name)))
             }
             Change::AddKeys { keys } => {
                 let parsed = keys
@@ -127,11 +134,15 @@ impl Scenario {
                 Ok(())
             }),
             Change::SetRingSize { size } => {
+                self.refuse_under_ketama()?;
                 let size = RingSize::new(*size)?;
                 for server in &self.servers {
                     if let Placement::At(position) = server.placement {
                         size.check(u64::from(position))?;
                     }
+                }
+                if let Some(count) = self.options.partitions {
+                    table::check_count(count, size)?;
                 }
                 self.replaced(
                     size,
@@ -139,11 +150,77 @@ impl Scenario {
                     format!("The ring now has {} positions.", size_words(size)),
                 )
             }
-            Change::SetHash { hash } => self.replaced(
-                self.size,
-                *hash,
-                format!("Hashing with {}.", hash.describe()),
-            ),
+            Change::SetHash { hash } => {
+                self.refuse_under_ketama()?;
+                self.replaced(
+                    self.size,
+                    *hash,
+                    format!("Hashing with {}.", hash.describe()),
+                )
+            }
+            Change::SetPlacement { placement } => {
+                if *placement == Kind::Jump && self.servers.iter().any(|s| s.weight() != 1) {
+                    return Err(Error::WeightsUnderJump);
+                }
+                let mut next = self.edited();
+                next.placement = *placement;
+                let mut outcome = Outcome::quiet(
+                    format!("Placing keys with {}.", placement.name()),
+                    self.keys.len(),
+                    self.servers.len(),
+                    *placement,
+                );
+                if !placement.uses_weights() && self.servers.iter().any(|s| s.weight() != 1) {
+                    outcome.notes.push(format!(
+                        "{} gives every server the same share: weights do not apply.",
+                        placement.name()
+                    ));
+                }
+                Ok((next, outcome))
+            }
+            Change::SetMaglevSize { size } => {
+                let size = check_maglev_size(*size)?;
+                let mut next = self.edited();
+                next.options.maglev_size = size;
+                Ok(self.moved(next, format!("Maglev's table now has {size} entries.")))
+            }
+            Change::SetPartitions { count } => {
+                let count = table::check_count(*count, self.size)?;
+                let mut next = self.edited();
+                next.options.partitions = Some(count);
+                next.table = Arc::new(PartitionTable::round_robin(count, self.servers.len()));
+                Ok(self.moved(next, format!("{count} partitions, dealt round-robin.")))
+            }
+            Change::SetLoadFactor { hundredths } => {
+                let load = check_load(*hundredths)?;
+                let mut next = self.edited();
+                next.options.load = load;
+                Ok(self.moved(
+                    next,
+                    format!(
+                        "Bounded loads now cap each server at {} times its share.",
+                        load_text(load)
+                    ),
+                ))
+            }
+            Change::SetProbes { count } => {
+                let probes = check_probes(*count)?;
+                let mut next = self.edited();
+                next.options.probes = probes;
+                let words = plural(probes as usize, "probe", "probes");
+                Ok(self.moved(
+                    next,
+                    format!("Multi-probe now looks {probes} times ({words})."),
+                ))
+            }
+        }
+    }
+
+    fn refuse_under_ketama(&self) -> Result<(), Error> {
+        if self.placement == Kind::Ketama {
+            Err(Error::FixedByKetama)
+        } else {
+            Ok(())
         }
     }
 
@@ -168,14 +245,17 @@ impl Scenario {
                 weight: check_weight(weight.unwrap_or(1))?,
             },
         };
+        if self.placement == Kind::Jump && weight.unwrap_or(1) != 1 {
+            return Err(Error::WeightsUnderJump);
+        }
         let server = Server { name, placement };
-        let mut next = self.clone();
+        let mut next = self.edited();
         next.servers.push(server.clone());
         check_limits(&next.servers, self.vnodes)?;
         next.ring = Arc::new(self.ring.with_server(self.hash, self.vnodes, &server));
-        let expected = server.weight() as f64 / next.total_weight() as f64;
+        next.table = Arc::new(self.table.with_server(&next.weights()).0);
         let headline = format!("Server {} added.", server.name);
-        Ok(self.moved(next, headline, Some(expected)))
+        Ok(self.moved(next, headline))
     }
 
     /// Refuses a hand-placed position that another server's point already holds.
@@ -189,37 +269,39 @@ impl Scenario {
         }
     }
 
-    fn total_weight(&self) -> u64 {
-        self.servers.iter().map(|s| u64::from(s.weight())).sum()
+    /// Each server's weight, in list order.
+    pub(super) fn weights(&self) -> Vec<u32> {
+        self.servers.iter().map(Server::weight).collect()
     }
 
-    /// The outcome of a server change on a ring of unchanged size and hash: moved keys come
-    /// from the arcs of the diff.
-    fn moved(
-        &self,
-        next: Scenario,
-        headline: String,
-        ring_expected: Option<f64>,
-    ) -> (Scenario, Outcome) {
-        let diff = RingDiff::between(&self.ring, &next.ring);
-        let ring_moves = diff.moved_keys(&self.keys);
-        let mod_n = mod_n_moves(
-            self.ring.names(),
-            self.keys.hashes(),
-            next.ring.names(),
-            next.keys.hashes(),
-        );
+    /// The outcome of a change to the servers or to a placement's settings: the keys that moved
+    /// under the chosen placement, and under the one it is compared with.
+    fn moved(&self, next: Scenario, headline: String) -> (Scenario, Outcome) {
+        let kind = self.placement;
+        let diff = (kind == Kind::Ring && self.size == next.size && self.hash == next.hash)
+            .then(|| RingDiff::between(&self.ring, &next.ring));
+        let moved = match &diff {
+            Some(diff) => diff.moves(&self.keys, &next.keys, self.ring.names(), next.ring.names()),
+            None => moves_between(self, &self.placed(), &next, &next.placed()),
+        };
+        let (before_n, after_n) = (self.servers.len(), next.servers.len());
+        let expected = if kind == Kind::ModN {
+            mod_n_expected(before_n, after_n)
+        } else {
+            ideal_movement(kind, self, &next)
+        };
+        let baseline = baseline(self, &next, kind);
         let outcome = Outcome {
             change: None,
             headline,
             moves_keys: true,
             keys: self.keys.len(),
-            servers: (self.servers.len(), next.servers.len()),
-            diff: Some(diff),
-            ring_moves,
-            ring_expected,
-            mod_n_moves: mod_n,
-            mod_n_expected: mod_n_expected(self.servers.len(), next.servers.len()),
+            servers: (before_n, after_n),
+            placement: kind,
+            diff,
+            moved,
+            expected,
+            baseline: Some(baseline),
             notes: crowding_note(&self.ring, &next.ring),
         };
         (next, outcome)
@@ -232,9 +314,17 @@ impl Scenario {
     ) -> Result<(Scenario, Outcome), Error> {
         let mut set = (*self.keys).clone();
         edit(&mut set)?;
-        let mut next = self.clone();
+        let mut next = self.edited();
         next.keys = Arc::new(set);
-        let outcome = Outcome::quiet(headline, next.keys.len(), self.servers.len());
+        let mut outcome = Outcome::quiet(
+            headline,
+            next.keys.len(),
+            self.servers.len(),
+            self.placement,
+        );
+        if self.placement == Kind::Bounded {
+            outcome.notes.extend(bounded_note(self, &next));
+        }
         Ok((next, outcome))
     }
 
@@ -248,6 +338,12 @@ impl Scenario {
     ) -> Result<(Scenario, Outcome), Error> {
         let keys = self.keys.rehashed(size, hash)?;
         let ring = Ring::build(size, hash, self.vnodes, &self.servers);
+        let count = self.options.partition_count(size);
+        let table = if count == self.table.count() {
+            self.table.clone()
+        } else {
+            Arc::new(PartitionTable::round_robin(count, self.servers.len()))
+        };
         let next = Scenario {
             size,
             hash,
@@ -255,39 +351,58 @@ impl Scenario {
             servers: self.servers.clone(),
             ring: Arc::new(ring),
             keys: Arc::new(keys),
+            placement: self.placement,
+            options: self.options,
+            table,
+            placed: Cache::default(),
         };
-        let ring_moves: Vec<KeyMove> = (0..self.keys.len() as u32)
-            .filter_map(|id| {
-                let from = self.owner_of_key(id);
-                let to = next.owner_of_key(id);
-                (from != to).then(|| KeyMove {
-                    key: id,
-                    from: self.ring.names()[from].clone(),
-                    to: next.ring.names()[to].clone(),
-                })
-            })
-            .collect();
-        let mod_n = mod_n_moves(
-            self.ring.names(),
-            self.keys.hashes(),
-            next.ring.names(),
-            next.keys.hashes(),
-        );
-        let outcome = Outcome {
-            change: None,
-            headline,
-            moves_keys: true,
-            keys: self.keys.len(),
-            servers: (self.servers.len(), self.servers.len()),
-            diff: None,
-            ring_moves,
-            ring_expected: None,
-            mod_n_moves: mod_n,
-            mod_n_expected: None,
-            notes: crowding_note(&self.ring, &next.ring),
-        };
+        let (next, mut outcome) = self.moved(next, headline);
+        outcome.expected = None;
         Ok((next, outcome))
     }
+}
+
+/// What the compared placement would have moved: mod N, or the ring when mod N is chosen.
+fn baseline(before: &Scenario, after: &Scenario, chosen: Kind) -> Baseline {
+    let kind = if chosen == Kind::ModN {
+        Kind::Ring
+    } else {
+        Kind::ModN
+    };
+    let (b, a) = (Placed::new(before, kind), Placed::new(after, kind));
+    let moved = moves_between(before, &b, after, &a);
+    let expected = if kind == Kind::ModN {
+        mod_n_expected(before.servers.len(), after.servers.len())
+    } else {
+        ideal_movement(kind, before, after)
+    };
+    Baseline {
+        kind,
+        moved,
+        expected,
+    }
+}
+
+/// Under bounded loads the caps grow and shrink with the number of keys, so adding or removing
+/// keys can move keys that were already there; says how many.
+fn bounded_note(before: &Scenario, after: &Scenario) -> Option<String> {
+    let (b, a) = (before.placed(), after.placed());
+    let common = before.keys.len().min(after.keys.len());
+    if after.keys.len() < before.keys.len() {
+        return None;
+    }
+    let moved = (0..common as u32)
+        .filter(|&id| {
+            b.names()[b.owner_of_key(&before.keys, id)]
+                != a.names()[a.owner_of_key(&after.keys, id)]
+        })
+        .count();
+    (moved > 0).then(|| {
+        format!(
+            "The caps grew with the keys, so {moved} {} that were already there changed server.",
+            plural(moved, "key", "keys")
+        )
+    })
 }
 
 /// Says so when points run out of positions: on a small ring, many points must share.

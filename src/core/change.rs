@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::hash::HashScheme;
+use super::placement::Kind;
 
 /// One change to a scenario.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,6 +71,31 @@ pub enum Change {
     SetHash {
         /// The new scheme.
         hash: HashScheme,
+    },
+    /// Choose the placement the panels speak of.
+    SetPlacement {
+        /// The placement.
+        placement: Kind,
+    },
+    /// Set maglev's table size (a prime).
+    SetMaglevSize {
+        /// Entries in the table.
+        size: u32,
+    },
+    /// Set the partition table's number of partitions; the table starts round-robin again.
+    SetPartitions {
+        /// Partitions.
+        count: u32,
+    },
+    /// Set bounded loads' factor c.
+    SetLoadFactor {
+        /// c in hundredths: 125 is 1.25.
+        hundredths: u32,
+    },
+    /// Set multi-probe's probes per key.
+    SetProbes {
+        /// Probes.
+        count: u32,
     },
 }
 

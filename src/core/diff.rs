@@ -10,6 +10,7 @@
 use std::sync::Arc;
 
 use super::keys::KeySet;
+use super::moves::{MoveCollector, Moves};
 use super::ring::Ring;
 
 /// An arc `(start, end]` whose owner changed.
@@ -25,6 +26,10 @@ pub struct MovedArc {
     pub from: Arc<str>,
     /// Its owner after.
     pub to: Arc<str>,
+    /// Its owner before, by index in the old server list.
+    pub from_index: usize,
+    /// Its owner after, by index in the new server list.
+    pub to_index: usize,
 }
 
 /// The arcs whose owner changed, in clockwise order from position 0.
@@ -32,17 +37,6 @@ pub struct MovedArc {
 pub struct RingDiff {
     /// The changed arcs; neighbouring arcs with the same owners are joined.
     pub arcs: Vec<MovedArc>,
-}
-
-/// A key that changed owner.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KeyMove {
-    /// The key's id in its key set.
-    pub key: u32,
-    /// Its owner before.
-    pub from: Arc<str>,
-    /// Its owner after.
-    pub to: Arc<str>,
 }
 
 impl RingDiff {
@@ -107,6 +101,8 @@ impl RingDiff {
                     length,
                     from: from.clone(),
                     to: to.clone(),
+                    from_index: owner_a,
+                    to_index: owner_b,
                 }),
             }
         }
@@ -136,18 +132,26 @@ impl RingDiff {
             .sum()
     }
 
-    /// The keys inside the changed arcs, with their old and new owners, in ring order.
-    pub fn moved_keys(&self, keys: &KeySet) -> Vec<KeyMove> {
-        let mut moves = Vec::with_capacity(self.count_moved(keys));
+    /// The keys inside the changed arcs: `before` holds the keys (the same as `after`'s, by
+    /// id), and the servers are named `names_before` and `names_after`.
+    pub fn moves(
+        &self,
+        before: &KeySet,
+        after: &KeySet,
+        names_before: &[Arc<str>],
+        names_after: &[Arc<str>],
+    ) -> Moves {
+        let mut collector = MoveCollector::new(names_before, names_after);
+        self.collect(before, &mut collector);
+        collector.finish(after)
+    }
+
+    /// Hands every key inside the changed arcs to `collector`, with its old and new owner.
+    pub fn collect(&self, keys: &KeySet, collector: &mut MoveCollector<'_>) {
         for arc in &self.arcs {
             for range in keys.ranges_in_arc(arc.start, arc.end, arc.length) {
-                moves.extend(keys.order()[range].iter().map(|&key| KeyMove {
-                    key,
-                    from: arc.from.clone(),
-                    to: arc.to.clone(),
-                }));
+                collector.push_all(&keys.order()[range], arc.from_index, arc.to_index);
             }
         }
-        moves
     }
 }

@@ -55,6 +55,18 @@ pub enum Error {
     OutOfRange(&'static str),
     /// Text that names no change.
     UnknownChange(String),
+    /// A placement nobody has heard of.
+    UnknownPlacement(String),
+    /// Jump hash has no weights.
+    WeightsUnderJump,
+    /// Ketama fixes the ring size and the hash.
+    FixedByKetama,
+    /// A maglev table size that is not a prime in range.
+    NotAPrimeTable(u32),
+    /// A partition count outside 1 to the limit.
+    PartitionsOutOfRange { max: u32 },
+    /// A partition table in a link that cannot be read.
+    BadTable(String),
 }
 
 impl fmt::Display for Error {
@@ -107,6 +119,26 @@ impl fmt::Display for Error {
             Error::TooManyKeys { max } => write!(f, "At most {max} keys fit on the ring."),
             Error::NoServers => write!(f, "A ring needs at least one server."),
             Error::OutOfRange(what) => f.write_str(what),
+            Error::UnknownPlacement(text) => write!(
+                f,
+                "Unknown placement {text:?}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe."
+            ),
+            Error::WeightsUnderJump => write!(
+                f,
+                "Jump hash gives every bucket the same share, so it has no weights; set every weight to 1 or choose another placement."
+            ),
+            Error::FixedByKetama => write!(
+                f,
+                "Ketama always uses the 2^32 ring and its own MD5 key hash; choose another placement to change them."
+            ),
+            Error::NotAPrimeTable(size) => write!(
+                f,
+                "Maglev's table size must be a prime from 5 to 1,000,003; {size} is not."
+            ),
+            Error::PartitionsOutOfRange { max } => {
+                write!(f, "The partition table takes from 1 to {max} partitions on this ring.")
+            }
+            Error::BadTable(text) => write!(f, "{text:?} is not a partition table for these servers."),
             Error::UnknownChange(text) => write!(
                 f,
                 "{text:?} is not a change; changes look like add:D@60, remove:B, vnodes:100 or gen:100."

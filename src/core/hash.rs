@@ -64,18 +64,57 @@ impl HashScheme {
     /// ```
     pub fn hash32(self, name: &str) -> u32 {
         match self {
-            HashScheme::Md5First32 => {
-                let d = Md5::digest(name.as_bytes());
-                u32::from_be_bytes([d[0], d[1], d[2], d[3]])
-            }
-            HashScheme::Md5Low32 => {
-                let d = Md5::digest(name.as_bytes());
-                u32::from_be_bytes([d[12], d[13], d[14], d[15]])
-            }
+            HashScheme::Md5First32 | HashScheme::Md5Low32 => self.hash_ascii(name.as_bytes()),
             HashScheme::JavaHashCode => name.encode_utf16().fold(0u32, |h, unit| {
                 h.wrapping_mul(31).wrapping_add(u32::from(unit))
             }),
         }
+    }
+
+    /// Hashes bytes that are UTF-8 text; for Java's `hashCode` they must be ASCII, where UTF-8
+    /// bytes and UTF-16 code units coincide.
+    fn hash_ascii(self, bytes: &[u8]) -> u32 {
+        match self {
+            HashScheme::Md5First32 => {
+                let d = Md5::digest(bytes);
+                u32::from_be_bytes([d[0], d[1], d[2], d[3]])
+            }
+            HashScheme::Md5Low32 => {
+                let d = Md5::digest(bytes);
+                u32::from_be_bytes([d[12], d[13], d[14], d[15]])
+            }
+            HashScheme::JavaHashCode => bytes
+                .iter()
+                .fold(0u32, |h, &b| h.wrapping_mul(31).wrapping_add(u32::from(b))),
+        }
+    }
+
+    /// The hash of the generated key `key-n`, without building the string on the heap: the
+    /// generator hashes a million of these at a time.
+    ///
+    /// ```
+    /// use ringlab::core::HashScheme;
+    /// for scheme in HashScheme::ALL {
+    ///     assert_eq!(scheme.generated_hash(1234), scheme.hash32("key-1234"));
+    /// }
+    /// ```
+    pub fn generated_hash(self, n: u32) -> u32 {
+        let mut buffer = *b"key-0000000000";
+        let mut digits = [0u8; 10];
+        let mut rest = n;
+        let mut len = 0;
+        loop {
+            digits[len] = b'0' + (rest % 10) as u8;
+            len += 1;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        for i in 0..len {
+            buffer[4 + i] = digits[len - 1 - i];
+        }
+        self.hash_ascii(&buffer[..4 + len])
     }
 
     /// The steps from a name to its 32-bit value, for showing a person how a key was hashed.

@@ -3,6 +3,11 @@
 //! A key's hash is its 32-bit hash value (for a key placed by hand, its position); its position
 //! is that hash mod `M`. The set keeps its keys' positions sorted, so the keys inside any arc are
 //! found by binary search.
+//!
+//! A set can hold a million keys, so it stores them compactly: a generated key is just its
+//! number, four bytes, and only named keys and keys placed by hand are kept in full. Which
+//! generated numbers are present is a bit set, so checking a new key for a duplicate never
+//! scans the set.
 
 use std::collections::HashSet;
 use std::ops::Range;
@@ -13,6 +18,10 @@ use super::size::RingSize;
 
 /// The most keys a set holds.
 pub const MAX_KEYS: usize = 2_000_000;
+
+/// Generated numbers below this are stored as themselves; a reference at or above it points
+/// into the list of keys kept in full.
+const FULL: u32 = 1 << 31;
 
 /// One key.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -38,7 +47,7 @@ impl Key {
     /// Its 32-bit hash value under `hash`.
     pub fn hash32(&self, hash: HashScheme) -> u32 {
         match self {
-            Key::Generated(n) => hash.hash32(&generated_name(*n)),
+            Key::Generated(n) => hash.generated_hash(*n),
             Key::Named(name) => hash.hash32(name),
             Key::At(position) => *position,
         }
@@ -66,6 +75,14 @@ impl Key {
         }
         Ok(Key::Named(text.into()))
     }
+
+    /// The generated number this key is stored as, when it is stored compactly.
+    fn compact(&self) -> Option<u32> {
+        match self {
+            Key::Generated(n) if *n < FULL => Some(*n),
+            _ => None,
+        }
+    }
 }
 
 /// The generator's name for its `n`-th key.
@@ -89,7 +106,13 @@ fn generated_index(name: &str) -> Option<u32> {
 pub struct KeySet {
     size: RingSize,
     hash: HashScheme,
-    keys: Vec<Key>,
+    /// Per key id (insertion order): a generated key's number, or `FULL + i` for `full[i]`.
+    refs: Vec<u32>,
+    /// Keys kept in full, in id order: named keys, keys placed by hand, and generated keys
+    /// numbered 2^31 or more.
+    full: Vec<Key>,
+    /// Which generated numbers below 2^31 are present, one bit each.
+    generated: Vec<u64>,
     hashes: Vec<u32>,
     /// Key ids sorted by (position, id).
     order: Vec<u32>,
@@ -104,7 +127,9 @@ impl KeySet {
         KeySet {
             size,
             hash,
-            keys: Vec::new(),
+            refs: Vec::new(),
+            full: Vec::new(),
+            generated: Vec::new(),
             hashes: Vec::new(),
             order: Vec::new(),
             positions: Vec::new(),
@@ -112,16 +137,31 @@ impl KeySet {
         }
     }
 
-    /// The same keys on another ring or under another hash.
+    /// The same keys, in the same order, on another ring or under another hash.
     pub fn rehashed(&self, size: RingSize, hash: HashScheme) -> Result<KeySet, Error> {
-        for key in &self.keys {
+        for key in &self.full {
             if let Key::At(position) = key {
                 size.check(u64::from(*position))?;
             }
         }
-        let mut set = KeySet::new(size, hash);
-        set.next_generated = self.next_generated;
-        set.push_all(self.keys.clone());
+        let mut set = KeySet {
+            size,
+            hash,
+            refs: self.refs.clone(),
+            full: self.full.clone(),
+            generated: self.generated.clone(),
+            hashes: (0..self.refs.len() as u32)
+                .map(|id| self.key_ref(id).hash32(hash))
+                .collect(),
+            order: Vec::new(),
+            positions: Vec::new(),
+            next_generated: self.next_generated,
+        };
+        let mut all: Vec<(u32, u32)> = (0..set.hashes.len())
+            .map(|id| (size.position_of(set.hashes[id]), id as u32))
+            .collect();
+        all.sort_unstable();
+        set.merge_sorted(&all);
         Ok(set)
     }
 
@@ -129,41 +169,89 @@ impl KeySet {
     /// limit would be passed.
     pub fn insert(&mut self, new: Vec<Key>) -> Result<(), Error> {
         self.check_room(new.len())?;
-        // Sized up front: growing a set of a million keys costs several times the hashing.
-        let mut seen: HashSet<&Key> = HashSet::with_capacity(self.keys.len() + new.len());
-        seen.extend(&self.keys);
+        let mut batch: HashSet<&Key> = HashSet::with_capacity(new.len());
+        // Keys kept in full are few unless someone adds many named keys; look them up through
+        // a set only when both lists are long.
+        let known: Option<HashSet<&Key>> =
+            (self.full.len() > 32 && new.len() > 1).then(|| self.full.iter().collect());
         for key in &new {
             if let Key::At(position) = key {
                 self.size.check(u64::from(*position))?;
             }
-            if !seen.insert(key) {
+            let present = match key.compact() {
+                Some(n) => self.has_generated(n),
+                None => match &known {
+                    Some(set) => set.contains(key),
+                    None => self.full.contains(key),
+                },
+            };
+            if present || !batch.insert(key) {
                 return Err(Error::DuplicateKey(key.label()));
             }
         }
-        self.push_all(new);
+        let hashes: Vec<u32> = new.iter().map(|k| k.hash32(self.hash)).collect();
+        for key in new {
+            match key.compact() {
+                Some(n) => self.refs.push(n),
+                None => {
+                    self.refs.push(FULL + self.full.len() as u32);
+                    self.full.push(key);
+                }
+            }
+        }
+        self.append(&hashes);
         Ok(())
     }
 
     fn check_room(&self, extra: usize) -> Result<(), Error> {
-        if self.keys.len() + extra > MAX_KEYS {
+        if self.refs.len() + extra > MAX_KEYS {
             Err(Error::TooManyKeys { max: MAX_KEYS })
         } else {
             Ok(())
         }
     }
 
-    /// Appends keys already known to be new and on the ring.
-    fn push_all(&mut self, new: Vec<Key>) {
-        let first = self.keys.len();
-        for key in &new {
-            if let Key::Generated(n) = key {
+    fn has_generated(&self, n: u32) -> bool {
+        self.generated
+            .get((n / 64) as usize)
+            .is_some_and(|word| word & (1 << (n % 64)) != 0)
+    }
+
+    fn set_generated(&mut self, n: u32, present: bool) {
+        let word = (n / 64) as usize;
+        if word >= self.generated.len() {
+            if !present {
+                return;
+            }
+            self.generated.resize(word + 1, 0);
+        }
+        if present {
+            self.generated[word] |= 1 << (n % 64);
+        } else {
+            self.generated[word] &= !(1 << (n % 64));
+        }
+    }
+
+    /// Records the hashes of the keys just pushed onto `refs`, and sorts them in.
+    fn append(&mut self, hashes: &[u32]) {
+        let first = self.hashes.len();
+        self.hashes.extend_from_slice(hashes);
+        for id in first..self.refs.len() {
+            let r = self.refs[id];
+            let number = if r < FULL {
+                self.set_generated(r, true);
+                Some(r)
+            } else if let Key::Generated(n) = self.full[(r - FULL) as usize] {
+                Some(n)
+            } else {
+                None
+            };
+            if let Some(n) = number {
                 // `key-4294967295` is a valid label; after it the generator has nothing left.
                 self.next_generated = self.next_generated.max(n.saturating_add(1));
             }
         }
-        self.hashes.extend(new.iter().map(|k| k.hash32(self.hash)));
-        self.keys.extend(new);
-        let mut added: Vec<(u32, u32)> = (first..self.keys.len())
+        let mut added: Vec<(u32, u32)> = (first..self.refs.len())
             .map(|id| (self.size.position_of(self.hashes[id]), id as u32))
             .collect();
         added.sort_unstable();
@@ -174,52 +262,81 @@ impl KeySet {
         let old_order = std::mem::take(&mut self.order);
         let old_positions = std::mem::take(&mut self.positions);
         let total = old_order.len() + added.len();
-        self.order.reserve(total);
-        self.positions.reserve(total);
+        self.order.reserve_exact(total);
+        self.positions.reserve_exact(total);
         let (mut i, mut j) = (0, 0);
-        while i < old_order.len() || j < added.len() {
-            let take_old = j == added.len()
-                || (i < old_order.len() && (old_positions[i], old_order[i]) <= added[j]);
-            let (position, id) = if take_old {
+        while i < old_order.len() && j < added.len() {
+            if (old_positions[i], old_order[i]) <= added[j] {
+                self.positions.push(old_positions[i]);
+                self.order.push(old_order[i]);
                 i += 1;
-                (old_positions[i - 1], old_order[i - 1])
             } else {
+                self.positions.push(added[j].0);
+                self.order.push(added[j].1);
                 j += 1;
-                added[j - 1]
-            };
+            }
+        }
+        self.positions.extend_from_slice(&old_positions[i..]);
+        self.order.extend_from_slice(&old_order[i..]);
+        for &(position, id) in &added[j..] {
             self.positions.push(position);
             self.order.push(id);
         }
     }
 
-    /// Adds the next `count` generated keys, `key-n` onwards.
-    pub fn generate(&mut self, count: usize) -> Result<Range<u32>, Error> {
+    /// The numbers the next `count` generated keys would take, `key-n` onwards, after checking
+    /// that they fit.
+    pub fn next_generated_range(&self, count: usize) -> Result<Range<u32>, Error> {
         let start = self.next_generated;
         let end = u32::try_from(count)
             .ok()
             .and_then(|c| start.checked_add(c))
+            .filter(|end| *end <= FULL || count == 0)
             .ok_or(Error::TooManyKeys { max: MAX_KEYS })?;
         self.check_room(count)?;
-        self.push_all((start..end).map(Key::Generated).collect());
         Ok(start..end)
+    }
+
+    /// Adds the next `count` generated keys, `key-n` onwards.
+    pub fn generate(&mut self, count: usize) -> Result<Range<u32>, Error> {
+        let range = self.next_generated_range(count)?;
+        let hashes = generated_hashes(self.hash, range.clone());
+        self.add_generated(range.clone(), &hashes);
+        Ok(range)
+    }
+
+    /// Adds the generated keys `range`, whose hashes were computed beforehand (a million keys
+    /// are hashed in pieces, so that a page stays responsive). The range must be the one
+    /// [`KeySet::next_generated_range`] gave.
+    pub fn add_generated(&mut self, range: Range<u32>, hashes: &[u32]) {
+        debug_assert_eq!(range.len(), hashes.len());
+        self.refs.extend(range);
+        self.append(hashes);
     }
 
     /// Removes the key with `label`.
     pub fn remove(&mut self, label: &str) -> Result<Key, Error> {
-        let wanted = Key::parse(label)?;
         let id = self
-            .keys
-            .iter()
-            .position(|k| *k == wanted)
+            .find(label)
             .ok_or_else(|| Error::NoSuchKey(label.trim().to_string()))?;
-        let key = self.keys.remove(id);
-        self.hashes.remove(id);
-        let gone = id as u32;
+        let key = self.key(id);
+        let r = self.refs.remove(id as usize);
+        if r < FULL {
+            self.set_generated(r, false);
+        } else {
+            self.full.remove((r - FULL) as usize);
+            for other in &mut self.refs {
+                if *other > r {
+                    *other -= 1;
+                }
+            }
+        }
+        self.hashes.remove(id as usize);
         let mut kept = 0;
         for i in 0..self.order.len() {
             let other = self.order[i];
-            if other != gone {
-                self.order[kept] = if other > gone { other - 1 } else { other };
+            if other != id {
+                self.order[kept] = if other > id { other - 1 } else { other };
                 self.positions[kept] = self.positions[i];
                 kept += 1;
             }
@@ -236,31 +353,99 @@ impl KeySet {
 
     /// How many keys there are.
     pub fn len(&self) -> usize {
-        self.keys.len()
+        self.refs.len()
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
+        self.refs.is_empty()
     }
 
-    /// The keys, by id (insertion order).
-    pub fn keys(&self) -> &[Key] {
-        &self.keys
+    fn key_ref(&self, id: u32) -> KeyRef<'_> {
+        match self.refs[id as usize] {
+            r if r < FULL => KeyRef::Generated(r),
+            r => KeyRef::Full(&self.full[(r - FULL) as usize]),
+        }
     }
 
     /// The key with id `id`.
-    pub fn key(&self, id: u32) -> &Key {
-        &self.keys[id as usize]
+    pub fn key(&self, id: u32) -> Key {
+        match self.key_ref(id) {
+            KeyRef::Generated(n) => Key::Generated(n),
+            KeyRef::Full(key) => key.clone(),
+        }
+    }
+
+    /// The label of the key with id `id`.
+    pub fn label(&self, id: u32) -> String {
+        match self.key_ref(id) {
+            KeyRef::Generated(n) => generated_name(n),
+            KeyRef::Full(key) => key.label(),
+        }
+    }
+
+    /// The key placed by hand, when key `id` is one.
+    pub fn placed_at(&self, id: u32) -> Option<u32> {
+        match self.key_ref(id) {
+            KeyRef::Full(Key::At(position)) => Some(*position),
+            _ => None,
+        }
+    }
+
+    /// Every key, by id.
+    pub fn iter(&self) -> impl Iterator<Item = Key> + '_ {
+        (0..self.len() as u32).map(|id| self.key(id))
     }
 
     /// The id of the key with `label`, if present.
     pub fn find(&self, label: &str) -> Option<u32> {
         let wanted = Key::parse(label).ok()?;
-        self.keys
+        let stored = match wanted.compact() {
+            Some(n) => {
+                if !self.has_generated(n) {
+                    return None;
+                }
+                n
+            }
+            None => FULL + self.full.iter().position(|k| *k == wanted)? as u32,
+        };
+        self.refs
             .iter()
-            .position(|k| *k == wanted)
+            .position(|&r| r == stored)
             .map(|i| i as u32)
+    }
+
+    /// The longest run `key-0 .. key-(n-1)` of generated keys that are all present, and the
+    /// labels of every other key, in id order: what a link writes.
+    pub fn generated_run(&self) -> (u32, Vec<String>) {
+        let mut run = 0u32;
+        for word in &self.generated {
+            let ones = word.trailing_ones();
+            run += ones;
+            if ones < 64 {
+                break;
+            }
+        }
+        let compact: u64 = self
+            .generated
+            .iter()
+            .map(|w| u64::from(w.count_ones()))
+            .sum();
+        let listed = if compact == u64::from(run) {
+            // Every compact key is in the run: the others are exactly the full ones.
+            self.full.iter().map(Key::label).collect()
+        } else {
+            (0..self.len() as u32)
+                .filter(|&id| !matches!(self.key_ref(id), KeyRef::Generated(n) if n < run))
+                .map(|id| self.label(id))
+                .collect()
+        };
+        (run, listed)
+    }
+
+    /// Whether the generated run comes before every other key (by id).
+    pub fn run_comes_first(&self) -> bool {
+        self.refs.first().is_some_and(|&r| r < FULL)
     }
 
     /// A key's 32-bit hash value.
@@ -271,6 +456,21 @@ impl KeySet {
     /// Every key's hash value, by id.
     pub fn hashes(&self) -> &[u32] {
         &self.hashes
+    }
+
+    /// Key `id`'s label hashed with `scheme`, as a placement with a key hash of its own sees
+    /// it: unlike [`KeySet::hash_of`], a key placed by hand is hashed by its label, `@52`.
+    pub fn label_hash(&self, id: u32, scheme: HashScheme) -> u32 {
+        match self.key_ref(id) {
+            KeyRef::Full(Key::At(position)) => scheme.hash32(&format!("@{position}")),
+            _ if scheme == self.hash => self.hashes[id as usize],
+            other => other.hash32(scheme),
+        }
+    }
+
+    /// The hash scheme the keys were hashed with.
+    pub fn scheme(&self) -> HashScheme {
+        self.hash
     }
 
     /// A key's position on the ring.
@@ -305,13 +505,11 @@ impl KeySet {
         if length >= self.size.get() {
             return [all, 0..0];
         }
+        let from = self.positions.partition_point(|&p| p <= start);
+        let to = self.positions.partition_point(|&p| p <= end);
         if start < end {
-            let from = self.positions.partition_point(|&p| p <= start);
-            let to = self.positions.partition_point(|&p| p <= end);
             [from..to, 0..0]
         } else {
-            let from = self.positions.partition_point(|&p| p <= start);
-            let to = self.positions.partition_point(|&p| p <= end);
             [from..self.positions.len(), 0..to]
         }
     }
@@ -320,6 +518,48 @@ impl KeySet {
     pub fn ring_size(&self) -> RingSize {
         self.size
     }
+}
+
+/// A key as stored: a bare generated number, or a key kept in full.
+#[derive(Debug, Clone, Copy)]
+enum KeyRef<'a> {
+    Generated(u32),
+    Full(&'a Key),
+}
+
+impl KeyRef<'_> {
+    fn hash32(self, hash: HashScheme) -> u32 {
+        match self {
+            KeyRef::Generated(n) => hash.generated_hash(n),
+            KeyRef::Full(key) => key.hash32(hash),
+        }
+    }
+}
+
+/// The hashes of the generated keys `range`, in order. Natively the work is shared among the
+/// machine's cores; in the browser the page calls this a slice at a time.
+pub fn generated_hashes(hash: HashScheme, range: Range<u32>) -> Vec<u32> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if threads > 1 && range.len() >= 50_000 {
+            let (start, len) = (range.start, range.len() as u32);
+            let per = len.div_ceil(threads as u32);
+            let mut out = vec![0u32; range.len()];
+            std::thread::scope(|scope| {
+                for (i, chunk) in out.chunks_mut(per as usize).enumerate() {
+                    let from = start + i as u32 * per;
+                    scope.spawn(move || {
+                        for (slot, n) in chunk.iter_mut().zip(from..) {
+                            *slot = hash.generated_hash(n);
+                        }
+                    });
+                }
+            });
+            return out;
+        }
+    }
+    range.map(|n| hash.generated_hash(n)).collect()
 }
 
 #[cfg(test)]
@@ -362,6 +602,10 @@ mod tests {
             Err(Error::DuplicateKey("@52".into()))
         );
         assert!(set.insert(vec![Key::At(100)]).is_err());
+        assert_eq!(
+            set.insert(vec![Key::At(3), Key::At(3)]),
+            Err(Error::DuplicateKey("@3".into()))
+        );
         assert_eq!(set, before);
     }
 
@@ -370,7 +614,7 @@ mod tests {
         let mut set = KeySet::new(RingSize::FULL, HashScheme::default());
         assert_eq!(set.generate(3).unwrap(), 0..3);
         assert_eq!(set.generate(2).unwrap(), 3..5);
-        assert_eq!(set.key(4).label(), "key-4");
+        assert_eq!(set.label(4), "key-4");
         assert!(set.insert(vec![Key::parse("key-2").unwrap()]).is_err());
     }
 
@@ -382,6 +626,8 @@ mod tests {
         assert_eq!(set.generate(0).unwrap(), u32::MAX..u32::MAX);
         assert_eq!(set.generate(1), Err(Error::TooManyKeys { max: MAX_KEYS }));
         assert_eq!(set.len(), 1);
+        assert_eq!(set.find("key-4294967295"), Some(0));
+        assert!(set.insert(vec![Key::Generated(u32::MAX)]).is_err());
     }
 
     #[test]
@@ -394,11 +640,55 @@ mod tests {
     }
 
     #[test]
+    fn removing_keys_of_both_kinds_keeps_every_label_in_place() {
+        let mut set = teaching_keys();
+        set.generate(4).unwrap();
+        set.insert(vec![Key::parse("user:7").unwrap()]).unwrap();
+        set.remove("@68").unwrap();
+        set.remove("key-1").unwrap();
+        let labels: Vec<String> = (0..set.len() as u32).map(|id| set.label(id)).collect();
+        assert_eq!(
+            labels,
+            ["@90", "@52", "@25", "@5", "key-0", "key-2", "key-3", "user:7"]
+        );
+        assert_eq!(set.find("user:7"), Some(7));
+        assert_eq!(set.find("key-1"), None);
+        // The generator does not reuse a number it has handed out.
+        assert_eq!(set.generate(1).unwrap(), 4..5);
+    }
+
+    #[test]
     fn labels_read_back_as_the_same_key() {
         for key in [Key::At(7), Key::Generated(12), Key::Named("user:7".into())] {
             assert_eq!(Key::parse(&key.label()).unwrap(), key);
         }
         assert_eq!(Key::parse("key-007").unwrap(), Key::Named("key-007".into()));
         assert!(Key::parse("@x").is_err());
+    }
+
+    #[test]
+    fn the_generated_run_and_the_other_labels_are_what_a_link_needs() {
+        let mut set = teaching_keys();
+        set.generate(5).unwrap();
+        assert_eq!(set.generated_run().0, 5);
+        assert_eq!(set.generated_run().1.len(), 5);
+        set.remove("key-3").unwrap();
+        let (run, listed) = set.generated_run();
+        assert_eq!(run, 3);
+        assert_eq!(listed, ["@90", "@52", "@68", "@25", "@5", "key-4"]);
+        assert!(!set.run_comes_first());
+    }
+
+    #[test]
+    fn hashing_in_pieces_gives_the_same_set_as_hashing_at_once() {
+        let mut whole = KeySet::new(RingSize::FULL, HashScheme::default());
+        whole.generate(60_000).unwrap();
+        let mut pieces = KeySet::new(RingSize::FULL, HashScheme::default());
+        for _ in 0..3 {
+            let range = pieces.next_generated_range(20_000).unwrap();
+            let hashes = generated_hashes(HashScheme::default(), range.clone());
+            pieces.add_generated(range, &hashes);
+        }
+        assert_eq!(whole, pieces);
     }
 }

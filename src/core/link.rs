@@ -7,22 +7,45 @@
 //! - `servers`: comma-separated `name`, `name@position` or `name*weight`, in list order.
 //! - `keys`: comma-separated key labels (`@52` is a key at 52, anything else is a name to hash);
 //!   `gen=N`: the generated keys `key-0` to `key-(N-1)`.
+//! - `placement`: the placement the panels speak of (`ring` when absent); `maglev`, `partitions`,
+//!   `load`, `probes`: the settings of maglev, the partition table, bounded loads and
+//!   multi-probe; `table`: the partition table when it is no longer round-robin (runs of server
+//!   indices, see [`PartitionTable`]).
 //! - `then`: the last change, replayed on opening so the link shows what it moved.
 //!
 //! Reading never fails: what cannot be read is skipped and said in words, and a link with no
 //! usable server falls back to the teaching ring's servers.
 
+use std::sync::Arc;
+
 use super::change::Change;
+use super::error::Error;
 use super::hash::HashScheme;
 use super::keys::Key;
 use super::outcome::Outcome;
-use super::scenario::Scenario;
+use super::placement::table::{check_count, PartitionTable};
+use super::placement::{check_maglev_size, check_probes, load_text, parse_load, Kind, Options};
+use super::scenario::{Cache, Scenario};
 use super::server::{Placement, Server};
 use super::size::{parse_number, RingSize};
 use super::text::ServerSpec;
 
 /// The parameters the engine reads; others are left to the caller.
-pub const SCENARIO_PARAMS: [&str; 7] = ["ring", "hash", "vnodes", "servers", "keys", "gen", "then"];
+pub const SCENARIO_PARAMS: [&str; 13] = [
+    "ring",
+    "hash",
+    "vnodes",
+    "servers",
+    "keys",
+    "gen",
+    "then",
+    "placement",
+    "maglev",
+    "partitions",
+    "load",
+    "probes",
+    "table",
+];
 
 /// What a link held.
 #[derive(Debug, Clone)]
@@ -60,12 +83,43 @@ pub fn write_link(
         .map(|s| ServerSpec::of(s).to_string())
         .collect();
     query.append_pair("servers", &servers.join(","));
-    let (generated, listed) = split_keys(scenario);
+    let defaults = Options::default();
+    let options = scenario.options();
+    if scenario.placement() != Kind::default() {
+        query.append_pair("placement", scenario.placement().id());
+    }
+    if options.maglev_size != defaults.maglev_size {
+        query.append_pair("maglev", &options.maglev_size.to_string());
+    }
+    if let Some(count) = options.partitions {
+        query.append_pair("partitions", &count.to_string());
+    }
+    if options.load != defaults.load {
+        query.append_pair("load", &load_text(options.load));
+    }
+    if options.probes != defaults.probes {
+        query.append_pair("probes", &options.probes.to_string());
+    }
+    if !scenario.table().is_round_robin(scenario.servers().len()) {
+        query.append_pair("table", &scenario.table().to_string());
+    }
+    let (generated, listed) = scenario.keys().generated_run();
+    let gen = |query: &mut Query| {
+        if generated > 0 {
+            query.append_pair("gen", &generated.to_string());
+        }
+    };
+    // The order of `keys` and `gen` is the order the keys were added in, which popularity by
+    // rank depends on.
+    let gen_first = scenario.keys().run_comes_first();
+    if gen_first {
+        gen(&mut query);
+    }
     if !listed.is_empty() {
         query.append_pair("keys", &listed.join(","));
     }
-    if generated > 0 {
-        query.append_pair("gen", &generated.to_string());
+    if !gen_first {
+        gen(&mut query);
     }
     if let Some(change) = then {
         query.append_pair("then", &change.to_string());
@@ -102,31 +156,6 @@ fn encode(text: &str) -> String {
         }
     }
     out
-}
-
-/// The longest run `key-0..key-(n-1)` of generated keys that are all present, and the labels of
-/// every other key.
-fn split_keys(scenario: &Scenario) -> (u32, Vec<String>) {
-    let keys = scenario.keys().keys();
-    let mut present: Vec<bool> = Vec::new();
-    for key in keys {
-        if let Key::Generated(n) = key {
-            let n = *n as usize;
-            if n < keys.len() {
-                if present.len() <= n {
-                    present.resize(n + 1, false);
-                }
-                present[n] = true;
-            }
-        }
-    }
-    let run = present.iter().take_while(|p| **p).count() as u32;
-    let listed = keys
-        .iter()
-        .filter(|k| !matches!(k, Key::Generated(n) if *n < run))
-        .map(Key::label)
-        .collect();
-    (run, listed)
 }
 
 /// Rebuilds what a query string (with or without `?`) describes, holding at most `max_keys`
@@ -193,39 +222,56 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
         .unwrap_or_default();
     let mut scenario = build_servers(size, hash, vnodes, &specs, &mut ignored);
 
-    // Generated keys first, so that listed ones such as key-1200 cannot push the run on.
-    if let Some(count) = param("gen") {
+    read_settings(&mut scenario, &param, &mut ignored);
+
+    // Keys in the order the link names them: `gen` inserts its run by number, so listed keys
+    // such as key-1200 never push it on.
+    let gen_first = params
+        .iter()
+        .position(|(n, _)| n == "gen")
+        .zip(params.iter().position(|(n, _)| n == "keys"))
+        .is_none_or(|(g, k)| g < k);
+    let read_gen = |scenario: &mut Scenario, ignored: &mut Vec<String>| {
+        let Some(count) = param("gen") else { return };
         match parse_number::<usize>(count) {
             Ok(count) => {
-                if count > max_keys {
+                let room = max_keys.saturating_sub(scenario.keys().len());
+                if count > room {
                     ignored.push(format!(
-                        "gen: {count} keys would pass the limit; kept {max_keys}"
+                        "gen: {count} keys would pass the limit; kept {room}"
                     ));
                 }
-                let run = (0..count.min(max_keys) as u32)
-                    .map(Key::Generated)
-                    .collect();
+                let run = (0..count.min(room) as u32).map(Key::Generated).collect();
                 if let Err(error) = scenario.insert_keys(run) {
                     ignored.push(format!("gen: {error}"));
                 }
             }
             Err(error) => ignored.push(format!("gen: {error}")),
         }
+    };
+    let read_keys = |scenario: &mut Scenario, ignored: &mut Vec<String>| {
+        let room = max_keys.saturating_sub(scenario.keys().len());
+        let mut labels: Vec<&str> = param("keys")
+            .map(|list| {
+                list.split(',')
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if labels.len() > room {
+            ignored.push(format!("keys: only the first {room} are kept"));
+            labels.truncate(room);
+        }
+        add_keys(scenario, &labels, ignored);
+    };
+    if gen_first {
+        read_gen(&mut scenario, &mut ignored);
+        read_keys(&mut scenario, &mut ignored);
+    } else {
+        read_keys(&mut scenario, &mut ignored);
+        read_gen(&mut scenario, &mut ignored);
     }
-    let room = max_keys.saturating_sub(scenario.keys().len());
-    let mut labels: Vec<&str> = param("keys")
-        .map(|list| {
-            list.split(',')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .collect()
-        })
-        .unwrap_or_default();
-    if labels.len() > room {
-        ignored.push(format!("keys: only the first {room} are kept"));
-        labels.truncate(room);
-    }
-    add_keys(&mut scenario, &labels, &mut ignored);
 
     let mut before = None;
     let mut last = None;
@@ -249,6 +295,63 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
         extra,
         ignored,
     }
+}
+
+/// The placement, its settings and the partition table a link names; what cannot be read is
+/// left at its default and said.
+fn read_settings<'a>(
+    scenario: &mut Scenario,
+    param: &impl Fn(&str) -> Option<&'a str>,
+    ignored: &mut Vec<String>,
+) {
+    let mut options = scenario.options();
+    let read =
+        |name: &str, ignored: &mut Vec<String>, set: &mut dyn FnMut(&str) -> Result<(), Error>| {
+            if let Some(value) = param(name) {
+                if let Err(error) = set(value) {
+                    ignored.push(format!("{name}: {error}"));
+                }
+            }
+        };
+    read("maglev", ignored, &mut |v| {
+        options.maglev_size = check_maglev_size(parse_number(v)?)?;
+        Ok(())
+    });
+    read("partitions", ignored, &mut |v| {
+        options.partitions = Some(check_count(parse_number(v)?, scenario.size())?);
+        Ok(())
+    });
+    read("load", ignored, &mut |v| {
+        options.load = parse_load(v)?;
+        Ok(())
+    });
+    read("probes", ignored, &mut |v| {
+        options.probes = check_probes(parse_number(v)?)?;
+        Ok(())
+    });
+    let mut placement = Kind::default();
+    read("placement", ignored, &mut |v| {
+        let kind: Kind = v.parse()?;
+        if kind == Kind::Jump && scenario.servers().iter().any(|s| s.weight() != 1) {
+            return Err(Error::WeightsUnderJump);
+        }
+        placement = kind;
+        Ok(())
+    });
+    let servers = scenario.servers().len();
+    let mut table = PartitionTable::round_robin(options.partition_count(scenario.size()), servers);
+    read("table", ignored, &mut |v| {
+        let parsed = PartitionTable::parse(v, servers)?;
+        if parsed.count() != table.count() {
+            return Err(Error::BadTable(v.chars().take(40).collect()));
+        }
+        table = parsed;
+        Ok(())
+    });
+    scenario.options = options;
+    scenario.placement = placement;
+    scenario.table = Arc::new(table);
+    scenario.placed = Cache::default();
 }
 
 /// A scenario with every server that can be read; the teaching servers when none can.
@@ -375,8 +478,8 @@ mod tests {
             1000,
         );
         let last = link.last.unwrap();
-        assert_eq!(last.ring_moves.len(), 1);
-        assert_eq!(last.mod_n_moves.len(), 4);
+        assert_eq!(last.moved.len(), 1);
+        assert_eq!(last.baseline_moved(), 4);
         assert_eq!(link.scenario.servers().len(), 4);
         assert_eq!(link.before.unwrap().servers().len(), 3);
     }

@@ -1,7 +1,21 @@
-//! What a change did: the words to announce, and which keys moved on the ring and under mod N.
+//! What a change did: the words to announce, and which keys moved under the chosen placement
+//! and under the placement it is compared with (mod N, or the ring when mod N is chosen).
 
 use super::change::Change;
-use super::diff::{KeyMove, RingDiff};
+use super::diff::RingDiff;
+use super::moves::Moves;
+use super::placement::Kind;
+
+/// The placement a change is measured against, and what it would have moved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Baseline {
+    /// Which placement: mod N, or the ring when mod N is the chosen one.
+    pub kind: Kind,
+    /// The keys it would have moved.
+    pub moved: Moves,
+    /// The share of keys it is expected to move, when theory has a number for it.
+    pub expected: Option<f64>,
+}
 
 /// The result of one applied change.
 #[derive(Debug, Clone, PartialEq)]
@@ -16,46 +30,53 @@ pub struct Outcome {
     pub keys: usize,
     /// The server count before and after.
     pub servers: (usize, usize),
-    /// The arcs whose owner changed, when the ring kept its size and hash.
+    /// The placement the moves are measured under.
+    pub placement: Kind,
+    /// The arcs whose owner changed, on the ring when it kept its size and hash.
     pub diff: Option<RingDiff>,
-    /// Keys that changed owner on the ring.
-    pub ring_moves: Vec<KeyMove>,
-    /// The share of keys the ring was expected to move, when theory has a number for it.
-    pub ring_expected: Option<f64>,
-    /// Keys whose `hash mod N` server changed.
-    pub mod_n_moves: Vec<KeyMove>,
-    /// The share of keys mod N was expected to move.
-    pub mod_n_expected: Option<f64>,
+    /// Keys that changed owner under the placement.
+    pub moved: Moves,
+    /// The share of keys the placement would ideally move, when theory has a number for it.
+    pub expected: Option<f64>,
+    /// What the compared placement would have moved.
+    pub baseline: Option<Baseline>,
     /// Anything else worth saying, such as points sharing positions on a small ring.
     pub notes: Vec<String>,
 }
 
 impl Outcome {
     /// An outcome in which no key changed owner.
-    pub fn quiet(headline: String, keys: usize, servers: usize) -> Outcome {
+    pub fn quiet(headline: String, keys: usize, servers: usize, placement: Kind) -> Outcome {
         Outcome {
             change: None,
             headline,
             moves_keys: false,
             keys,
             servers: (servers, servers),
+            placement,
             diff: None,
-            ring_moves: Vec::new(),
-            ring_expected: None,
-            mod_n_moves: Vec::new(),
-            mod_n_expected: None,
+            moved: Moves::default(),
+            expected: None,
+            baseline: None,
             notes: Vec::new(),
         }
     }
 
-    /// The share of keys the ring moved, when there are keys.
-    pub fn ring_fraction(&self) -> Option<f64> {
-        fraction(self.ring_moves.len(), self.keys)
+    /// The share of keys the placement moved, when there are keys.
+    pub fn moved_fraction(&self) -> Option<f64> {
+        fraction(self.moved.len(), self.keys)
     }
 
-    /// The share of keys mod N moved, when there are keys.
-    pub fn mod_n_fraction(&self) -> Option<f64> {
-        fraction(self.mod_n_moves.len(), self.keys)
+    /// The share of keys the baseline would have moved, when there are keys.
+    pub fn baseline_fraction(&self) -> Option<f64> {
+        self.baseline
+            .as_ref()
+            .and_then(|b| fraction(b.moved.len(), self.keys))
+    }
+
+    /// How many keys the baseline would have moved.
+    pub fn baseline_moved(&self) -> usize {
+        self.baseline.as_ref().map_or(0, |b| b.moved.len())
     }
 
     /// The whole result in words, for a screen reader or a log:
@@ -63,15 +84,30 @@ impl Outcome {
     pub fn summary(&self) -> String {
         let mut text = self.headline.clone();
         if self.moves_keys && self.keys > 0 {
+            let under = if self.placement == Kind::Ring {
+                String::new()
+            } else {
+                format!(" Under {},", self.placement.name())
+            };
             text.push_str(&format!(
-                " {} of {} {} moved ({}). mod N would move {} ({}).",
-                self.ring_moves.len(),
+                "{under} {} of {} {} moved ({}).",
+                self.moved.len(),
                 self.keys,
                 plural(self.keys, "key", "keys"),
-                percent(self.ring_fraction().unwrap_or(0.0)),
-                self.mod_n_moves.len(),
-                percent(self.mod_n_fraction().unwrap_or(0.0)),
+                percent(self.moved_fraction().unwrap_or(0.0)),
             ));
+            if let Some(b) = &self.baseline {
+                let name = match b.kind {
+                    Kind::ModN => "mod N".to_string(),
+                    Kind::Ring => "The ring".to_string(),
+                    other => other.name().to_string(),
+                };
+                text.push_str(&format!(
+                    " {name} would move {} ({}).",
+                    b.moved.len(),
+                    percent(self.baseline_fraction().unwrap_or(0.0)),
+                ));
+            }
         }
         for note in &self.notes {
             text.push(' ');
@@ -87,22 +123,36 @@ impl Outcome {
         if !self.moves_keys || self.keys == 0 {
             return None;
         }
-        let moves = &self.ring_moves;
+        let moves = &self.moved;
         if moves.is_empty() {
-            return Some("No key changed owner on the ring.".to_string());
+            return Some(format!(
+                "No key changed owner{}.",
+                if self.placement == Kind::Ring {
+                    " on the ring".to_string()
+                } else {
+                    format!(" under {}", self.placement.name())
+                }
+            ));
         }
-        let mut to: Vec<&str> = moves.iter().map(|m| &*m.to).collect();
-        to.sort_unstable();
-        to.dedup();
-        let mut from: Vec<&str> = moves.iter().map(|m| &*m.from).collect();
-        from.sort_unstable();
-        from.dedup();
+        let to: Vec<&str> = moves.to.iter().map(|n| &**n).collect();
+        let from: Vec<&str> = moves.from.iter().map(|n| &**n).collect();
         let (before, after) = self.servers;
-        let ratio = match self.mod_n_moves.len() as f64 / moves.len() as f64 {
-            r if r >= 1.05 => format!(" mod N would have moved {r:.1}× as many."),
-            r if r > 0.0 && r <= 0.95 => format!(" mod N would have moved {r:.1}× as many."),
-            r if r > 0.0 => " mod N would have moved about as many.".to_string(),
-            _ => String::new(),
+        let ratio = match &self.baseline {
+            Some(b) => {
+                let name = if b.kind == Kind::ModN {
+                    "mod N"
+                } else {
+                    "the ring"
+                };
+                match b.moved.len() as f64 / moves.len() as f64 {
+                    r if r >= 1.05 || (r > 0.0 && r <= 0.95) => {
+                        format!(" {name} would have moved {r:.1}× as many.")
+                    }
+                    r if r > 0.0 => format!(" {name} would have moved about as many."),
+                    _ => String::new(),
+                }
+            }
+            None => String::new(),
         };
         let sentence = if after > before && to.len() == 1 {
             format!(

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::outcome::Outcome;
+use super::placement::Kind;
 use super::scenario::Scenario;
 
 /// The most replicas the app offers.
@@ -31,24 +32,27 @@ pub struct Failover {
     pub lost: usize,
 }
 
-/// For a change that removed servers from `before`, which replica took over each moved key,
-/// with `replicas` copies per key. None for any other change.
+/// For a change that removed a server from `before` on the ring, which replica took over each
+/// moved key, with `replicas` copies per key. None for any other change or placement.
 pub fn failover(before: &Scenario, outcome: &Outcome, replicas: usize) -> Option<Failover> {
     let (was, is) = outcome.servers;
-    if is >= was {
+    if is >= was || outcome.placement != Kind::Ring {
         return None;
     }
+    let [gone] = outcome.moved.from.as_slice() else {
+        return None;
+    };
     let mut result = Failover::default();
-    for moved in &outcome.ring_moves {
-        let list = before.preference_list(moved.key, replicas);
+    for key in outcome.moved.keys.iter() {
+        let list = before.preference_list(key, replicas);
         let survivor = list
             .iter()
             .map(|&i| before.ring().names()[i].clone())
-            .find(|name| *name != moved.from);
+            .find(|name| name != gone);
         match survivor {
             Some(to) => result.promoted.push(Promotion {
-                key: moved.key,
-                from: moved.from.clone(),
+                key,
+                from: gone.clone(),
                 to,
             }),
             None => result.lost += 1,
@@ -81,10 +85,13 @@ mod tests {
             .unwrap();
         let failover = failover(&before, &outcome, 3).unwrap();
         assert_eq!(failover.lost, 0);
-        assert_eq!(failover.promoted.len(), outcome.ring_moves.len());
+        assert_eq!(failover.promoted.len(), outcome.moved.len());
         // The promoted replica is exactly the key's new owner on the ring.
-        for (promotion, moved) in failover.promoted.iter().zip(&outcome.ring_moves) {
-            assert_eq!(promotion.to, moved.to);
+        for promotion in &failover.promoted {
+            let owner = after
+                .ring()
+                .owner_of(after.keys().position_of(promotion.key));
+            assert_eq!(&*promotion.to, after.ring().server_name(owner));
         }
     }
 
@@ -96,7 +103,7 @@ mod tests {
             .apply(Change::RemoveServer { name: "a".into() })
             .unwrap();
         let failover = failover(&before, &outcome, 1).unwrap();
-        assert_eq!(failover.lost, outcome.ring_moves.len());
+        assert_eq!(failover.lost, outcome.moved.len());
         assert!(failover.promoted.is_empty());
     }
 

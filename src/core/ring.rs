@@ -28,6 +28,37 @@ pub struct Ring {
     size: RingSize,
     names: Vec<Arc<str>>,
     points: Vec<Point>,
+    index: Index,
+}
+
+/// A shortcut into the sorted points: the ring is cut into equal buckets (a power of two of
+/// positions each), and `starts[b]` is the first point at or after bucket `b`'s start. A lookup
+/// goes straight to its bucket and searches only the few points inside it, so it costs about
+/// the same whatever the number of points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Index {
+    shift: u32,
+    starts: Vec<u32>,
+}
+
+impl Index {
+    fn new(size: RingSize, points: &[Point]) -> Index {
+        let bits = 64 - (size.get() - 1).leading_zeros();
+        let wanted = points.len().next_power_of_two().clamp(1, 1 << 18);
+        let shift = bits.saturating_sub(wanted.trailing_zeros());
+        let buckets = ((size.get() - 1) >> shift) as usize + 1;
+        let mut starts = Vec::with_capacity(buckets + 1);
+        let mut i = 0;
+        for bucket in 0..buckets as u64 {
+            let start = bucket << shift;
+            while i < points.len() && u64::from(points[i].position) < start {
+                i += 1;
+            }
+            starts.push(i as u32);
+        }
+        starts.push(points.len() as u32);
+        Index { shift, starts }
+    }
 }
 
 impl Ring {
@@ -46,13 +77,23 @@ impl Ring {
         for (index, server) in servers.iter().enumerate() {
             points.extend(server_points(size, hash, vnodes, server, index as u32));
         }
-        let mut ring = Ring {
+        Ring::from_points(size, names, points)
+    }
+
+    /// A ring of points placed some other way (ketama's, say), sorted here.
+    pub fn from_points(size: RingSize, names: Vec<Arc<str>>, mut points: Vec<Point>) -> Ring {
+        points.sort_unstable_by(|a, b| point_order(&names, a, b));
+        Ring::sorted(size, names, points)
+    }
+
+    fn sorted(size: RingSize, names: Vec<Arc<str>>, points: Vec<Point>) -> Ring {
+        let index = Index::new(size, &points);
+        Ring {
             size,
             names,
             points,
-        };
-        ring.sort();
-        ring
+            index,
+        }
     }
 
     /// The ring with one more server, appended to the server list; its points are merged in.
@@ -75,11 +116,7 @@ impl Ring {
         }
         points.extend_from_slice(&self.points[i..]);
         points.extend_from_slice(&added[j..]);
-        Ring {
-            size: self.size,
-            names,
-            points,
-        }
+        Ring::sorted(self.size, names, points)
     }
 
     /// The ring without the server at `index`; later servers move down one place.
@@ -100,17 +137,7 @@ impl Ring {
                 ..*p
             })
             .collect();
-        Ring {
-            size: self.size,
-            names,
-            points,
-        }
-    }
-
-    fn sort(&mut self) {
-        let names = &self.names;
-        self.points
-            .sort_unstable_by(|a, b| point_order(names, a, b));
+        Ring::sorted(self.size, names, points)
     }
 
     /// The ring's size.
@@ -136,7 +163,12 @@ impl Ring {
     /// The index of the point that owns `position`: the first at or after it, wrapping.
     /// O(log V). The ring must have at least one point.
     pub fn owner_point(&self, position: u32) -> usize {
-        let i = self.points.partition_point(|p| p.position < position);
+        let bucket = (u64::from(position) >> self.index.shift) as usize;
+        let (from, to) = (
+            self.index.starts[bucket] as usize,
+            self.index.starts[bucket + 1] as usize,
+        );
+        let i = from + self.points[from..to].partition_point(|p| p.position < position);
         if i == self.points.len() {
             0
         } else {
@@ -178,6 +210,18 @@ impl Ring {
     /// O(K + V).
     pub fn count_owned(&self, positions: &[u32]) -> Vec<u64> {
         let mut counts = vec![0u64; self.names.len()];
+        if self.points.len() * 16 < positions.len() {
+            // Few points among many keys: count each point's keys by two binary searches.
+            let mut below = 0;
+            for point in &self.points {
+                let upto = positions.partition_point(|&p| p <= point.position);
+                counts[point.server as usize] += (upto - below) as u64;
+                below = upto;
+            }
+            // Keys past the last point wrap round to the first.
+            counts[self.points[0].server as usize] += (positions.len() - below) as u64;
+            return counts;
+        }
         let mut p = 0;
         for &position in positions {
             while p < self.points.len() && self.points[p].position < position {

@@ -1,12 +1,15 @@
 //! A scenario: the ring size, the hash, the servers and the keys, as plain data, plus the
 //! sorted structures derived from them (shared, so cloning a scenario for history is cheap).
 
-use std::sync::Arc;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use super::error::Error;
 use super::hash::HashScheme;
 use super::keys::{Key, KeySet};
 use super::modn::mod_n_owner;
+use super::placement::table::PartitionTable;
+use super::placement::{Kind, Options, Placed};
 use super::ring::Ring;
 use super::server::{check_vnodes, clean_name, Placement, Server, MAX_POINTS, MAX_SERVERS};
 use super::size::RingSize;
@@ -22,6 +25,31 @@ pub struct Scenario {
     pub(super) servers: Vec<Server>,
     pub(super) ring: Arc<Ring>,
     pub(super) keys: Arc<KeySet>,
+    /// The placement the panels speak of.
+    pub(super) placement: Kind,
+    /// The settings of the placements that have any.
+    pub(super) options: Options,
+    /// The partition table: state, moved partition by partition as servers come and go.
+    pub(super) table: Arc<PartitionTable>,
+    /// The chosen placement evaluated on this scenario, once asked for.
+    pub(super) placed: Cache,
+}
+
+/// A derived value kept beside the plain data: never compared, never printed, and emptied
+/// whenever the data it came from changes (see [`Scenario::edited`]).
+#[derive(Clone, Default)]
+pub(super) struct Cache(OnceLock<Arc<Placed>>);
+
+impl PartialEq for Cache {
+    fn eq(&self, _: &Cache) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for Cache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Cache")
+    }
 }
 
 impl Scenario {
@@ -69,6 +97,8 @@ impl Scenario {
         }
         check_limits(&checked, vnodes)?;
         let ring = Ring::build(size, hash, vnodes, &checked);
+        let options = Options::default();
+        let table = PartitionTable::round_robin(options.partition_count(size), checked.len());
         Ok(Scenario {
             size,
             hash,
@@ -76,7 +106,25 @@ impl Scenario {
             servers: checked,
             ring: Arc::new(ring),
             keys: Arc::new(KeySet::new(size, hash)),
+            placement: Kind::default(),
+            options,
+            table: Arc::new(table),
+            placed: Cache::default(),
         })
+    }
+
+    /// A copy to edit: the same data without the cached evaluation, which would go stale.
+    pub(super) fn edited(&self) -> Scenario {
+        Scenario {
+            placed: Cache::default(),
+            ..self.clone()
+        }
+    }
+
+    /// The same scenario without its cached evaluation, for keeping in a long history: a
+    /// million keys' owners need not be kept for every step back.
+    pub fn without_cache(&self) -> Scenario {
+        self.edited()
     }
 
     /// The starting scenario: the teaching ring 0-99 with A, B, C at 10, 40, 75 and keys at
@@ -100,7 +148,40 @@ impl Scenario {
         let mut set = (*self.keys).clone();
         set.insert(keys)?;
         self.keys = Arc::new(set);
+        self.placed = Cache::default();
         Ok(())
+    }
+
+    /// The placement the panels speak of.
+    pub fn placement(&self) -> Kind {
+        self.placement
+    }
+
+    /// The placements' settings.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// The partition table.
+    pub fn table(&self) -> &PartitionTable {
+        &self.table
+    }
+
+    /// The chosen placement evaluated on this scenario: computed once, then kept.
+    pub fn placed(&self) -> Arc<Placed> {
+        self.placed
+            .0
+            .get_or_init(|| Arc::new(Placed::new(self, self.placement)))
+            .clone()
+    }
+
+    /// Any placement evaluated on this scenario (the chosen one from the cache).
+    pub fn place(&self, kind: Kind) -> Arc<Placed> {
+        if kind == self.placement {
+            self.placed()
+        } else {
+            Arc::new(Placed::new(self, kind))
+        }
     }
 
     /// The ring size.
@@ -159,18 +240,9 @@ impl Scenario {
             .preference_list(self.keys.position_of(id), replicas)
     }
 
-    /// Who owns how much of the ring and how many keys: O(K + V).
+    /// Who owns how much of the key space and how many keys, under the chosen placement.
     pub fn ownership(&self) -> Ownership {
-        let counts = self.ring.count_owned(self.keys.sorted_positions());
-        let weights: Vec<u32> = self.servers.iter().map(Server::weight).collect();
-        Ownership::new(
-            self.ring.names(),
-            &self.ring.owned_arcs(),
-            &counts,
-            &self.ring.point_counts(),
-            &weights,
-            self.size.get(),
-        )
+        Ownership::of(&self.placed(), self.size)
     }
 
     /// The total number of points the servers would put on the ring with `vnodes`.

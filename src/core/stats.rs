@@ -6,20 +6,25 @@
 
 use std::sync::Arc;
 
-/// One server's part of the ring.
+use super::placement::Placed;
+use super::size::RingSize;
+
+/// One server's part of the key space.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ServerShare {
     /// The server.
     pub name: Arc<str>,
-    /// Positions it owns.
+    /// How much of the space it holds (positions, hash values or table entries; see
+    /// [`Ownership::unit`]).
     pub arc: u64,
-    /// `arc / M`.
+    /// `arc` over the whole space.
     pub share: f64,
-    /// The share it would have on a perfectly even ring: its weight over the total weight.
+    /// The share it would have if all were perfectly even: its weight over the total weight
+    /// where the placement honours weights, an equal share otherwise.
     pub ideal: f64,
     /// Keys it owns.
     pub keys: u64,
-    /// Points it has on the ring.
+    /// What it gives the placement: points on a ring, table entries or partitions.
     pub points: usize,
 }
 
@@ -30,10 +35,13 @@ pub struct Balance {
     pub peak_to_mean: f64,
     /// The standard deviation of share / ideal: 0.0 is perfectly even.
     pub spread: f64,
-    /// What `1/√v` predicts for that spread, `v` being the mean points per server.
-    pub predicted_spread: f64,
-    /// The largest key count over the mean key count, when there are keys.
+    /// What `1/√v` predicts for that spread, `v` being the mean points per server, for the
+    /// placements whose servers are points on a ring.
+    pub predicted_spread: Option<f64>,
+    /// The largest key count over its ideal count, when there are keys.
     pub key_peak_to_mean: Option<f64>,
+    /// The standard deviation of key count / ideal count, when there are keys.
+    pub key_spread: Option<f64>,
 }
 
 /// Everything the ownership panel shows.
@@ -41,8 +49,13 @@ pub struct Balance {
 pub struct Ownership {
     /// One row per server, in list order.
     pub servers: Vec<ServerShare>,
-    /// The ring size the arcs are out of.
+    /// The whole space the shares are out of.
     pub ring_size: u64,
+    /// What the space counts: "positions", "hash values", "table entries" or "sampled
+    /// positions".
+    pub unit: &'static str,
+    /// Whether the shares are exact rather than sampled.
+    pub exact: bool,
     /// The number of keys the counts are out of.
     pub keys: u64,
     /// Balance figures.
@@ -50,22 +63,22 @@ pub struct Ownership {
 }
 
 impl Ownership {
-    /// Puts the figures together from a ring's arcs, key counts, points and weights.
+    /// Puts the figures together from each server's part of the space, key count, points and
+    /// ideal share.
     pub fn new(
         names: &[Arc<str>],
         arcs: &[u64],
         keys: &[u64],
         points: &[usize],
-        weights: &[u32],
-        ring_size: u64,
+        ideals: &[f64],
+        space: u64,
     ) -> Ownership {
-        let total_weight: u64 = weights.iter().map(|&w| u64::from(w)).sum();
         let servers: Vec<ServerShare> = (0..names.len())
             .map(|i| ServerShare {
                 name: names[i].clone(),
                 arc: arcs[i],
-                share: arcs[i] as f64 / ring_size as f64,
-                ideal: f64::from(weights[i]) / total_weight as f64,
+                share: arcs[i] as f64 / space as f64,
+                ideal: ideals[i],
                 keys: keys[i],
                 points: points[i],
             })
@@ -74,10 +87,32 @@ impl Ownership {
         let balance = balance(&servers, total_keys);
         Ownership {
             servers,
-            ring_size,
+            ring_size: space,
+            unit: "positions",
+            exact: true,
             keys: total_keys,
             balance,
         }
+    }
+
+    /// The ownership of an evaluated placement on a ring of `size`.
+    pub fn of(placed: &Placed, size: RingSize) -> Ownership {
+        let space = placed.space(size);
+        let holdings: Vec<usize> = placed.holdings().into_iter().map(|h| h as usize).collect();
+        let mut own = Ownership::new(
+            placed.names(),
+            &space.amounts,
+            placed.counts(),
+            &holdings,
+            &placed.ideals(),
+            space.total,
+        );
+        own.unit = space.unit;
+        own.exact = space.exact;
+        if placed.ring().is_none() {
+            own.balance.predicted_spread = None;
+        }
+        own
     }
 }
 
@@ -123,17 +158,19 @@ fn balance(servers: &[ServerShare], total_keys: u64) -> Balance {
     let peak_to_mean = ratios.iter().copied().fold(0.0, f64::max);
     let variance = ratios.iter().map(|r| (r - 1.0).powi(2)).sum::<f64>() / n;
     let mean_points = servers.iter().map(|s| s.points as f64).sum::<f64>() / n;
-    let key_peak_to_mean = (total_keys > 0).then(|| {
-        servers
-            .iter()
-            .map(|s| s.keys as f64 / (s.ideal * total_keys as f64))
-            .fold(0.0, f64::max)
-    });
+    let key_ratios: Vec<f64> = servers
+        .iter()
+        .map(|s| s.keys as f64 / (s.ideal * total_keys as f64))
+        .collect();
+    let key_peak_to_mean = (total_keys > 0).then(|| key_ratios.iter().copied().fold(0.0, f64::max));
+    let key_spread = (total_keys > 0)
+        .then(|| (key_ratios.iter().map(|r| (r - 1.0).powi(2)).sum::<f64>() / n).sqrt());
     Balance {
         peak_to_mean,
         spread: variance.sqrt(),
-        predicted_spread: 1.0 / mean_points.max(1.0).sqrt(),
+        predicted_spread: Some(1.0 / mean_points.max(1.0).sqrt()),
         key_peak_to_mean,
+        key_spread,
     }
 }
 
@@ -144,17 +181,24 @@ mod tests {
     #[test]
     fn an_even_ring_has_no_spread() {
         let names: Vec<Arc<str>> = vec!["a".into(), "b".into()];
-        let own = Ownership::new(&names, &[50, 50], &[3, 3], &[1, 1], &[1, 1], 100);
+        let own = Ownership::new(&names, &[50, 50], &[3, 3], &[1, 1], &[0.5, 0.5], 100);
         assert_eq!(own.balance.peak_to_mean, 1.0);
         assert_eq!(own.balance.spread, 0.0);
-        assert_eq!(own.balance.predicted_spread, 1.0);
+        assert_eq!(own.balance.predicted_spread, Some(1.0));
         assert_eq!(own.balance.key_peak_to_mean, Some(1.0));
     }
 
     #[test]
     fn a_weighted_server_is_measured_against_its_weight() {
         let names: Vec<Arc<str>> = vec!["a".into(), "b".into()];
-        let own = Ownership::new(&names, &[200, 100], &[0, 0], &[200, 100], &[2, 1], 300);
+        let own = Ownership::new(
+            &names,
+            &[200, 100],
+            &[0, 0],
+            &[200, 100],
+            &[2.0 / 3.0, 1.0 / 3.0],
+            300,
+        );
         assert!((own.servers[0].ideal - 2.0 / 3.0).abs() < 1e-12);
         assert!((own.balance.peak_to_mean - 1.0).abs() < 1e-12);
         assert_eq!(own.balance.key_peak_to_mean, None);

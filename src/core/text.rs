@@ -7,12 +7,14 @@
 //! | `vnodes:100`, `weight:D*2`, `move:D@70` | virtual nodes, a weight, a hand-placed point |
 //! | `keys:@52,user:7`, `gen:100`, `drop:@52`, `clear` | add, generate, remove, clear keys |
 //! | `ring:2^32`, `hash:md5-low32` | the ring's size, the hash |
+//! | `placement:jump`, `maglev:65537`, `partitions:1024`, `load:1.25`, `probes:21` | the placement and its settings |
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::change::Change;
 use super::error::Error;
+use super::placement::{load_text, parse_load};
 use super::server::{Placement, Server};
 use super::size::{parse_number, RingSize};
 
@@ -127,6 +129,11 @@ impl fmt::Display for Change {
                 Err(_) => write!(f, "ring:{size}"),
             },
             Change::SetHash { hash } => write!(f, "hash:{hash}"),
+            Change::SetPlacement { placement } => write!(f, "placement:{placement}"),
+            Change::SetMaglevSize { size } => write!(f, "maglev:{size}"),
+            Change::SetPartitions { count } => write!(f, "partitions:{count}"),
+            Change::SetLoadFactor { hundredths } => write!(f, "load:{}", load_text(*hundredths)),
+            Change::SetProbes { count } => write!(f, "probes:{count}"),
         }
     }
 }
@@ -192,6 +199,21 @@ impl FromStr for Change {
             "hash" => Change::SetHash {
                 hash: rest.parse()?,
             },
+            "placement" => Change::SetPlacement {
+                placement: rest.parse()?,
+            },
+            "maglev" => Change::SetMaglevSize {
+                size: parse_number(rest)?,
+            },
+            "partitions" => Change::SetPartitions {
+                count: parse_number(rest)?,
+            },
+            "load" => Change::SetLoadFactor {
+                hundredths: parse_load(rest)?,
+            },
+            "probes" => Change::SetProbes {
+                count: parse_number(rest)?,
+            },
             _ => return Err(Error::UnknownChange(text.to_string())),
         };
         Ok(change)
@@ -219,6 +241,11 @@ mod tests {
             "ring:2^32",
             "ring:400",
             "hash:md5-low32",
+            "placement:multi-probe",
+            "maglev:65537",
+            "partitions:1024",
+            "load:1.25",
+            "probes:21",
         ];
         for text in changes {
             let change: Change = text.parse().unwrap();

@@ -5,7 +5,7 @@
 
 use std::cmp::Ordering;
 
-use ringlab::core::{HashScheme, Key, KeyMove, Placement, Scenario, Server};
+use ringlab::core::{HashScheme, Key, Moves, Placement, Scenario, Server, LISTED};
 
 /// One point of the naive ring, carrying its server's name rather than an index.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -163,10 +163,9 @@ pub fn ring_owners(scenario: &Scenario) -> Vec<String> {
     let ring = NaiveRing::of(scenario);
     scenario
         .keys()
-        .keys()
         .iter()
         .map(|key| {
-            let position = key_position(key, scenario.hash(), ring.size);
+            let position = key_position(&key, scenario.hash(), ring.size);
             ring.owner(position).to_string()
         })
         .collect()
@@ -177,10 +176,9 @@ pub fn mod_n_owners(scenario: &Scenario) -> Vec<String> {
     let servers = scenario.servers();
     scenario
         .keys()
-        .keys()
         .iter()
         .map(|key| {
-            let index = u64::from(key_hash(key, scenario.hash())) % servers.len() as u64;
+            let index = u64::from(key_hash(&key, scenario.hash())) % servers.len() as u64;
             servers[index as usize].name.clone()
         })
         .collect()
@@ -201,14 +199,53 @@ pub fn compare_owners(before: &[String], after: &[String]) -> Vec<Move> {
         .collect()
 }
 
-/// The engine's key moves as plain data, sorted by key id.
-pub fn sorted_moves(moves: &[KeyMove]) -> Vec<Move> {
+/// The moves the engine names (every move, when few keys moved), sorted by key id.
+pub fn listed(moves: &Moves) -> Vec<Move> {
     let mut plain: Vec<Move> = moves
+        .listed
         .iter()
         .map(|m| (m.key, m.from.to_string(), m.to.to_string()))
         .collect();
     plain.sort();
     plain
+}
+
+/// Checks the engine's moves against the moves found from scratch (sorted by key id): the
+/// same keys, the same servers losing and gaining keys, and, when few keys moved, the same
+/// moves by name.
+pub fn moves_match(moves: &Moves, expected: &[Move]) -> Result<(), String> {
+    let ids: Vec<u32> = moves.keys.iter().collect();
+    let wanted: Vec<u32> = expected.iter().map(|m| m.0).collect();
+    if ids != wanted {
+        return Err(format!("moved keys {ids:?}, expected {wanted:?}"));
+    }
+    let set = |names: Vec<String>| {
+        let mut names = names;
+        names.sort();
+        names.dedup();
+        names
+    };
+    let from = set(moves.from.iter().map(|n| n.to_string()).collect());
+    let to = set(moves.to.iter().map(|n| n.to_string()).collect());
+    if from != set(expected.iter().map(|m| m.1.clone()).collect())
+        || to != set(expected.iter().map(|m| m.2.clone()).collect())
+    {
+        return Err(format!(
+            "servers losing {from:?} and gaining {to:?} keys, expected {expected:?}"
+        ));
+    }
+    if expected.len() <= LISTED {
+        let mut listed: Vec<Move> = moves
+            .listed
+            .iter()
+            .map(|m| (m.key, m.from.to_string(), m.to.to_string()))
+            .collect();
+        listed.sort();
+        if listed != expected {
+            return Err(format!("listed {listed:?}, expected {expected:?}"));
+        }
+    }
+    Ok(())
 }
 
 /// The name of the server owning the key labelled `label`, as the engine says.

@@ -77,6 +77,60 @@ pub enum Command {
         after_long_help = concat!(examples!(), "\n\n", json_fields!()),
     )]
     Experiment(ExperimentArgs),
+    /// The same experiment under every placement, side by side, in one table.
+    #[command(long_about = COMPARE_ABOUT, after_help = COMPARE_EXAMPLES)]
+    Compare(CompareArgs),
+    /// Which server each key goes to under one placement, a line per key.
+    #[command(long_about = LOOKUP_ABOUT, after_help = LOOKUP_EXAMPLES)]
+    Lookup(LookupArgs),
+}
+
+/// The flags of `ringlab compare`: those of `experiment`, and a Markdown table.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The ring, the servers, the keys and the change, as for `experiment`.
+    #[command(flatten)]
+    pub experiment: ExperimentArgs,
+
+    /// Print a Markdown table an author can paste, instead of the plain table.
+    /// Example: ringlab compare --ring-size 2^32 --vnodes 100 --servers a,b,c,d --add e --keys 10000 --markdown
+    #[arg(long, conflicts_with = "json", verbatim_doc_comment)]
+    pub markdown: bool,
+}
+
+/// The flags of `ringlab lookup`.
+#[derive(Debug, Args)]
+#[command(next_line_help = true)]
+pub struct LookupArgs {
+    /// The ring and its placement, as for `experiment` (--add, --remove and --keys* do not
+    /// apply here).
+    #[command(flatten)]
+    pub ring: RingArgs,
+
+    /// The placement and its settings.
+    #[command(flatten)]
+    pub placement: PlacementArgs,
+
+    /// Read keys from FILE, one per line ('-' reads standard input); blank lines are skipped.
+    /// Example: --keys-file keys.txt
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "keys",
+        verbatim_doc_comment
+    )]
+    pub keys_file: Option<PathBuf>,
+
+    /// Copies per key: with R above 1 each line also lists the R servers that hold a copy,
+    /// owner first.
+    /// Example: --replicas 3
+    #[arg(long, value_name = "R", default_value = "1", verbatim_doc_comment)]
+    pub replicas: String,
+
+    /// Keys to look up, as arguments.
+    /// Example: ringlab lookup --placement ketama --servers 10.0.0.1:11211,10.0.0.2:11211 user:1 user:2
+    #[arg(value_name = "KEY", verbatim_doc_comment)]
+    pub keys: Vec<String>,
 }
 
 // The flags of `ringlab experiment`. Each flag's help is laid out by hand, a sentence and an
@@ -84,47 +138,13 @@ pub enum Command {
 #[derive(Debug, Args)]
 #[command(next_line_help = true)]
 pub struct ExperimentArgs {
-    /// Positions on the ring: 100 (the teaching ring, 0 to 99), 2^32, or any whole number
-    /// from 2 to 4294967296.
-    /// Example: --ring-size 2^32
-    #[arg(
-        long,
-        value_name = "SIZE",
-        default_value = "100",
-        allow_negative_numbers = true,
-        verbatim_doc_comment
-    )]
-    pub ring_size: String,
+    /// The ring and its servers.
+    #[command(flatten)]
+    pub ring: RingArgs,
 
-    /// How names become 32-bit values: md5-first32 (the first 4 bytes of MD5), md5-low32
-    /// (the last 4 bytes of MD5) or java-hashcode (Java's String.hashCode, which mixes poorly).
-    /// Example: --hash java-hashcode
-    #[arg(
-        long,
-        value_name = "HASH",
-        default_value = "md5-first32",
-        verbatim_doc_comment
-    )]
-    pub hash: String,
-
-    /// Points (virtual nodes) each hashed server of weight 1 puts on the ring, from 1 to 1000;
-    /// a server placed by hand always has one point.
-    /// Example: --vnodes 100
-    #[arg(
-        long,
-        value_name = "V",
-        default_value = "1",
-        allow_negative_numbers = true,
-        verbatim_doc_comment
-    )]
-    pub vnodes: String,
-
-    /// Comma-separated servers, in the list order that hash mod N indexes: NAME is hashed onto
-    /// the ring, NAME@POSITION sits at one position chosen by hand, and NAME*WEIGHT is hashed
-    /// with WEIGHT (1 to 10) times the virtual nodes.
-    /// Example: --servers A@10,B@40,C@75
-    #[arg(long, value_name = "LIST", required = true, verbatim_doc_comment)]
-    pub servers: String,
+    /// The placement and its settings.
+    #[command(flatten)]
+    pub placement: PlacementArgs,
 
     /// A server to add, written as in --servers; the report shows the ring before and after
     /// it joins.
@@ -175,16 +195,139 @@ pub struct ExperimentArgs {
     pub json: bool,
 }
 
+/// The ring, its hash, its virtual nodes and its servers.
+#[derive(Debug, Args)]
+pub struct RingArgs {
+    /// Positions on the ring: 100 (the teaching ring, 0 to 99), 2^32, or any whole number
+    /// from 2 to 4294967296.
+    /// Example: --ring-size 2^32
+    #[arg(
+        long,
+        value_name = "SIZE",
+        default_value = "100",
+        allow_negative_numbers = true,
+        verbatim_doc_comment
+    )]
+    pub ring_size: String,
+
+    /// How names become 32-bit values: md5-first32 (the first 4 bytes of MD5), md5-low32
+    /// (the last 4 bytes of MD5) or java-hashcode (Java's String.hashCode, which mixes poorly).
+    /// Example: --hash java-hashcode
+    #[arg(
+        long,
+        value_name = "HASH",
+        default_value = "md5-first32",
+        verbatim_doc_comment
+    )]
+    pub hash: String,
+
+    /// Points (virtual nodes) each hashed server of weight 1 puts on the ring, from 1 to 1000;
+    /// a server placed by hand always has one point.
+    /// Example: --vnodes 100
+    #[arg(
+        long,
+        value_name = "V",
+        default_value = "1",
+        allow_negative_numbers = true,
+        verbatim_doc_comment
+    )]
+    pub vnodes: String,
+
+    /// Comma-separated servers, in the list order that hash mod N indexes: NAME is hashed onto
+    /// the ring, NAME@POSITION sits at one position chosen by hand, and NAME*WEIGHT is hashed
+    /// with WEIGHT (1 to 10) times the virtual nodes.
+    /// Example: --servers A@10,B@40,C@75
+    #[arg(long, value_name = "LIST", required = true, verbatim_doc_comment)]
+    pub servers: String,
+}
+
+/// Which placement, and the settings of those that have any.
+#[derive(Debug, Args)]
+pub struct PlacementArgs {
+    /// How keys are placed: ring (the default), mod-n, ketama, rendezvous, jump, maglev,
+    /// table, bounded or multi-probe.
+    /// Example: --placement jump
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "ring",
+        verbatim_doc_comment
+    )]
+    pub placement: String,
+
+    /// Maglev's lookup table size, a prime from 5 to 1000003 (default 65537).
+    /// Example: --table-size 251
+    #[arg(long, value_name = "M", verbatim_doc_comment)]
+    pub table_size: Option<String>,
+
+    /// The partition table's number of partitions (default: a tenth of the ring's positions,
+    /// at most 1024).
+    /// Example: --partitions 64
+    #[arg(long, value_name = "P", verbatim_doc_comment)]
+    pub partitions: Option<String>,
+
+    /// Bounded loads' factor c, from 1.00 to 3.00 (default 1.25): no server takes more than c
+    /// times its fair share of the keys.
+    /// Example: --load-factor 1.1
+    #[arg(long, value_name = "C", verbatim_doc_comment)]
+    pub load_factor: Option<String>,
+
+    /// Multi-probe's probes per key, from 1 to 64 (default 21).
+    /// Example: --probes 5
+    #[arg(long, value_name = "K", verbatim_doc_comment)]
+    pub probes: Option<String>,
+}
+
 const OVERVIEW: &str = "\
 Synopsis:
   ringlab experiment [--ring-size 100|2^32|N] [--hash md5-first32|md5-low32|java-hashcode]
                      [--vnodes V] --servers a,b,c [--add d | --remove b]
-                     [--keys N | --keys-file FILE | --keys-at 90,52,68] [--json]
+                     [--keys N | --keys-file FILE | --keys-at 90,52,68]
+                     [--placement NAME [--table-size M] [--partitions P] [--load-factor C]
+                     [--probes K]] [--json]
 
 Example (lesson 000: adding D at 60 moves one key of five, where mod N moves four):
   ringlab experiment --servers A@10,B@40,C@75 --add D@60 --keys-at 90,52,68,25,5
 
+Other commands:
+  ringlab compare   the same experiment under every placement, in one table
+  ringlab lookup    which server each key goes to under one placement
+
 Run 'ringlab experiment --help' for every flag, more examples and the JSON fields.";
+
+const COMPARE_ABOUT: &str = "\
+Build the ring of `experiment` from the same flags, apply the same change, and report it under
+every placement in one table: hash mod N, the ring, ketama, rendezvous, jump, maglev, the
+partition table, bounded loads and multi-probe. For each: how many keys moved and what fraction,
+the least any placement could move, the busiest server's keys over its fair share, the cost of
+one lookup in the algorithm's own unit, and what it stores.
+
+--json prints {keys, placements: {NAME: {moved, moved_fraction, ideal_fraction,
+before: {counts}, after: {counts}, peak_to_mean, spread, lookup_cost: {per_key, unit},
+state: {count, unit}, note}}}, counts keyed by server name in list order.";
+
+const COMPARE_EXAMPLES: &str = "\
+Examples:
+  Lesson 000's ring, D joining at 60, under every placement:
+    ringlab compare --servers A@10,B@40,C@75 --add D@60 --keys-at 90,52,68,25,5
+  Ten caches gaining an eleventh, a hundred thousand keys, as a Markdown table:
+    ringlab compare --ring-size 2^32 --vnodes 100 --servers a,b,c,d,e,f,g,h,i,j --add k \\
+      --keys 100000 --markdown";
+
+const LOOKUP_ABOUT: &str = "\
+Print, for each key, the server it goes to under one placement: one line per key,
+KEY<TAB>SERVER, and with --replicas R above 1 a third column with the R servers holding a copy,
+comma-separated, owner first. Keys come as arguments or from --keys-file. With --placement ketama
+the servers are hashed as libketama hashes them, so a list such as 10.0.0.1:11211,10.0.0.2:11211
+shows where a memcached client using ketama sends each key.";
+
+const LOOKUP_EXAMPLES: &str = "\
+Examples:
+  Where a ketama client sends three keys:
+    ringlab lookup --placement ketama --servers 10.0.0.1:11211,10.0.0.2:11211,10.0.0.3:11211 \\
+      user:1 user:2 cart:7
+  Three copies of each key in a file, on a ring of 100 points per server:
+    ringlab lookup --ring-size 2^32 --vnodes 100 --servers a,b,c,d --replicas 3 --keys-file keys.txt";
 
 const EXPERIMENT_ABOUT: &str = "\
 Build a ring from --servers and the keys, apply one change (--add or --remove), and report,

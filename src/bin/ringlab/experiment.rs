@@ -2,12 +2,13 @@
 
 use std::path::Path;
 
+use ringlab::core::placement::parse_load;
 use ringlab::core::{
-    check_vnodes, parse_number, Change, Error, HashScheme, Key, Outcome, Placement, RingSize,
+    check_vnodes, parse_number, Change, Error, HashScheme, Key, Kind, Outcome, Placement, RingSize,
     Scenario, Server,
 };
 
-use crate::cli::ExperimentArgs;
+use crate::cli::{ExperimentArgs, PlacementArgs, RingArgs};
 
 /// Why an experiment could not run, as a message for people.
 #[derive(Debug)]
@@ -40,23 +41,7 @@ pub struct Run {
 
 /// Builds the scenario from `args`, adds the keys, and applies the change.
 pub fn run(args: &ExperimentArgs) -> Result<Run, Failure> {
-    let size: RingSize = args
-        .ring_size
-        .parse()
-        .map_err(|e| Failure::at("--ring-size", e))?;
-    let hash: HashScheme = args.hash.parse().map_err(|e| Failure::at("--hash", e))?;
-    let vnodes = parse_number::<u32>(&args.vnodes)
-        .and_then(check_vnodes)
-        .map_err(|e| Failure::at("--vnodes", e))?;
-    let servers = args
-        .servers
-        .split(',')
-        .map(|text| ServerSpec::parse(text)?.into_server(size))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Failure::at("--servers", e))?;
-    let mut scenario =
-        Scenario::new(size, hash, vnodes, servers).map_err(|e| Failure::at("--servers", e))?;
-
+    let mut scenario = setup(&args.ring, &args.placement)?;
     add_keys(&mut scenario, args)?;
 
     let (change, flag) = match (&args.add, &args.remove) {
@@ -92,6 +77,62 @@ pub fn run(args: &ExperimentArgs) -> Result<Run, Failure> {
     })
 }
 
+/// The ring of `ring` with its servers, under the placement `placement` names.
+pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Failure> {
+    let size: RingSize = ring
+        .ring_size
+        .parse()
+        .map_err(|e| Failure::at("--ring-size", e))?;
+    let hash: HashScheme = ring.hash.parse().map_err(|e| Failure::at("--hash", e))?;
+    let vnodes = parse_number::<u32>(&ring.vnodes)
+        .and_then(check_vnodes)
+        .map_err(|e| Failure::at("--vnodes", e))?;
+    let servers = ring
+        .servers
+        .split(',')
+        .map(|text| ServerSpec::parse(text)?.into_server(size))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure::at("--servers", e))?;
+    let mut scenario =
+        Scenario::new(size, hash, vnodes, servers).map_err(|e| Failure::at("--servers", e))?;
+    let mut set = |flag: &str, change: Result<Change, Error>| {
+        change
+            .and_then(|c| scenario.apply(c))
+            .map(|_| ())
+            .map_err(|e| Failure::at(flag, e))
+    };
+    if let Some(m) = &placement.table_size {
+        set(
+            "--table-size",
+            parse_number(m).map(|size| Change::SetMaglevSize { size }),
+        )?;
+    }
+    if let Some(p) = &placement.partitions {
+        set(
+            "--partitions",
+            parse_number(p).map(|count| Change::SetPartitions { count }),
+        )?;
+    }
+    if let Some(c) = &placement.load_factor {
+        set(
+            "--load-factor",
+            parse_load(c).map(|hundredths| Change::SetLoadFactor { hundredths }),
+        )?;
+    }
+    if let Some(k) = &placement.probes {
+        set(
+            "--probes",
+            parse_number(k).map(|count| Change::SetProbes { count }),
+        )?;
+    }
+    let kind: Kind = placement
+        .placement
+        .parse()
+        .map_err(|e| Failure::at("--placement", e))?;
+    set("--placement", Ok(Change::SetPlacement { placement: kind }))?;
+    Ok(scenario)
+}
+
 /// Puts the keys of `--keys`, `--keys-file` or `--keys-at` on the ring, all in one batch.
 fn add_keys(scenario: &mut Scenario, args: &ExperimentArgs) -> Result<(), Failure> {
     if let Some(count) = &args.keys {
@@ -124,7 +165,7 @@ fn add_keys(scenario: &mut Scenario, args: &ExperimentArgs) -> Result<(), Failur
 }
 
 /// The text of a keys file, or of standard input for `-`, with a name for messages.
-fn read_keys(path: &Path) -> Result<(String, String), Failure> {
+pub fn read_keys(path: &Path) -> Result<(String, String), Failure> {
     let (source, bytes) = if path == Path::new("-") {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map_err(|e| {
@@ -146,7 +187,7 @@ fn read_keys(path: &Path) -> Result<(String, String), Failure> {
 }
 
 /// One key per non-blank line, read as the engine reads a key label.
-fn key_lines(text: &str, source: &str) -> Result<Vec<Key>, Failure> {
+pub fn key_lines(text: &str, source: &str) -> Result<Vec<Key>, Failure> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines = text.bytes().filter(|&b| b == b'\n').count() + 1;
     let mut keys = Vec::with_capacity(lines);

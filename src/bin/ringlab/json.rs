@@ -3,12 +3,12 @@
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use ringlab::core::{Change, KeyMove, Ownership, Scenario, ServerShare};
+use ringlab::core::{Change, Kind, Ownership, Scenario, ServerShare};
 
 use crate::experiment::Run;
 
 /// Moved keys are listed one by one when there are at most this many.
-const LISTED_MOVES: usize = 100;
+const LISTED_MOVES: usize = ringlab::core::LISTED;
 
 /// The whole report as pretty-printed JSON, ending with a newline.
 pub fn render(run: &Run) -> String {
@@ -19,18 +19,45 @@ pub fn render(run: &Run) -> String {
     text
 }
 
-#[derive(Serialize)]
+/// The report: fixed fields, then one object for the chosen placement (keyed by its name)
+/// and one for the placement it is compared with.
 struct Report<'a> {
     ring_size: u64,
     hash: &'static str,
     vnodes: u32,
     keys: usize,
+    placement: Kind,
     change: Option<&'a Change>,
     summary: Option<String>,
     servers: BeforeAfter<Vec<&'a str>>,
-    ring: RingReport,
-    mod_n: Moves,
+    chosen: RingReport,
+    baseline: Option<(Kind, Moves)>,
     notes: &'a [String],
+}
+
+impl Serialize for Report<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("ring_size", &self.ring_size)?;
+        map.serialize_entry("hash", self.hash)?;
+        map.serialize_entry("vnodes", &self.vnodes)?;
+        map.serialize_entry("keys", &self.keys)?;
+        map.serialize_entry("placement", self.placement.id())?;
+        map.serialize_entry("change", &self.change)?;
+        map.serialize_entry("summary", &self.summary)?;
+        map.serialize_entry("servers", &self.servers)?;
+        map.serialize_entry(&field(self.placement), &self.chosen)?;
+        if let Some((kind, moves)) = &self.baseline {
+            map.serialize_entry(&field(*kind), moves)?;
+        }
+        map.serialize_entry("notes", self.notes)?;
+        map.end()
+    }
+}
+
+/// A placement's name as a JSON field: `ring`, `mod_n`, `multi_probe`.
+pub fn field(kind: Kind) -> String {
+    kind.id().replace('-', "_")
 }
 
 #[derive(Serialize)]
@@ -43,6 +70,7 @@ struct BeforeAfter<T> {
 struct RingReport {
     before: State,
     after: State,
+    #[serde(skip_serializing_if = "Option::is_none")]
     changed_share: Option<f64>,
     #[serde(flatten)]
     moves: Moves,
@@ -63,7 +91,7 @@ struct State {
 struct Balance {
     peak_to_mean: f64,
     spread: f64,
-    predicted_spread: f64,
+    predicted_spread: Option<f64>,
     key_peak_to_mean: Option<f64>,
 }
 
@@ -102,36 +130,44 @@ impl<'a> Report<'a> {
     fn new(run: &'a Run) -> Report<'a> {
         let keys = run.before.keys().len();
         let outcome = run.outcome.as_ref();
-        let moves = |list: Option<&Vec<KeyMove>>, expected: Option<f64>| {
-            let list = list.map_or(&[][..], Vec::as_slice);
-            Moves::new(&run.before, list, expected)
+        let empty = ringlab::core::Moves::default();
+        let placement = run.before.placement();
+        let baseline_kind = if placement == Kind::ModN {
+            Kind::Ring
+        } else {
+            Kind::ModN
         };
         Report {
             ring_size: run.before.size().get(),
             hash: run.before.hash().id(),
             vnodes: run.before.vnodes(),
             keys,
+            placement,
             change: run.change.as_ref(),
             summary: outcome.map(|o| o.summary()),
             servers: BeforeAfter {
                 before: names(&run.before),
                 after: names(&run.after),
             },
-            ring: RingReport {
+            chosen: RingReport {
                 before: State::new(&run.before.ownership()),
                 after: State::new(&run.after.ownership()),
                 changed_share: outcome
                     .and_then(|o| o.diff.as_ref())
                     .map(|diff| diff.moved_length() as f64 / run.before.size().get() as f64),
-                moves: moves(
-                    outcome.map(|o| &o.ring_moves),
-                    outcome.and_then(|o| o.ring_expected),
+                moves: Moves::new(
+                    &run.before,
+                    outcome.map_or(&empty, |o| &o.moved),
+                    outcome.and_then(|o| o.expected),
                 ),
             },
-            mod_n: moves(
-                outcome.map(|o| &o.mod_n_moves),
-                outcome.and_then(|o| o.mod_n_expected),
-            ),
+            baseline: Some((
+                baseline_kind,
+                match outcome.and_then(|o| o.baseline.as_ref()) {
+                    Some(b) => Moves::new(&run.before, &b.moved, b.expected),
+                    None => Moves::new(&run.before, &empty, None),
+                },
+            )),
             notes: outcome.map_or(&[][..], |o| o.notes.as_slice()),
         }
     }
@@ -172,13 +208,14 @@ fn by_server<T>(ownership: &Ownership, value: impl Fn(&ServerShare) -> T) -> Nam
 }
 
 impl Moves {
-    fn new(before: &Scenario, moves: &[KeyMove], expected: Option<f64>) -> Moves {
+    fn new(before: &Scenario, moves: &ringlab::core::Moves, expected: Option<f64>) -> Moves {
         let keys = before.keys().len();
         let listed = (moves.len() <= LISTED_MOVES).then(|| {
             moves
+                .listed
                 .iter()
                 .map(|m| Move {
-                    key: before.keys().key(m.key).label(),
+                    key: before.keys().label(m.key),
                     from: m.from.to_string(),
                     to: m.to.to_string(),
                 })

@@ -7,9 +7,13 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
+mod compare;
+#[cfg(not(target_arch = "wasm32"))]
 mod experiment;
 #[cfg(not(target_arch = "wasm32"))]
 mod json;
+#[cfg(not(target_arch = "wasm32"))]
+mod lookup;
 #[cfg(not(target_arch = "wasm32"))]
 mod text;
 
@@ -43,19 +47,28 @@ mod native {
             Ok(cli) => cli,
             Err(error) => return parse_failure(&error),
         };
-        match cli.command {
-            Command::Experiment(args) => {
-                let run = match experiment::run(&args) {
-                    Ok(run) => run,
-                    Err(failure) => return fail(&failure),
-                };
-                let output = if args.json {
+        let output = match cli.command {
+            Command::Experiment(args) => experiment::run(&args).map(|run| {
+                if args.json {
                     crate::json::render(&run)
                 } else {
                     crate::text::render(&run)
-                };
-                emit(&output)
-            }
+                }
+            }),
+            Command::Compare(args) => experiment::run(&args.experiment).map(|run| {
+                if args.experiment.json {
+                    crate::compare::render_json(&run)
+                } else if args.markdown {
+                    crate::compare::render_markdown(&run)
+                } else {
+                    crate::compare::render_text(&run)
+                }
+            }),
+            Command::Lookup(args) => crate::lookup::run(&args),
+        };
+        match output {
+            Ok(text) => emit(&text),
+            Err(failure) => fail(&failure),
         }
     }
 

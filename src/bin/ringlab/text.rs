@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use ringlab::core::{percent, plural, Change, KeyMove, Outcome, Ownership, Scenario};
+use ringlab::core::{percent, plural, Change, Kind, Moves, Outcome, Ownership, Scenario};
 
 use crate::experiment::Run;
 
@@ -40,14 +40,22 @@ fn setup_line(scenario: &Scenario) -> String {
     let size = scenario.size();
     let vnodes = scenario.vnodes();
     let keys = scenario.keys().len();
-    format!(
+    let mut line = format!(
         "Ring of {size} positions (0 to {}), hash {} ({}), {vnodes} {} per hashed server, {keys} {}.",
         size.get() - 1,
         scenario.hash(),
         scenario.hash().describe(),
         plural(vnodes as usize, "virtual node", "virtual nodes"),
         plural(keys, "key", "keys"),
-    )
+    );
+    if scenario.placement() != Kind::Ring {
+        line.push_str(&format!(
+            "\nPlacement: {}. {}",
+            scenario.placement().name(),
+            scenario.placement().summary()
+        ));
+    }
+    line
 }
 
 fn server_list(scenario: &Scenario) -> String {
@@ -58,9 +66,18 @@ fn server_list(scenario: &Scenario) -> String {
 /// One row per server: its share of the ring, its arc, its points (when any server has more
 /// than one) and its keys.
 fn table(out: &mut String, ownership: &Ownership) {
-    let show_points = ownership.servers.iter().any(|s| s.points != 1);
+    let show_points = ownership
+        .servers
+        .iter()
+        .any(|s| s.points != 1 && s.points != 0);
     let mut rows: Vec<Vec<String>> = Vec::with_capacity(ownership.servers.len() + 1);
-    let mut header = vec!["server", "ring share", "arc"];
+    let space = match ownership.unit {
+        "positions" => "arc",
+        "hash values" => "hash values",
+        "table entries" => "entries",
+        _ => "samples",
+    };
+    let mut header = vec!["server", "share", space];
     if show_points {
         header.push("points");
     }
@@ -84,16 +101,19 @@ fn table(out: &mut String, ownership: &Ownership) {
         rows.push(row);
     }
     write_aligned(out, &rows);
-    if ownership.servers.iter().any(|s| s.points > 1) {
-        let balance = &ownership.balance;
-        let _ = writeln!(
-            out,
-            "  Balance: the largest share is {:.2} times its ideal; shares stray from it by {} \
-             (1/sqrt(points) predicts {}).",
-            balance.peak_to_mean,
-            percent(balance.spread),
-            percent(balance.predicted_spread),
-        );
+    let balance = &ownership.balance;
+    match balance.predicted_spread {
+        Some(predicted) if ownership.servers.iter().any(|s| s.points > 1) => {
+            let _ = writeln!(
+                out,
+                "  Balance: the largest share is {:.2} times its ideal; shares stray from it by {} \
+                 (1/sqrt(points) predicts {}).",
+                balance.peak_to_mean,
+                percent(balance.spread),
+                percent(predicted),
+            );
+        }
+        _ => {}
     }
 }
 
@@ -127,7 +147,7 @@ fn write_aligned(out: &mut String, rows: &[Vec<String>]) {
 fn moved(out: &mut String, run: &Run, change: &Change, outcome: &Outcome) {
     let keys = outcome.keys;
     let (ring_theory, mod_n_theory) = theory(&run.before, change);
-    let count = |moves: &[KeyMove], fraction: Option<f64>| match fraction {
+    let count = |moves: &Moves, fraction: Option<f64>| match fraction {
         Some(fraction) => format!("{} of {keys} ({})", moves.len(), percent(fraction)),
         None => "0 of 0".to_string(),
     };
@@ -135,18 +155,30 @@ fn moved(out: &mut String, run: &Run, change: &Change, outcome: &Outcome) {
         Some(fraction) => format!("theory: about {}, {why}", percent(fraction)),
         None => String::new(),
     };
-    let rows = vec![
-        vec![
-            "on the ring".to_string(),
-            count(&outcome.ring_moves, outcome.ring_fraction()),
-            expected(outcome.ring_expected, ring_theory),
-        ],
-        vec![
-            "under mod N".to_string(),
-            count(&outcome.mod_n_moves, outcome.mod_n_fraction()),
-            expected(outcome.mod_n_expected, mod_n_theory),
-        ],
-    ];
+    let label = |kind: Kind| match kind {
+        Kind::Ring => "on the ring".to_string(),
+        Kind::ModN => "under mod N".to_string(),
+        other => format!("under {}", other.name()),
+    };
+    let theory_of = |kind: Kind| {
+        if kind == Kind::ModN {
+            mod_n_theory.clone()
+        } else {
+            ring_theory.clone()
+        }
+    };
+    let mut rows = vec![vec![
+        label(outcome.placement),
+        count(&outcome.moved, outcome.moved_fraction()),
+        expected(outcome.expected, theory_of(outcome.placement)),
+    ]];
+    if let Some(b) = &outcome.baseline {
+        rows.push(vec![
+            label(b.kind),
+            count(&b.moved, outcome.baseline_fraction()),
+            expected(b.expected, theory_of(b.kind)),
+        ]);
+    }
     out.push_str("\nKeys moved\n");
     let width = rows.iter().map(|r| r[1].chars().count()).max().unwrap_or(0);
     for row in &rows {
@@ -165,21 +197,29 @@ fn moved(out: &mut String, run: &Run, change: &Change, outcome: &Outcome) {
     if keys == 0 {
         out.push_str("  There are no keys; add some with --keys, --keys-file or --keys-at.\n");
     }
-    list_moves(out, run, "Moved on the ring", &outcome.ring_moves);
-    list_moves(out, run, "Moved under mod N", &outcome.mod_n_moves);
+    list_moves(
+        out,
+        run,
+        &format!("Moved {}", label(outcome.placement)),
+        &outcome.moved,
+    );
+    if let Some(b) = &outcome.baseline {
+        list_moves(out, run, &format!("Moved {}", label(b.kind)), &b.moved);
+    }
     for note in &outcome.notes {
         let _ = writeln!(out, "\nNote: {note}");
     }
 }
 
-fn list_moves(out: &mut String, run: &Run, title: &str, moves: &[KeyMove]) {
+fn list_moves(out: &mut String, run: &Run, title: &str, moves: &Moves) {
     if moves.is_empty() || moves.len() > LISTED_MOVES {
         return;
     }
     let keys = run.before.keys();
     let list: Vec<String> = moves
+        .listed
         .iter()
-        .map(|m| format!("{} {} -> {}", keys.key(m.key).label(), m.from, m.to))
+        .map(|m| format!("{} {} -> {}", keys.label(m.key), m.from, m.to))
         .collect();
     let _ = writeln!(out, "  {title}: {}", list.join(", "));
 }

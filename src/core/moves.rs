@@ -1,0 +1,232 @@
+//! Which keys changed owner, kept small enough for a million keys and a long undo history.
+//!
+//! A change can move almost every key (hash mod N does), so moved keys are kept as a set of key
+//! ids, a sorted list or a bit set (one bit per key, 125 KB for a million keys), whichever is
+//! smaller. The old and new owner of each moved key are not stored: they are the owners before
+//! and after the change. What people read is stored apart: the servers that lost and gained
+//! keys, and each move by name when only a few keys moved.
+
+use std::sync::Arc;
+
+use super::keys::KeySet;
+
+/// Every move is named when at most this many keys moved.
+pub const LISTED: usize = 100;
+
+/// A set of key ids.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyIds {
+    /// Ids in ascending order.
+    List(Vec<u32>),
+    /// One bit per key id.
+    Bits {
+        /// The bits, 64 ids a word.
+        words: Vec<u64>,
+        /// How many are set.
+        count: usize,
+    },
+}
+
+impl Default for KeyIds {
+    fn default() -> Self {
+        KeyIds::List(Vec::new())
+    }
+}
+
+impl KeyIds {
+    /// How many ids the set holds.
+    pub fn len(&self) -> usize {
+        match self {
+            KeyIds::List(ids) => ids.len(),
+            KeyIds::Bits { count, .. } => *count,
+        }
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether `id` is in the set.
+    pub fn contains(&self, id: u32) -> bool {
+        match self {
+            KeyIds::List(ids) => ids.binary_search(&id).is_ok(),
+            KeyIds::Bits { words, .. } => words
+                .get((id / 64) as usize)
+                .is_some_and(|w| w & (1 << (id % 64)) != 0),
+        }
+    }
+
+    /// The ids, ascending.
+    pub fn iter(&self) -> Box<dyn Iterator<Item = u32> + '_> {
+        match self {
+            KeyIds::List(ids) => Box::new(ids.iter().copied()),
+            KeyIds::Bits { words, .. } => {
+                Box::new(words.iter().enumerate().flat_map(|(i, &word)| {
+                    let base = i as u32 * 64;
+                    BitIter(word).map(move |bit| base + bit)
+                }))
+            }
+        }
+    }
+
+    /// The set of `ids` (in any order) among `universe` keys, stored the smaller way.
+    pub fn from_ids(mut ids: Vec<u32>, universe: usize) -> KeyIds {
+        // A list costs 32 bits a member, a bit set one bit a key.
+        if ids.len() * 32 <= universe {
+            ids.sort_unstable();
+            KeyIds::List(ids)
+        } else {
+            let mut words = vec![0u64; universe.div_ceil(64)];
+            for id in &ids {
+                words[(id / 64) as usize] |= 1 << (id % 64);
+            }
+            let count = ids.len();
+            KeyIds::Bits { words, count }
+        }
+    }
+}
+
+/// The set bits of a word, lowest first.
+struct BitIter(u64);
+
+impl Iterator for BitIter {
+    type Item = u32;
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+}
+
+/// A key that changed owner, by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyMove {
+    /// The key's id in its key set.
+    pub key: u32,
+    /// Its owner before.
+    pub from: Arc<str>,
+    /// Its owner after.
+    pub to: Arc<str>,
+}
+
+/// The keys one placement moved on one change.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Moves {
+    /// Every moved key.
+    pub keys: KeyIds,
+    /// Every move by name, in ring order, when at most [`LISTED`] keys moved; empty otherwise.
+    pub listed: Vec<KeyMove>,
+    /// The servers that lost keys, in the old list order.
+    pub from: Vec<Arc<str>>,
+    /// The servers that gained keys, in the new list order.
+    pub to: Vec<Arc<str>>,
+}
+
+impl Moves {
+    /// How many keys moved.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether none moved.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+}
+
+/// Gathers moves one key at a time, then stores them compactly.
+#[derive(Debug)]
+pub struct MoveCollector<'a> {
+    before: &'a [Arc<str>],
+    after: &'a [Arc<str>],
+    ids: Vec<u32>,
+    first: Vec<(u32, u16, u16)>,
+    lost: Vec<bool>,
+    gained: Vec<bool>,
+}
+
+impl<'a> MoveCollector<'a> {
+    /// A collector for moves between servers named `before` (old list order) and `after`.
+    pub fn new(before: &'a [Arc<str>], after: &'a [Arc<str>]) -> MoveCollector<'a> {
+        MoveCollector {
+            before,
+            after,
+            ids: Vec::new(),
+            first: Vec::new(),
+            lost: vec![false; before.len()],
+            gained: vec![false; after.len()],
+        }
+    }
+
+    /// Records that key `id` went from server `from` (old index) to `to` (new index).
+    #[inline]
+    pub fn push(&mut self, id: u32, from: usize, to: usize) {
+        self.ids.push(id);
+        if self.first.len() <= LISTED {
+            self.first.push((id, from as u16, to as u16));
+        }
+        self.lost[from] = true;
+        self.gained[to] = true;
+    }
+
+    /// Records that every key in `ids` went from `from` to `to`.
+    pub fn push_all(&mut self, ids: &[u32], from: usize, to: usize) {
+        for &id in ids {
+            self.push(id, from, to);
+        }
+    }
+
+    /// The moves, with names for a short list in ring order.
+    pub fn finish(self, keys: &KeySet) -> Moves {
+        let listed = if self.ids.len() <= LISTED {
+            let mut first = self.first;
+            first.sort_unstable_by_key(|&(id, _, _)| (keys.position_of(id), id));
+            first
+                .into_iter()
+                .map(|(key, from, to)| KeyMove {
+                    key,
+                    from: self.before[from as usize].clone(),
+                    to: self.after[to as usize].clone(),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let pick = |names: &[Arc<str>], flags: &[bool]| {
+            names
+                .iter()
+                .zip(flags)
+                .filter(|(_, &on)| on)
+                .map(|(n, _)| n.clone())
+                .collect()
+        };
+        Moves {
+            from: pick(self.before, &self.lost),
+            to: pick(self.after, &self.gained),
+            keys: KeyIds::from_ids(self.ids, keys.len()),
+            listed,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_few_ids_are_a_list_and_many_a_bit_set_with_the_same_members() {
+        let few = KeyIds::from_ids(vec![9, 3, 70], 1000);
+        assert!(matches!(few, KeyIds::List(_)));
+        let many = KeyIds::from_ids((0..1000).filter(|i| i % 3 == 0).collect(), 1000);
+        assert!(matches!(many, KeyIds::Bits { .. }));
+        assert_eq!(few.iter().collect::<Vec<_>>(), vec![3, 9, 70]);
+        assert_eq!(many.len(), 334);
+        assert!(many.contains(999) && !many.contains(998));
+        assert_eq!(many.iter().take(3).collect::<Vec<_>>(), vec![0, 3, 6]);
+        assert_eq!(many.iter().count(), 334);
+    }
+}

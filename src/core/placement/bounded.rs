@@ -1,0 +1,157 @@
+//! Consistent hashing with bounded loads (Mirrokni, Thorup and Zadimoghaddam, 2018).
+//!
+//! The ring, plus a cap: no server holds more than `⌈c × K × w / W⌉` keys, K keys in all, w its
+//! weight and W the total weight, for a load factor c ≥ 1. Keys arrive one at a time in a fixed
+//! order that has nothing to do with the ring (by [`mix64`](crate::core::mix64) of their hash,
+//! then by label), so overflow does not pile up on one side. A key whose ring owner is full
+//! walks on clockwise, point by point, to the first server with room.
+//!
+//! The caps depend on K, so every change places every key again: a change can move keys that
+//! the plain ring would leave alone, and those extra moves are part of the price.
+
+use crate::core::keys::KeySet;
+use crate::core::mix::mix64;
+use crate::core::ring::Ring;
+
+/// The default load factor, in hundredths: 1.25.
+pub const DEFAULT_LOAD: u32 = 125;
+/// Load factors allowed, in hundredths: 1.00 to 3.00.
+pub const LOADS: std::ops::RangeInclusive<u32> = 100..=300;
+
+/// Each server's cap: `⌈c × K × w / W⌉`, with `c` in hundredths.
+///
+/// ```
+/// use ringlab::core::placement::bounded::caps;
+/// assert_eq!(caps(125, 10, &[1, 1, 1]), vec![5, 5, 5]); // ⌈1.25 × 10 / 3⌉ = ⌈4.17⌉
+/// ```
+pub fn caps(load: u32, keys: usize, weights: &[u32]) -> Vec<u64> {
+    let total: u128 = weights.iter().map(|&w| u128::from(w)).sum();
+    weights
+        .iter()
+        .map(|&w| {
+            let top = u128::from(load) * keys as u128 * u128::from(w);
+            top.div_ceil(100 * total) as u64
+        })
+        .collect()
+}
+
+/// The order keys arrive in: by `mix64` of their hash, then by label.
+pub fn arrival_order(keys: &KeySet) -> Vec<u32> {
+    let mut ids: Vec<(u64, u32)> = (0..keys.len() as u32)
+        .map(|id| (mix64(u64::from(keys.hash_of(id))), id))
+        .collect();
+    ids.sort_unstable_by_key(|&(m, _)| m);
+    // Equal mixes mean equal hashes: order those by label.
+    let mut i = 0;
+    while i < ids.len() {
+        let mut j = i + 1;
+        while j < ids.len() && ids[j].0 == ids[i].0 {
+            j += 1;
+        }
+        if j - i > 1 {
+            ids[i..j].sort_by_cached_key(|&(_, id)| keys.label(id));
+        }
+        i = j;
+    }
+    ids.into_iter().map(|(_, id)| id).collect()
+}
+
+/// Where every key went under bounded loads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Assignment {
+    /// Each key's server, by key id.
+    pub owners: Vec<u16>,
+    /// Each server's cap.
+    pub caps: Vec<u64>,
+    /// Each server's keys.
+    pub loads: Vec<u64>,
+    /// Points walked past full servers, over all keys.
+    pub skips: u64,
+}
+
+/// Places every key of `keys` on `ring` (the key's position is looked up on it) with load factor
+/// `load` (hundredths) and server `weights`.
+pub fn assign(ring: &Ring, keys: &KeySet, load: u32, weights: &[u32]) -> Assignment {
+    let caps = caps(load, keys.len(), weights);
+    let mut loads = vec![0u64; weights.len()];
+    let mut owners = vec![0u16; keys.len()];
+    let points = ring.points();
+    let mut skips = 0;
+    for id in arrival_order(keys) {
+        let mut p = ring.owner_point(keys.position_of(id));
+        loop {
+            let server = points[p].server as usize;
+            if loads[server] < caps[server] {
+                loads[server] += 1;
+                owners[id as usize] = server as u16;
+                break;
+            }
+            p = (p + 1) % points.len();
+            skips += 1;
+        }
+    }
+    Assignment {
+        owners,
+        caps,
+        loads,
+        skips,
+    }
+}
+
+/// The points a key walked past, from its ring owner's point to the point of `owner`, the server
+/// it ended on: each belonged to a server that was full when the key arrived.
+pub fn skipped_points(ring: &Ring, position: u32, owner: usize) -> Vec<usize> {
+    let points = ring.points();
+    let mut p = ring.owner_point(position);
+    let mut skipped = Vec::new();
+    while points[p].server as usize != owner && skipped.len() < points.len() {
+        skipped.push(p);
+        p = (p + 1) % points.len();
+    }
+    skipped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{HashScheme, RingSize, Server};
+
+    #[test]
+    fn no_server_holds_more_than_its_cap() {
+        let servers: Vec<Server> = ["a", "b", "c"].map(Server::hashed).to_vec();
+        let ring = Ring::build(RingSize::FULL, HashScheme::default(), 1, &servers);
+        let mut keys = KeySet::new(RingSize::FULL, HashScheme::default());
+        keys.generate(3000).unwrap();
+        let a = assign(&ring, &keys, 110, &[1, 1, 1]);
+        assert_eq!(a.caps, vec![1100, 1100, 1100]);
+        assert!(a.loads.iter().zip(&a.caps).all(|(l, c)| l <= c));
+        assert_eq!(a.loads.iter().sum::<u64>(), 3000);
+        assert!(a.skips > 0, "one point each is lopsided enough to overflow");
+    }
+
+    #[test]
+    fn a_key_that_overflowed_walked_past_only_full_servers() {
+        let servers = [
+            Server::at("A", 10),
+            Server::at("B", 40),
+            Server::at("C", 75),
+        ];
+        let ring = Ring::build(RingSize::TEACHING, HashScheme::default(), 1, &servers);
+        let mut keys = KeySet::new(RingSize::TEACHING, HashScheme::default());
+        keys.insert((0..9).map(|p| crate::core::Key::At(50 + p)).collect())
+            .unwrap();
+        // Nine keys between 50 and 58 all walk to C at 75; the cap at c = 1 is 3 each.
+        let a = assign(&ring, &keys, 100, &[1, 1, 1]);
+        assert_eq!(a.loads, vec![3, 3, 3]);
+        for id in 0..9u32 {
+            let owner = a.owners[id as usize] as usize;
+            let skipped = skipped_points(&ring, keys.position_of(id), owner);
+            let expected = match owner {
+                2 => 0, // C itself
+                0 => 1, // past C to A
+                _ => 2, // past C and A to B
+            };
+            assert_eq!(skipped.len(), expected);
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! Rendezvous hashing, or highest random weight (Thaler and Ravishankar, 1996).
+//!
+//! Every server gives every key a score from a hash of the pair; the highest score wins. A new
+//! server takes exactly the keys it now outscores, and a departing server's keys each go to
+//! their second-best server, so nothing else moves. The price is a lookup that scores every
+//! server: O(N) per key.
+//!
+//! The pair's hash is `mix64(widen(server_hash, 0) ^ widen(key_hash, 0))`, 64 bits, turned into
+//! `u` in (0, 1) from its top 53 bits. With weights the score is `−w / ln(u)`, which gives each
+//! server a share of keys proportional to its weight; with equal weights that is plain highest
+//! random weight, and the code compares the 64-bit values directly. Ties go to the server whose
+//! name sorts first.
+
+use std::sync::Arc;
+
+use crate::core::mix::{mix64, widen};
+
+/// Rendezvous hashing over a list of servers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rendezvous {
+    names: Vec<Arc<str>>,
+    seeds: Vec<u64>,
+    weights: Vec<f64>,
+    weighted: bool,
+}
+
+impl Rendezvous {
+    /// Servers named `names`, whose names hash to `name_hashes`, with `weights`.
+    pub fn new(names: &[Arc<str>], name_hashes: &[u32], weights: &[u32]) -> Rendezvous {
+        Rendezvous {
+            names: names.to_vec(),
+            seeds: name_hashes.iter().map(|&h| widen(h, 0)).collect(),
+            weights: weights.iter().map(|&w| f64::from(w)).collect(),
+            weighted: weights.iter().any(|&w| w != weights[0]),
+        }
+    }
+
+    /// The 64-bit value server `server` draws for a key hash.
+    pub fn draw(&self, server: usize, hash: u32) -> u64 {
+        mix64(self.seeds[server] ^ widen(hash, 0))
+    }
+
+    /// Server `server`'s score for a key hash: `−w / ln(u)`.
+    pub fn score(&self, server: usize, hash: u32) -> f64 {
+        let u = ((self.draw(server, hash) >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+        -self.weights[server] / u.ln()
+    }
+
+    /// The winning server for a key hash.
+    pub fn owner(&self, hash: u32) -> usize {
+        let key = widen(hash, 0);
+        let mut best = 0;
+        if self.weighted {
+            let mut top = f64::NEG_INFINITY;
+            for i in 0..self.seeds.len() {
+                let s = self.score(i, hash);
+                if s > top || (s == top && self.names[i] < self.names[best]) {
+                    top = s;
+                    best = i;
+                }
+            }
+        } else {
+            let mut top = 0u64;
+            for (i, seed) in self.seeds.iter().enumerate() {
+                let d = mix64(seed ^ key);
+                if i == 0 || d > top || (d == top && self.names[i] < self.names[best]) {
+                    top = d;
+                    best = i;
+                }
+            }
+        }
+        best
+    }
+
+    /// Every server's score for a key hash, in list order.
+    pub fn scores(&self, hash: u32) -> Vec<f64> {
+        (0..self.seeds.len()).map(|i| self.score(i, hash)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn servers(n: usize) -> (Vec<Arc<str>>, Vec<u32>) {
+        let names: Vec<Arc<str>> = (0..n).map(|i| Arc::from(format!("s{i}"))).collect();
+        let hashes = (0..n as u32).map(|i| i.wrapping_mul(0x9E37_79B9)).collect();
+        (names, hashes)
+    }
+
+    #[test]
+    fn with_equal_weights_the_highest_draw_and_the_highest_score_agree() {
+        let (names, hashes) = servers(7);
+        let plain = Rendezvous::new(&names, &hashes, &[1; 7]);
+        for key in 0..500u32 {
+            let hash = key.wrapping_mul(2_654_435_761);
+            let scores = plain.scores(hash);
+            let best = (0..7)
+                .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
+                .unwrap();
+            assert_eq!(plain.owner(hash), best);
+        }
+    }
+
+    #[test]
+    fn a_server_of_weight_three_gets_about_three_times_the_keys() {
+        let (names, hashes) = servers(2);
+        let r = Rendezvous::new(&names, &hashes, &[3, 1]);
+        let heavy = (0..40_000u32)
+            .filter(|k| r.owner(k.wrapping_mul(2_654_435_761)) == 0)
+            .count();
+        let share = heavy as f64 / 40_000.0;
+        assert!((share - 0.75).abs() < 0.02, "{share}");
+    }
+}

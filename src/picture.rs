@@ -187,10 +187,21 @@ impl Picture {
         focus: &Focus,
     ) -> Picture {
         let placed = scenario.placed();
-        let circle = placed.circle(scenario.size());
         let moved = last
             .filter(|o| o.placement == placed.kind())
             .map(|o| &o.moved.keys);
+        Picture::of(scenario, &placed, moved, slots, focus)
+    }
+
+    /// Lays out `scenario` under `placed` (any placement evaluated on it), marking `moved` keys.
+    pub fn of(
+        scenario: &Scenario,
+        placed: &Placed,
+        moved: Option<&KeyIds>,
+        slots: &[usize],
+        focus: &Focus,
+    ) -> Picture {
+        let circle = placed.circle(scenario.size());
         let trace = focus.key.map(|key| placed.trace(scenario, key));
         let at = |spot: u32| fraction_of(spot, circle);
         let mut walk = None;
@@ -228,10 +239,10 @@ impl Picture {
         }
         Picture {
             circle,
-            arcs: arcs(scenario, &placed, slots, focus.server),
-            points: points(&placed, circle, slots, focus.server),
+            arcs: arcs(scenario, placed, slots, focus.server),
+            points: points(placed, circle, slots, focus.server),
             ticks: ticks(circle),
-            keys: keys(scenario, &placed, slots, moved, focus.key),
+            keys: keys(scenario, placed, slots, moved, focus.key),
             walk,
             probes,
             skipped,
@@ -243,6 +254,24 @@ impl Picture {
                 .unwrap_or_default(),
             hover: focus.hover.map(at),
         }
+    }
+}
+
+impl Picture {
+    /// The same picture for a small multiple: no writing on it, so that nine fit a screen.
+    pub fn small(mut self) -> Picture {
+        for tick in &mut self.ticks {
+            tick.label = None;
+        }
+        for point in &mut self.points {
+            point.label = None;
+        }
+        if let KeyLayer::Dots(dots) = &mut self.keys {
+            for dot in dots {
+                dot.label = None;
+            }
+        }
+        self
     }
 }
 

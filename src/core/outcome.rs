@@ -74,6 +74,27 @@ impl Outcome {
             .and_then(|b| fraction(b.moved.len(), self.keys))
     }
 
+    /// How many keys moved under `kind`, when this outcome measured it (as the chosen placement
+    /// or as the baseline).
+    pub fn moved_under(&self, kind: Kind) -> Option<usize> {
+        if self.placement == kind {
+            Some(self.moved.len())
+        } else {
+            self.baseline
+                .as_ref()
+                .filter(|b| b.kind == kind)
+                .map(|b| b.moved.len())
+        }
+    }
+
+    /// The name people read for the baseline: "mod N" or "the ring".
+    pub fn baseline_name(&self) -> &'static str {
+        match self.baseline.as_ref().map(|b| b.kind) {
+            Some(Kind::Ring) => "the ring",
+            _ => "mod N",
+        }
+    }
+
     /// How many keys the baseline would have moved.
     pub fn baseline_moved(&self) -> usize {
         self.baseline.as_ref().map_or(0, |b| b.moved.len())

@@ -45,7 +45,7 @@ pub fn CachePanel() -> impl IntoView {
             .with(|l| {
                 l.as_ref()
                     .filter(|o| o.moves_keys)
-                    .map(|o| (o.ring_fraction(), o.mod_n_fraction()))
+                    .map(|o| (o.moved_fraction(), o.baseline_fraction()))
             })
             .and_then(|(ring, mod_n)| Some((ring?, mod_n?)))
     };
@@ -82,12 +82,12 @@ pub fn CachePanel() -> impl IntoView {
                     <dd class="meaning">"database reads/s: the misses"</dd>
                 </div>
                 <div>
-                    <dt>"Right after, ring"</dt>
+                    <dt>{move || format!("Right after, {}", placement_words(app))}</dt>
                     <dd data-testid="db-after-ring">
                         {move || fractions().map(|(ring, _)| reads(app.cache.get().after(ring))).unwrap_or_else(|| "—".into())}
                     </dd>
                     <dd class="meaning">
-                        "mod N: "
+                        {move || format!("{}: ", baseline_words(app))}
                         <span data-testid="db-after-modn">
                             {move || fractions().map(|(_, m)| reads(app.cache.get().after(m))).unwrap_or_else(|| "—".into())}
                         </span>
@@ -97,4 +97,20 @@ pub fn CachePanel() -> impl IntoView {
             <p class="hint formula">"reads × (1 − hit) + reads × hit × moved fraction"</p>
         </section>
     }
+}
+
+/// The chosen placement, as the panel names it.
+fn placement_words(app: AppState) -> String {
+    match app.scenario.with(|s| s.placement()) {
+        crate::core::Kind::Ring => "ring".to_string(),
+        other => other.name().to_string(),
+    }
+}
+
+/// The placement the last change is compared with.
+fn baseline_words(app: AppState) -> String {
+    app.last
+        .with(|l| l.as_ref().map(|o| o.baseline_name()))
+        .unwrap_or("mod N")
+        .to_string()
 }

@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use super::paint::{paint, PULSE_MS};
 use super::state::{slot_list, AppState, ClickMode, Field};
 use super::theme::{use_reduced_motion, Theme};
-use crate::core::Change;
+use crate::core::{Change, Kind};
 use crate::geometry::{position_at, Frame};
 use crate::picture::{Focus, Hit, KeyLayer, Picture};
 
@@ -89,7 +89,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
     Effect::new(move |_| {
         let moved = app
             .last
-            .with(|l| l.as_ref().is_some_and(|o| !o.ring_moves.is_empty()));
+            .with(|l| l.as_ref().is_some_and(|o| !o.moved.is_empty()));
         // Only single dots pulse; a density band has nothing to animate.
         let dots = picture.with_untracked(|p| matches!(p.keys, KeyLayer::Dots(_)));
         if moved && dots && !reduced_motion.get_untracked() {
@@ -126,8 +126,8 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         let (frame, x, y) = locate(&ev);
         let (fraction, radius) = frame.polar(x, y);
         let near = radius > frame.ring_radius() * 0.55 && radius < frame.tick_label_radius();
-        let size = app.scenario.with_untracked(|s| s.size().get());
-        app.hover.set(near.then(|| position_at(fraction, size)));
+        let circle = picture.with_untracked(|p| p.circle);
+        app.hover.set(near.then(|| position_at(fraction, circle)));
     };
     let on_click = move |ev: web_sys::MouseEvent| {
         let (frame, x, y) = locate(&ev);
@@ -140,6 +140,12 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
             ClickMode::Select => {
                 let hit = picture.with_untracked(|p| p.hit(frame, x, y, frame.key_size() * 2.5));
                 select(app, hit);
+            }
+            ClickMode::DropKey | ClickMode::PlaceServer if own_circle(app) => {
+                app.show_error(
+                    Field::Canvas,
+                    "Ketama and maglev draw a circle of their own, not the ring's positions: add keys and servers by name here.".into(),
+                );
             }
             ClickMode::DropKey => {
                 app.dispatch(
@@ -165,9 +171,17 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
 
     let label = move || {
         app.scenario.with(|s| {
+            let circle = match s.placement() {
+                Kind::Ring => format!("Hash ring of {} positions", s.size()),
+                Kind::Ketama => "Ketama's ring of 2^32 positions".to_string(),
+                Kind::Maglev => format!(
+                    "Maglev's table of {} entries, drawn as a circle",
+                    s.options().maglev_size
+                ),
+                other => format!("{} on a ring of {} positions", other.name(), s.size()),
+            };
             format!(
-                "Hash ring of {} positions with {} servers and {} keys. The ownership table describes it in words.",
-                s.size(),
+                "{circle} with {} servers and {} keys. The ownership table describes it in words.",
                 s.servers().len(),
                 s.keys().len()
             )
@@ -175,7 +189,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
     };
 
     // Exports: the canvas at twice its screen resolution, for slides, and the ownership table.
-    let save_png = move |_| {
+    let save_png = move || {
         let side = side.get_untracked();
         let Ok(element) = document().create_element("canvas") else {
             return;
@@ -203,16 +217,9 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                 .set("The ring was saved as a PNG image.".into());
         }
     };
-    let save_csv = move |_| {
-        let csv = app.scenario.with_untracked(|s| s.ownership().to_csv());
-        let url = format!(
-            "data:text/csv;charset=utf-8,{}",
-            js_sys::encode_uri_component(&csv)
-        );
-        download(&url, "ringlab-ownership.csv");
-        app.announcement
-            .set("The ownership table was saved as CSV.".into());
-    };
+    // The Share menu in the header saves through this.
+    app.save_png
+        .set_value(Some(Callback::new(move |()| save_png())));
 
     view! {
         <div class="ring-box" node_ref=box_ref>
@@ -228,15 +235,11 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                 on:click=on_click
             ></canvas>
         </div>
-        <div class="export-row">
-            <button type="button" data-testid="save-png" on:click=save_png>"Save PNG"</button>
-            <button type="button" data-testid="save-csv" on:click=save_csv>"Save table (CSV)"</button>
-        </div>
     }
 }
 
 /// Offers `url` to the person as a file called `name`.
-fn download(url: &str, name: &str) {
+pub fn download(url: &str, name: &str) {
     let Ok(element) = document().create_element("a") else {
         return;
     };
@@ -263,6 +266,13 @@ fn select(app: AppState, hit: Option<Hit>) {
             app.selected_server.set(None);
         }
     }
+}
+
+/// Whether the circle on screen is a placement's own (ketama's ring, maglev's table) rather
+/// than the ring's positions.
+fn own_circle(app: AppState) -> bool {
+    app.scenario
+        .with_untracked(|s| matches!(s.placement(), Kind::Ketama | Kind::Maglev))
 }
 
 fn now() -> f64 {

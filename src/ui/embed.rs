@@ -13,10 +13,10 @@ use super::js::JsObject;
 use super::key_controls::MAX_PAGE_KEYS;
 use super::lesson_panel;
 use super::state::{AppState, Field};
-use crate::core::{Change, Error};
+use crate::core::{Change, Error, Kind};
 
 /// The panels an embed can show, by their `panels=` name.
-pub const PANELS: [&str; 9] = [
+pub const PANELS: [&str; 11] = [
     "last",
     "ownership",
     "key",
@@ -26,6 +26,8 @@ pub const PANELS: [&str; 9] = [
     "vnodes",
     "keys",
     "replicas",
+    "placement",
+    "compare",
 ];
 /// What an embed shows when `panels=` is absent.
 pub const DEFAULT_PANELS: [&str; 2] = ["last", "ownership"];
@@ -252,8 +254,18 @@ pub fn connect(app: AppState, config: EmbedConfig) {
                         .as_deref(),
                 )
                 .set("keys", keys as f64)
-                .set("ringMoved", last.map_or(0, |o| o.ring_moves.len()) as f64)
-                .set("modNMoved", last.map_or(0, |o| o.mod_n_moves.len()) as f64)
+                .text("placement", Some(app.scenario.with(|s| s.placement().id())))
+                .set("moved", last.map_or(0, |o| o.moved.len()) as f64)
+                .set(
+                    "ringMoved",
+                    last.and_then(|o| o.moved_under(Kind::Ring))
+                        .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64)),
+                )
+                .set(
+                    "modNMoved",
+                    last.and_then(|o| o.moved_under(Kind::ModN))
+                        .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64)),
+                )
                 .list("servers", servers)
         });
         post(&host, event);

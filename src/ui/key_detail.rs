@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::state::{AppState, Field};
-use crate::core::{Change, Key, Scenario};
+use crate::core::{Change, Kind, Scenario};
 
 /// Details of the selected key, or a hint on how to select one.
 #[component]
@@ -35,14 +35,14 @@ pub fn KeyDetailPanel() -> impl IntoView {
                             {d.steps.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
                         </ol>
                         <p>
-                            "Ring owner: "
+                            {d.owner_title.clone()}
                             <strong data-testid="key-owner">{d.owner}</strong>
                         </p>
                         {d.copies.map(|c| view! {
                             <p>"Copies on: " <strong data-testid="key-copies">{c}</strong></p>
                         })}
                         <p>
-                            "mod N picks: "
+                            {if app.scenario.with_untracked(|s| s.placement() == Kind::ModN) { "The ring picks: " } else { "mod N picks: " }}
                             <strong data-testid="key-modn-owner">{d.mod_n_owner}</strong>
                             <span class="muted">{d.mod_n_words}</span>
                         </p>
@@ -62,56 +62,46 @@ struct Detail {
     label: String,
     steps: Vec<String>,
     owner: String,
+    owner_title: String,
     mod_n_owner: String,
     mod_n_words: String,
     copies: Option<String>,
 }
 
+/// The selected key's lookup under the chosen placement, as the engine traces it, and what the
+/// compared placement would pick.
 fn steps(s: &Scenario, id: u32, replicas: usize) -> Detail {
-    let key = s.keys().key(id);
-    let label = key.label();
+    let placed = s.placed();
+    let trace = placed.trace(s, id);
+    let owner = placed.names()[trace.owner].to_string();
+    let kind = s.placement();
     let hash = s.keys().hash_of(id);
-    let position = s.keys().position_of(id);
-    let mut steps = Vec::new();
-    match key {
-        Key::At(p) => steps.push(format!("Placed by hand at {p}; its hash is its position.")),
-        _ => {
-            let explained = s.hash().explain(&label);
-            if let Some(digest) = explained.digest_hex {
-                steps.push(format!("MD5(\"{label}\") = {digest}"));
-            }
-            steps.push(format!("{} → {hash} (0x{hash:08x})", s.hash().describe()));
-            if !s.size().is_full() {
-                steps.push(format!("{hash} mod {} = position {position}", s.size()));
-            }
-        }
-    }
-    let ring = s.ring();
-    let point = ring.points()[ring.owner_point(position)];
-    let owner = ring.server_name(point.server as usize).to_string();
-    let distance = s.size().distance(position, point.position);
-    steps.push(if distance == 0 {
-        format!("A point of {owner} sits right at {position}: it owns the key.")
-    } else {
-        let wrap = if point.position < position {
-            ", wrapping past the top"
-        } else {
-            ""
-        };
-        format!(
-            "Walk clockwise {distance} from {position} to {owner}'s point at {}{wrap}.",
-            point.position
-        )
-    });
     let n = s.servers().len();
-    let index = s.mod_n_owner_of_key(id);
+    let (mod_n_owner, mod_n_words) = if kind == Kind::ModN {
+        let ring_owner = s.ring().server_name(s.owner_of_key(id)).to_string();
+        (
+            ring_owner,
+            " (the first point clockwise from the key)".to_string(),
+        )
+    } else {
+        let index = s.mod_n_owner_of_key(id);
+        (
+            s.servers()[index].name.clone(),
+            format!(" ({hash} mod {n} = {index}, so servers[{index}])"),
+        )
+    };
     Detail {
-        label,
-        steps,
+        label: s.keys().label(id),
+        steps: trace.steps,
         owner,
-        mod_n_owner: s.servers()[index].name.clone(),
-        mod_n_words: format!(" ({hash} mod {n} = {index}, so servers[{index}])"),
-        copies: (replicas > 1).then(|| {
+        owner_title: match kind {
+            Kind::Ring => "Ring owner: ".to_string(),
+            Kind::ModN => "mod N owner: ".to_string(),
+            other => format!("{} owner: ", other.name()),
+        },
+        mod_n_owner,
+        mod_n_words,
+        copies: (replicas > 1 && kind == Kind::Ring).then(|| {
             let names: Vec<String> = s
                 .preference_list(id, replicas)
                 .into_iter()

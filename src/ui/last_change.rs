@@ -1,11 +1,12 @@
-//! The last change: how many keys moved on the ring, how many `hash mod N` would have moved,
-//! what theory expects for each, and which keys.
+//! The last change: how many keys moved under the chosen placement, how many the placement it
+//! is compared with would have moved (`hash mod N`, or the ring when mod N is chosen), what
+//! theory expects for each, and which keys.
 
 use leptos::prelude::*;
 
 use super::common::{grouped, pct};
 use super::state::AppState;
-use crate::core::{KeyMove, Outcome, Scenario};
+use crate::core::{Kind, Moves, Outcome, Scenario};
 
 /// Up to this many moved keys are listed by name.
 const MAX_LISTED: usize = 12;
@@ -21,9 +22,9 @@ pub fn LastChangePanel() -> impl IntoView {
             app.last.with(|l| {
                 l.as_ref().map(|o| {
                     let n = if ring {
-                        o.ring_moves.len()
+                        o.moved.len()
                     } else {
-                        o.mod_n_moves.len()
+                        o.baseline_moved()
                     };
                     of_keys(n, o.keys)
                 })
@@ -45,17 +46,21 @@ pub fn LastChangePanel() -> impl IntoView {
             <Show when=has_moves>
                 <dl class="tiles">
                     <div>
-                        <dt>"Moved on the ring"</dt>
+                        <dt data-testid="moved-title">{figure(|o| moved_title(o.placement))}</dt>
                         <dd class="big" data-testid="ring-moved">{moved(true)}</dd>
-                        <dd data-testid="ring-moved-pct">{figure(|o| o.ring_fraction().map(pct).unwrap_or_default())}</dd>
-                        <dd class="meaning" data-testid="ring-expected">{figure(ring_theory)}</dd>
+                        <dd data-testid="ring-moved-pct">{figure(|o| o.moved_fraction().map(pct).unwrap_or_default())}</dd>
+                        <dd class="meaning" data-testid="ring-expected">{figure(|o| theory(o.placement, o.expected, o.servers))}</dd>
                     </div>
-                    <div>
-                        <dt>"mod N would move"</dt>
-                        <dd class="big" data-testid="modn-moved">{moved(false)}</dd>
-                        <dd data-testid="modn-moved-pct">{figure(|o| o.mod_n_fraction().map(pct).unwrap_or_default())}</dd>
-                        <dd class="meaning" data-testid="modn-expected">{figure(mod_n_theory)}</dd>
-                    </div>
+                    <Show when=move || app.last.with(|l| l.as_ref().is_some_and(|o| o.baseline.is_some()))>
+                        <div>
+                            <dt>{figure(|o| format!("{} would move", capital(o.baseline_name())))}</dt>
+                            <dd class="big" data-testid="modn-moved">{moved(false)}</dd>
+                            <dd data-testid="modn-moved-pct">{figure(|o| o.baseline_fraction().map(pct).unwrap_or_default())}</dd>
+                            <dd class="meaning" data-testid="modn-expected">
+                                {figure(|o| o.baseline.as_ref().map(|b| theory(b.kind, b.expected, o.servers)).unwrap_or_default())}
+                            </dd>
+                        </div>
+                    </Show>
                 </dl>
                 <p class="verdict" data-testid="verdict">{figure(|o| o.verdict().unwrap_or_default())}</p>
                 <MoveLists />
@@ -72,9 +77,36 @@ fn of_keys(moved: usize, keys: usize) -> impl IntoView {
     view! { {grouped(moved as u64)} <span class="of">" of " {grouped(keys as u64)}</span> }
 }
 
-fn ring_theory(o: &Outcome) -> String {
-    let (before, after) = o.servers;
-    match o.ring_expected {
+/// The first tile's title: "Moved on the ring", "Moved under Jump hash".
+fn moved_title(kind: Kind) -> String {
+    match kind {
+        Kind::Ring => "Moved on the ring".to_string(),
+        Kind::ModN => "Moved under mod N".to_string(),
+        other => format!("Moved under {}", other.name()),
+    }
+}
+
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// What theory expects a placement to move, in words.
+fn theory(kind: Kind, expected: Option<f64>, (before, after): (usize, usize)) -> String {
+    if kind == Kind::ModN {
+        return match expected {
+            Some(share) if after > before => {
+                format!("theory N/(N+1) = {before}/{after} = {}", pct(share))
+            }
+            Some(share) => format!("theory (N−1)/N = {after}/{before} = {}", pct(share)),
+            None if before == after => "same servers, same remainders".to_string(),
+            None => String::new(),
+        };
+    }
+    match expected {
         Some(share) if after > before && (share - 1.0 / after as f64).abs() < 1e-9 => {
             format!("expected about 1/(N+1) = 1/{after} = {}", pct(share))
         }
@@ -82,19 +114,8 @@ fn ring_theory(o: &Outcome) -> String {
             format!("expected about 1/N = 1/{before} = {}", pct(share))
         }
         Some(share) => format!("expected about its weight share, {}", pct(share)),
-        None => "keys move where arcs changed owner".to_string(),
-    }
-}
-
-fn mod_n_theory(o: &Outcome) -> String {
-    let (before, after) = o.servers;
-    match o.mod_n_expected {
-        Some(share) if after > before => {
-            format!("theory N/(N+1) = {before}/{after} = {}", pct(share))
-        }
-        Some(share) => format!("theory (N−1)/N = {after}/{before} = {}", pct(share)),
-        None if before == after => "same servers, same remainders".to_string(),
-        None => String::new(),
+        None if kind.has_arcs() => "keys move where arcs changed owner".to_string(),
+        None => "keys move where their owner changed".to_string(),
     }
 }
 
@@ -106,15 +127,28 @@ fn MoveLists() -> impl IntoView {
         move || {
             app.last.with(|last| {
                 let Some(o) = last else { return None };
-                let moves = if ring { &o.ring_moves } else { &o.mod_n_moves };
+                let empty = Moves::default();
+                let moves = if ring {
+                    &o.moved
+                } else {
+                    o.baseline.as_ref().map_or(&empty, |b| &b.moved)
+                };
                 if moves.is_empty() || moves.len() > MAX_LISTED {
                     return None;
                 }
                 // The moves name keys by id in the key set both scenarios share.
                 let lines = app.scenario.with(|s| describe(s, moves));
+                let title = if ring {
+                    match o.placement {
+                        Kind::Ring => "Keys moved on the ring".to_string(),
+                        other => format!("Keys moved under {}", if other == Kind::ModN { "mod N" } else { other.name() }),
+                    }
+                } else {
+                    format!("Keys {} would move", o.baseline_name())
+                };
                 Some(view! {
                     <div>
-                        <h3>{if ring { "Keys moved on the ring" } else { "Keys mod N would move" }}</h3>
+                        <h3>{title}</h3>
                         <ul class="moves" data-testid=if ring { "ring-moves" } else { "modn-moves" }>
                             {lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
                         </ul>
@@ -126,12 +160,13 @@ fn MoveLists() -> impl IntoView {
     view! { <div class="move-lists">{list(true)} {list(false)}</div> }
 }
 
-fn describe(scenario: &Scenario, moves: &[KeyMove]) -> Vec<String> {
+fn describe(scenario: &Scenario, moves: &Moves) -> Vec<String> {
     let keys = scenario.keys();
     moves
+        .listed
         .iter()
         .filter(|m| (m.key as usize) < keys.len())
-        .map(|m| format!("{}: {} → {}", keys.key(m.key).label(), m.from, m.to))
+        .map(|m| format!("{}: {} → {}", keys.label(m.key), m.from, m.to))
         .collect()
 }
 
@@ -163,7 +198,7 @@ fn FailoverLine() -> impl IntoView {
                     f.promoted
                         .iter()
                         .filter(|p| (p.key as usize) < s.keys().len())
-                        .map(|p| format!("{}: {} → {} (replica promoted)", s.keys().key(p.key).label(), p.from, p.to))
+                        .map(|p| format!("{}: {} → {} (replica promoted)", s.keys().label(p.key), p.from, p.to))
                         .collect::<Vec<_>>()
                 })
             });

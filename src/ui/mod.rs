@@ -6,6 +6,7 @@
 mod cache_panel;
 mod canvas;
 mod common;
+mod compare_view;
 mod embed;
 mod js;
 mod key_controls;
@@ -14,6 +15,7 @@ mod last_change;
 mod lesson_panel;
 mod ownership;
 mod paint;
+mod placement_controls;
 mod probe;
 mod replica_controls;
 mod ring_controls;
@@ -26,18 +28,20 @@ mod vnode_controls;
 
 use leptos::prelude::*;
 
-use crate::core::Change;
+use crate::core::{Change, Kind};
 
 use cache_panel::CachePanel;
 use canvas::RingCanvas;
+use compare_view::CompareView;
 use key_controls::KeyControls;
 use key_detail::KeyDetailPanel;
 use last_change::LastChangePanel;
 use ownership::OwnershipPanel;
+use placement_controls::PlacementControls;
 use replica_controls::ReplicaControls;
 use ring_controls::RingControls;
 use server_controls::ServerControls;
-pub use state::{AppState, ClickMode, Field};
+pub use state::{AppState, ClickMode, Field, View};
 use theme::use_theme;
 use toolbar::Toolbar;
 use vnode_controls::VnodeControls;
@@ -84,6 +88,7 @@ pub fn App() -> impl IntoView {
                 <h1>"Ringlab"</h1>
                 <p class="tagline">"Consistent hashing, one change at a time"</p>
             </div>
+            <toolbar::ViewSwitcher />
             <div class="header-actions">
                 <lesson_panel::LessonPicker />
                 <Toolbar />
@@ -93,15 +98,18 @@ pub fn App() -> impl IntoView {
             </div>
         </header>
         <LinkNotices />
-        <main class="layout">
+        <main class="layout" class:comparing=move || app.view.get() == View::Compare>
             <section class="controls" aria-label="Controls">
+                <PlacementControls />
                 <ServerControls theme=theme />
                 <VnodeControls />
                 <KeyControls />
                 <ReplicaControls />
                 <RingControls />
             </section>
-            <section class="stage" aria-label="The ring">
+            // The ring view stays mounted under Compare (only hidden), so its canvas keeps its
+            // size and the Share menu can still save it.
+            <section class="stage" aria-label="The ring" hidden=move || app.view.get() != View::Ring>
                 <ModeBanner />
                 <common::FieldError field=Field::Canvas id="canvas-error" />
                 <RingCanvas theme=theme />
@@ -111,13 +119,16 @@ pub fn App() -> impl IntoView {
                     {move || app.last.with(|l| l.as_ref().map(|o| o.summary()))}
                 </p>
             </section>
-            <section class="readout" aria-label="Readout">
+            <section class="readout" aria-label="Readout" hidden=move || app.view.get() != View::Ring>
                 <lesson_panel::LessonPanel />
                 <KeyDetailPanel />
                 <LastChangePanel />
                 <OwnershipPanel theme=theme />
                 <CachePanel />
             </section>
+            <Show when=move || app.view.get() == View::Compare>
+                <CompareView theme=theme />
+            </Show>
         </main>
         <shortcuts::ShortcutHelp />
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
@@ -146,6 +157,8 @@ fn EmbedView(config: embed::EmbedConfig, theme: Signal<theme::Theme>) -> impl In
             "servers" => view! { <ServerControls theme=theme /> }.into_any(),
             "vnodes" => view! { <VnodeControls /> }.into_any(),
             "keys" => view! { <KeyControls /> }.into_any(),
+            "placement" => view! { <PlacementControls /> }.into_any(),
+            "compare" => view! { <CompareView theme=theme /> }.into_any(),
             _ => view! { <ReplicaControls /> }.into_any(),
         })
         .collect_view();
@@ -248,12 +261,16 @@ fn SelectedServer() -> impl IntoView {
 fn HoverReadout() -> impl IntoView {
     let app = expect_context::<AppState>();
     let text = move || match app.hover.get() {
-        Some(position) => app.scenario.with(|s| {
-            let owner = s
-                .ring()
-                .server_name(s.ring().owner_of(position))
-                .to_string();
-            format!("Position {position} belongs to {owner}")
+        Some(spot) => app.scenario.with(|s| {
+            let placed = s.placed();
+            let owner = placed.names()[placed.owner_at_spot(spot, s.size())].to_string();
+            match s.placement() {
+                Kind::Maglev => format!("Table entry {spot} belongs to {owner}"),
+                Kind::Ring | Kind::Ketama | Kind::Table | Kind::Bounded => {
+                    format!("Position {spot} belongs to {owner}")
+                }
+                _ => format!("A key whose hash is {spot} goes to {owner}"),
+            }
         }),
         None => "Point at the ring to see who owns a position.".to_string(),
     };

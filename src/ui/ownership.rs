@@ -22,9 +22,15 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
 
     let caption = move || {
         now.with(|o| {
+            let total = if o.ring_size == 1 << 32 { "2^32".to_string() } else { grouped(o.ring_size) };
+            let space = match o.unit {
+                "positions" => format!("of the ring ({total} positions)"),
+                "hash values" => format!("of the {total} hash values"),
+                "table entries" => format!("of the table ({total} entries)"),
+                _ => format!("of {total} evenly spaced positions, asked one by one"),
+            };
             format!(
-                "Share of the ring ({} positions) and of the {} {}. The dashed mark is the even share; the thin mark, the share before the last change.",
-                if o.ring_size == 1 << 32 { "2^32".to_string() } else { grouped(o.ring_size) },
+                "Share {space} and of the {} {}. The dashed mark is the even share; the thin mark, the share before the last change.",
                 grouped(o.keys),
                 crate::core::plural(o.keys as usize, "key", "keys"),
             )
@@ -90,7 +96,7 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
                 <thead>
                     <tr>
                         <th scope="col">"Server"</th>
-                        <th scope="col" class="num">"Ring"</th>
+                        <th scope="col" class="num">{move || if now.with(|o| o.unit == "positions") { "Ring" } else { "Share" }}</th>
                         <th scope="col" class="num">"Keys"</th>
                         <th scope="col"><span class="sr-only">"Share against even share"</span></th>
                     </tr>
@@ -125,7 +131,10 @@ fn Balance(own: Memo<Ownership>) -> impl IntoView {
                 <dt>"Spread"</dt>
                 <dd data-testid="spread">{figure(|o| pct(o.balance.spread))}</dd>
                 <dd class="meaning" data-testid="predicted-spread">
-                    {figure(|o| format!("1/√v predicts {}", pct(o.balance.predicted_spread)))}
+                    {figure(|o| match o.balance.predicted_spread {
+                        Some(p) => format!("1/√v predicts {}", pct(p)),
+                        None => "how far shares stray from even".to_string(),
+                    })}
                 </dd>
             </div>
         </dl>

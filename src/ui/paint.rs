@@ -186,7 +186,12 @@ impl Painter {
         let r = self.frame.ring_radius();
         let band = self.frame.band_width();
         if picture.points.len() > MAX_POINT_DOTS {
+            // A tick per point, unless there are so many that they would hide the arcs.
+            let room = std::f64::consts::TAU * r / 3.0;
             for selected in [false, true] {
+                if !selected && picture.points.len() as f64 > room {
+                    continue;
+                }
                 self.ctx.begin_path();
                 for point in picture.points.iter().filter(|p| p.selected == selected) {
                     self.radial(point.fraction, r - band * 0.75, r + band * 0.75);

@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use super::js::JsObject;
 use super::state::AppState;
+use crate::core::Kind;
 
 thread_local! {
     static APP: RefCell<Option<AppState>> = const { RefCell::new(None) };
@@ -41,8 +42,19 @@ pub fn ringlab_snapshot() -> String {
                     JsObject::new()
                         .text("headline", Some(&o.headline))
                         .set("keys", o.keys as f64)
-                        .set("ring_moved", o.ring_moves.len() as f64)
-                        .set("mod_n_moved", o.mod_n_moves.len() as f64)
+                        .text("placement", Some(o.placement.id()))
+                        .set("moved", o.moved.len() as f64)
+                        .set("baseline_moved", o.baseline_moved() as f64)
+                        .set(
+                            "ring_moved",
+                            o.moved_under(Kind::Ring)
+                                .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64)),
+                        )
+                        .set(
+                            "mod_n_moved",
+                            o.moved_under(Kind::ModN)
+                                .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64)),
+                        )
                         .into()
                 })
             });

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::core::{read_link, CacheLoad, Change, Link, Outcome, Scenario};
+use crate::core::{read_link, CacheLoad, Change, Kind, Link, Outcome, Scenario};
 use crate::naming::next_server_name;
 use crate::picture::assign_slots;
 
@@ -29,6 +29,43 @@ pub enum Field {
     SelectKey,
     /// A click on the canvas.
     Canvas,
+    /// The placement and its settings.
+    Placement,
+}
+
+/// The views a person can switch between in the header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// The ring, its controls and its readout.
+    Ring,
+    /// Every placement side by side.
+    Compare,
+}
+
+impl View {
+    /// Every view, in the order the header lists them.
+    pub const ALL: [View; 2] = [View::Ring, View::Compare];
+
+    /// The name in links: `view=compare`.
+    pub fn id(self) -> &'static str {
+        match self {
+            View::Ring => "ring",
+            View::Compare => "compare",
+        }
+    }
+
+    /// The name on its button.
+    pub fn label(self) -> &'static str {
+        match self {
+            View::Ring => "Ring",
+            View::Compare => "Compare",
+        }
+    }
+
+    /// The view a link names.
+    pub fn parse(text: &str) -> Option<View> {
+        View::ALL.into_iter().find(|v| v.id() == text.trim())
+    }
 }
 
 /// What a click on the ring does.
@@ -94,6 +131,10 @@ pub struct AppState {
     pub lesson: RwSignal<Option<(&'static str, usize)>>,
     /// Link parameters the address must keep whatever changes (an embed's own settings).
     pub kept_params: StoredValue<Vec<(String, String)>>,
+    /// The view on screen.
+    pub view: RwSignal<View>,
+    /// Saves the ring as a PNG; set by the ring's canvas once it is on the page.
+    pub save_png: StoredValue<Option<Callback<()>>>,
 }
 
 impl AppState {
@@ -153,6 +194,8 @@ impl AppState {
             help_open: RwSignal::new(false),
             lesson: RwSignal::new(None),
             kept_params: StoredValue::new(Vec::new()),
+            view: RwSignal::new(View::Ring),
+            save_png: StoredValue::new(None),
         };
         (app, extra)
     }
@@ -166,9 +209,8 @@ impl AppState {
     /// reason next to `field`. Returns whether it was applied.
     pub fn dispatch(&self, change: Change, field: Field) -> bool {
         let before = self.scenario.get_untracked();
-        let mut next = before.clone();
-        match next.apply(change) {
-            Ok(outcome) => {
+        match before.after(change) {
+            Ok((next, outcome)) => {
                 self.announcement.set(outcome.summary());
                 self.remember();
                 self.future.set(Vec::new());
@@ -188,10 +230,50 @@ impl AppState {
         }
     }
 
+    /// Chooses the placement the panels speak of. When the view shows a last change, that same
+    /// change is measured again under the new placement (the scenario before it switches too),
+    /// so the last-change panel keeps telling what the change did; otherwise the switch itself
+    /// is the change. Returns whether the placement changed.
+    pub fn choose_placement(&self, placement: Kind, field: Field) -> bool {
+        if self.scenario.with_untracked(|s| s.placement()) == placement {
+            return true;
+        }
+        let remeasured = self.previous.with_untracked(|previous| {
+            let previous = previous.as_ref()?;
+            let change = self
+                .last
+                .with_untracked(|l| l.as_ref().filter(|o| o.moves_keys)?.change.clone())?;
+            let (before, _) = previous.after(Change::SetPlacement { placement }).ok()?;
+            let (after, outcome) = before.after(change).ok()?;
+            Some(Frame {
+                scenario: after,
+                previous: Some(before),
+                last: Some(Arc::new(outcome)),
+            })
+        });
+        match remeasured {
+            Some(frame) => {
+                let summary = frame.last.as_ref().map(|o| o.summary()).unwrap_or_default();
+                self.remember();
+                self.future.set(Vec::new());
+                self.show(frame);
+                self.errors.set(Vec::new());
+                self.announcement
+                    .set(format!("Placing keys with {}. {summary}", placement.name()));
+                true
+            }
+            None => self.dispatch(Change::SetPlacement { placement }, field),
+        }
+    }
+
     fn frame(&self) -> Frame {
+        // A frame kept for undo drops the evaluated placements: a million keys' owners need not
+        // be kept for every step back, and undo recomputes them.
         Frame {
-            scenario: self.scenario.get_untracked(),
-            previous: self.previous.get_untracked(),
+            scenario: self.scenario.with_untracked(Scenario::without_cache),
+            previous: self
+                .previous
+                .with_untracked(|p| p.as_ref().map(Scenario::without_cache)),
             last: self.last.get_untracked(),
         }
     }

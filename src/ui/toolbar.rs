@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use super::common::Dialog;
-use super::state::AppState;
+use super::state::{AppState, View};
 use crate::core::{parse_number, write_link, CacheLoad, MAX_REPLICAS};
 
 /// Applies the view parameters a link carries besides the scenario (`select`, `r`, `reads`,
@@ -26,6 +26,10 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                 }
             }
             "present" => app.present.set(value == "1"),
+            "view" => match View::parse(value) {
+                Some(view) => app.view.set(view),
+                None => notices.push(format!("view: there is no view {value}")),
+            },
             "lesson" => {
                 let step = extra
                     .iter()
@@ -99,6 +103,10 @@ pub fn current_query(app: AppState) -> String {
     if app.present.get_untracked() {
         extra.push(("present".to_string(), "1".to_string()));
     }
+    let view = app.view.get_untracked();
+    if view != View::Ring {
+        extra.push(("view".to_string(), view.id().to_string()));
+    }
     let replicas = app.replicas.get_untracked();
     if replicas > 1 {
         extra.push(("r".to_string(), replicas.to_string()));
@@ -124,6 +132,7 @@ pub fn sync_address(app: AppState) {
         app.cache.track();
         app.present.track();
         app.lesson.track();
+        app.view.track();
         let query = current_query(app);
         if let Ok(history) = window().history() {
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));
@@ -131,23 +140,36 @@ pub fn sync_address(app: AppState) {
     });
 }
 
-/// Undo, redo and copy-link buttons.
+/// The header's switch between views, carried in the link as `view=`.
+#[component]
+pub fn ViewSwitcher() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    view! {
+        <nav class="views" aria-label="Views">
+            {View::ALL
+                .into_iter()
+                .map(|v| {
+                    view! {
+                        <button
+                            type="button"
+                            data-testid=format!("view-{}", v.id())
+                            aria-current=move || (app.view.get() == v).then_some("page")
+                            on:click=move |_| app.view.set(v)
+                        >
+                            {v.label()}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </nav>
+    }
+}
+
+/// Undo, redo, the Share menu, presentation mode and the shortcut list.
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let copied = RwSignal::new(None::<String>);
     let embed_open = RwSignal::new(false);
-    let copy = move |_| {
-        let href = window().location().href().unwrap_or_default();
-        let clipboard = window().navigator().clipboard();
-        let _ = clipboard.write_text(&href);
-        copied.set(Some("Link copied.".to_string()));
-        app.announcement.set("Link to this view copied.".into());
-        set_timeout(
-            move || copied.set(None),
-            std::time::Duration::from_millis(2500),
-        );
-    };
     view! {
         <div class="toolbar" role="group" aria-label="History and sharing">
             <button
@@ -172,12 +194,7 @@ pub fn Toolbar() -> impl IntoView {
             >
                 "Redo"
             </button>
-            <button type="button" data-testid="copy-link" on:click=copy>
-                "Copy link"
-            </button>
-            <button type="button" data-testid="embed-open" on:click=move |_| embed_open.set(true)>
-                "Embed"
-            </button>
+            <ShareMenu embed_open=embed_open />
             <EmbedDialog open=embed_open />
             <button
                 type="button"
@@ -191,6 +208,97 @@ pub fn Toolbar() -> impl IntoView {
             <button type="button" data-testid="shortcuts-open" aria-keyshortcuts="?" on:click=move |_| app.help_open.set(true)>
                 "Shortcuts"
             </button>
+        </div>
+    }
+}
+
+/// Copy link, Embed, Save PNG and Save table, folded under one button.
+#[component]
+fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let open = RwSignal::new(false);
+    let copied = RwSignal::new(None::<String>);
+    let button_ref = NodeRef::<leptos::html::Button>::new();
+    let close = move || {
+        open.set(false);
+        if let Some(button) = button_ref.get_untracked() {
+            let _ = button.focus();
+        }
+    };
+    let copy = move |_| {
+        let href = window().location().href().unwrap_or_default();
+        let _ = window().navigator().clipboard().write_text(&href);
+        copied.set(Some("Link copied.".to_string()));
+        app.announcement.set("Link to this view copied.".into());
+        set_timeout(
+            move || copied.set(None),
+            std::time::Duration::from_millis(2500),
+        );
+        close();
+    };
+    let save_png = move |_| {
+        if let Some(save) = app.save_png.get_value() {
+            save.run(());
+        }
+        close();
+    };
+    let save_csv = move |_| {
+        let csv = app.scenario.with_untracked(|s| s.ownership().to_csv());
+        let url = format!(
+            "data:text/csv;charset=utf-8,{}",
+            js_sys::encode_uri_component(&csv)
+        );
+        super::canvas::download(&url, "ringlab-ownership.csv");
+        app.announcement
+            .set("The ownership table was saved as CSV.".into());
+        close();
+    };
+    view! {
+        <div
+            class="menu"
+            on:keydown=move |ev: web_sys::KeyboardEvent| {
+                if ev.key() == "Escape" && open.get_untracked() {
+                    ev.stop_propagation();
+                    close();
+                }
+            }
+            on:focusout=move |ev: web_sys::FocusEvent| {
+                // Leaving the menu by keyboard or pointer folds it.
+                let inside = ev
+                    .related_target()
+                    .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Node>(t).ok())
+                    .zip(ev.current_target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Node>(t).ok()))
+                    .is_some_and(|(target, menu)| menu.contains(Some(&target)));
+                if !inside {
+                    open.set(false);
+                }
+            }
+        >
+            <button
+                type="button"
+                node_ref=button_ref
+                data-testid="share-open"
+                aria-expanded=move || open.get().to_string()
+                aria-controls="share-items"
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
+                "Share ▾"
+            </button>
+            <div class="menu-items" id="share-items" hidden=move || !open.get()>
+                <button type="button" data-testid="copy-link" on:click=copy>"Copy link"</button>
+                <button
+                    type="button"
+                    data-testid="embed-open"
+                    on:click=move |_| {
+                        open.set(false);
+                        embed_open.set(true);
+                    }
+                >
+                    "Embed…"
+                </button>
+                <button type="button" data-testid="save-png" on:click=save_png>"Save PNG"</button>
+                <button type="button" data-testid="save-csv" on:click=save_csv>"Save table (CSV)"</button>
+            </div>
             <span class="copied" role="status">{move || copied.get()}</span>
         </div>
     }

@@ -3,6 +3,8 @@
 //! server name, then virtual-node index), wrapping to the smallest point of all.
 #![allow(dead_code)]
 
+pub mod oracles;
+
 use std::cmp::Ordering;
 
 use ringlab::core::{HashScheme, Key, Moves, Placement, Scenario, Server, LISTED};

@@ -5,17 +5,22 @@
 
 use std::sync::Arc;
 
-use super::{ideal_movement, moves_between, Cost, Kind, State};
+use super::{ideal_movement, moves_between, Cost, Kind, Placed, State};
 use crate::core::modn::mod_n_expected;
+use crate::core::moves::KeyIds;
 use crate::core::scenario::Scenario;
 
 /// One placement's figures for the change.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Column {
     /// The placement.
     pub kind: Kind,
     /// Keys that changed server.
     pub moved: usize,
+    /// Which keys changed server.
+    pub moved_keys: KeyIds,
+    /// The placement evaluated on the scenario after the change, for drawing it.
+    pub placed: Arc<Placed>,
     /// The least any placement could move (mod N: what its theory expects).
     pub ideal: Option<f64>,
     /// Server names before, in list order.
@@ -39,7 +44,7 @@ pub struct Column {
 }
 
 /// Every placement's column, and the number of keys they are out of.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Comparison {
     /// The number of keys.
     pub keys: usize,
@@ -66,9 +71,9 @@ pub fn compare(before: &Scenario, after: &Scenario) -> Comparison {
 fn column(before: &Scenario, after: &Scenario, kind: Kind) -> Column {
     let (b, a) = (before.place(kind), after.place(kind));
     let moved = if std::ptr::eq(before, after) {
-        0
+        KeyIds::default()
     } else {
-        moves_between(before, &b, after, &a).len()
+        moves_between(before, &b, after, &a).keys
     };
     let ideal = if kind == Kind::ModN {
         mod_n_expected(before.servers().len(), after.servers().len())
@@ -101,7 +106,8 @@ fn column(before: &Scenario, after: &Scenario, kind: Kind) -> Column {
     });
     Column {
         kind,
-        moved,
+        moved: moved.len(),
+        moved_keys: moved,
         ideal,
         names_before: b.names().to_vec(),
         before: b.counts().to_vec(),
@@ -112,6 +118,7 @@ fn column(before: &Scenario, after: &Scenario, kind: Kind) -> Column {
         cost: a.cost(after.keys()),
         state: a.state(),
         note,
+        placed: a,
     }
 }
 

@@ -9,7 +9,6 @@
 //! generated numbers are present is a bit set, so checking a new key for a duplicate never
 //! scans the set.
 
-use std::collections::HashSet;
 use std::ops::Range;
 
 use super::error::Error;
@@ -167,29 +166,53 @@ impl KeySet {
 
     /// Adds keys; refuses the whole batch if one is a duplicate, lies outside the ring, or the
     /// limit would be passed.
+    ///
+    /// Two equal keys have equal hashes, so they land on the same position: duplicates are
+    /// found among the keys sharing a position, after the sort that placing the keys needs
+    /// anyway, never by hashing every key into a set.
     pub fn insert(&mut self, new: Vec<Key>) -> Result<(), Error> {
         self.check_room(new.len())?;
-        let mut batch: HashSet<&Key> = HashSet::with_capacity(new.len());
-        // Keys kept in full are few unless someone adds many named keys; look them up through
-        // a set only when both lists are long.
-        let known: Option<HashSet<&Key>> =
-            (self.full.len() > 32 && new.len() > 1).then(|| self.full.iter().collect());
         for key in &new {
             if let Key::At(position) = key {
                 self.size.check(u64::from(*position))?;
             }
-            let present = match key.compact() {
-                Some(n) => self.has_generated(n),
-                None => match &known {
-                    Some(set) => set.contains(key),
-                    None => self.full.contains(key),
-                },
-            };
-            if present || !batch.insert(key) {
-                return Err(Error::DuplicateKey(key.label()));
-            }
         }
-        let hashes: Vec<u32> = new.iter().map(|k| k.hash32(self.hash)).collect();
+        let hashes = hash_all(&new, self.hash);
+        let mut added: Vec<(u32, u32)> = hashes
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| (self.size.position_of(h), i as u32))
+            .collect();
+        added.sort_unstable();
+        let mut i = 0;
+        while i < added.len() {
+            let position = added[i].0;
+            let mut j = i + 1;
+            while j < added.len() && added[j].0 == position {
+                j += 1;
+            }
+            let here = self.range_between(position, position);
+            for a in i..j {
+                let key = &new[added[a].1 as usize];
+                let twin = added[a + 1..j]
+                    .iter()
+                    .any(|&(_, b)| new[b as usize] == *key);
+                let present = match key.compact() {
+                    Some(n) => self.has_generated(n),
+                    None => self.order[here.clone()]
+                        .iter()
+                        .any(|&id| self.key_ref(id).is(key)),
+                };
+                if twin || present {
+                    return Err(Error::DuplicateKey(key.label()));
+                }
+            }
+            i = j;
+        }
+        let first = self.refs.len() as u32;
+        self.refs.reserve(new.len());
+        self.full
+            .reserve(new.iter().filter(|k| k.compact().is_none()).count());
         for key in new {
             match key.compact() {
                 Some(n) => self.refs.push(n),
@@ -199,7 +222,11 @@ impl KeySet {
                 }
             }
         }
-        self.append(&hashes);
+        for pair in &mut added {
+            pair.1 += first;
+        }
+        self.record(&hashes);
+        self.merge_sorted(&added);
         Ok(())
     }
 
@@ -235,6 +262,18 @@ impl KeySet {
     /// Records the hashes of the keys just pushed onto `refs`, and sorts them in.
     fn append(&mut self, hashes: &[u32]) {
         let first = self.hashes.len();
+        self.record(hashes);
+        let mut added: Vec<(u32, u32)> = (first..self.refs.len())
+            .map(|id| (self.size.position_of(self.hashes[id]), id as u32))
+            .collect();
+        added.sort_unstable();
+        self.merge_sorted(&added);
+    }
+
+    /// Records the hashes of the keys just pushed onto `refs`, and which generated numbers they
+    /// take.
+    fn record(&mut self, hashes: &[u32]) {
+        let first = self.hashes.len();
         self.hashes.extend_from_slice(hashes);
         for id in first..self.refs.len() {
             let r = self.refs[id];
@@ -251,11 +290,6 @@ impl KeySet {
                 self.next_generated = self.next_generated.max(n.saturating_add(1));
             }
         }
-        let mut added: Vec<(u32, u32)> = (first..self.refs.len())
-            .map(|id| (self.size.position_of(self.hashes[id]), id as u32))
-            .collect();
-        added.sort_unstable();
-        self.merge_sorted(&added);
     }
 
     fn merge_sorted(&mut self, added: &[(u32, u32)]) {
@@ -528,12 +562,44 @@ enum KeyRef<'a> {
 }
 
 impl KeyRef<'_> {
+    /// Whether this is the key `key`.
+    fn is(self, key: &Key) -> bool {
+        match (self, key) {
+            (KeyRef::Generated(n), Key::Generated(m)) => n == *m,
+            (KeyRef::Full(stored), key) => stored == key,
+            _ => false,
+        }
+    }
+
     fn hash32(self, hash: HashScheme) -> u32 {
         match self {
             KeyRef::Generated(n) => hash.generated_hash(n),
             KeyRef::Full(key) => key.hash32(hash),
         }
     }
+}
+
+/// The hashes of `keys`, in order; natively spread over the machine's cores for large batches.
+fn hash_all(keys: &[Key], hash: HashScheme) -> Vec<u32> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if threads > 1 && keys.len() >= 50_000 {
+            let per = keys.len().div_ceil(threads);
+            let mut out = vec![0u32; keys.len()];
+            std::thread::scope(|scope| {
+                for (slots, chunk) in out.chunks_mut(per).zip(keys.chunks(per)) {
+                    scope.spawn(move || {
+                        for (slot, key) in slots.iter_mut().zip(chunk) {
+                            *slot = key.hash32(hash);
+                        }
+                    });
+                }
+            });
+            return out;
+        }
+    }
+    keys.iter().map(|k| k.hash32(hash)).collect()
 }
 
 /// The hashes of the generated keys `range`, in order. Natively the work is shared among the

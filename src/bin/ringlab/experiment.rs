@@ -186,9 +186,44 @@ pub fn read_keys(path: &Path) -> Result<(String, String), Failure> {
     }
 }
 
-/// One key per non-blank line, read as the engine reads a key label.
+/// One key per non-blank line, read as the engine reads a key label. A large file is read in
+/// pieces, one per core.
 pub fn key_lines(text: &str, source: &str) -> Result<Vec<Key>, Failure> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if threads == 1 || text.len() < 1 << 20 {
+        return read_lines(text, 0, source);
+    }
+    // Cut the text at line ends into one piece per core, remembering each piece's first line.
+    let mut pieces: Vec<(&str, usize)> = Vec::with_capacity(threads);
+    let (mut rest, mut line) = (text, 0);
+    while !rest.is_empty() {
+        let want = (text.len() / threads).max(1).min(rest.len());
+        let cut = rest[want..].find('\n').map_or(rest.len(), |i| want + i + 1);
+        let (piece, tail) = rest.split_at(cut);
+        pieces.push((piece, line));
+        line += piece.bytes().filter(|&b| b == b'\n').count();
+        rest = tail;
+    }
+    let results: Vec<Result<Vec<Key>, Failure>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = pieces
+            .iter()
+            .map(|&(piece, first)| scope.spawn(move || read_lines(piece, first, source)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("reading keys never panics"))
+            .collect()
+    });
+    let mut keys = Vec::new();
+    for part in results {
+        keys.extend(part?);
+    }
+    Ok(keys)
+}
+
+/// The keys of `text`, whose first line is line `first + 1` of `source`.
+fn read_lines(text: &str, first: usize, source: &str) -> Result<Vec<Key>, Failure> {
     let lines = text.bytes().filter(|&b| b == b'\n').count() + 1;
     let mut keys = Vec::with_capacity(lines);
     for (index, line) in text.lines().enumerate() {
@@ -196,7 +231,7 @@ pub fn key_lines(text: &str, source: &str) -> Result<Vec<Key>, Failure> {
             continue;
         }
         let key = Key::parse(line)
-            .map_err(|e| Failure::at(&format!("{source} line {}", index + 1), e))?;
+            .map_err(|e| Failure::at(&format!("{source} line {}", first + index + 1), e))?;
         keys.push(key);
     }
     Ok(keys)

@@ -12,8 +12,8 @@ step "formatting"
 cargo fmt --check
 
 step "lints (native and wasm)"
-cargo clippy --all-targets -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --bins -- -D warnings
+cargo clippy --all-targets --all-features -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --bins --features app -- -D warnings
 
 step "native tests"
 cargo test

@@ -446,3 +446,15 @@ fn help_mentions_every_flag_with_an_example() {
         );
     }
 }
+
+#[test]
+fn version_prints_the_package_version() {
+    for flag in ["--version", "-V"] {
+        let output = ringlab(&[flag]);
+        assert!(output.status.success(), "{flag} fails");
+        assert_eq!(
+            stdout(&output).trim(),
+            format!("ringlab {}", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}

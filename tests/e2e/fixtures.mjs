@@ -4,6 +4,7 @@ import { test as base, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { serve } from './serve.mjs';
 
 /**
  * Where things sit on the canvas, in CSS pixels, as src/geometry.rs lays them out: position 0 at
@@ -114,8 +115,9 @@ export class RingPage {
     this.ringError = page.getByTestId('ring-error');
   }
 
-  async open(query = '') {
-    await this.page.goto('/' + query);
+  /** Opens the page with `query`, from the site's root or from the folder address `at`. */
+  async open(query = '', at = '/') {
+    await this.page.goto(at + query);
     await expect(this.canvas).toBeVisible();
     await expect(this.share('A')).toBeVisible();
   }
@@ -310,6 +312,34 @@ export const test = base.extend({
     await use(new RingPage(page));
     expect(problems, 'the page logged errors').toEqual([]);
   },
+  // Starts a server of the test's own (see serve.mjs for the options) on a free port; every one
+  // it started is closed when the test ends.
+  host: async ({}, use) => {
+    const servers = [];
+    await use(async (options) => {
+      const server = await serve(options);
+      servers.push(server);
+      return server;
+    });
+    await Promise.all(servers.map((server) => server.close()));
+  },
 });
+
+/**
+ * Waits until the service worker has stored this build and controls the page: from then on the
+ * page opens with the network off.
+ */
+export async function untilReadyOffline(page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return Boolean(navigator.serviceWorker.controller && registration?.active?.state === 'activated');
+        }),
+      { message: 'the service worker controls the page', timeout: 20_000 },
+    )
+    .toBe(true);
+}
 
 export { expect };

@@ -1,13 +1,15 @@
-// Serves the release build in dist/ for the browser tests, on the port given as the first
-// argument. Only files under dist/ are served.
+// Serves a build of Ringlab for the browser tests: only files under its folder, under one base
+// path. Run as a program, it serves dist/ at / on the port given as the first argument (and,
+// optionally, under the base path given as the second). Specs that need a server of their own
+// (another base path, wrong types, a new deployment, a server that goes away) import serve().
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('../../dist/', import.meta.url));
-const port = Number(process.argv[2] || 4178);
-const types = {
+export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+export const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
   '.css': 'text/css',
@@ -16,18 +18,80 @@ const types = {
   '.svg': 'image/svg+xml',
 };
 
-createServer(async (req, res) => {
-  const path = new URL(req.url, 'http://localhost').pathname;
-  const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
-  if (!file.startsWith(root)) {
-    res.writeHead(403).end();
-    return;
-  }
-  try {
-    const body = await readFile(file);
-    res.writeHead(200, { 'content-type': types[extname(file)] || 'application/octet-stream' });
-    res.end(body);
-  } catch {
-    res.writeHead(404).end('not found');
-  }
-}).listen(port, '127.0.0.1');
+/**
+ * Starts a server on 127.0.0.1 and resolves to { url, port, setRoot(dir), close() }.
+ * - root: the folder to serve (dist/ by default); setRoot() swaps it, as a new deployment does.
+ * - base: the path the folder appears under, such as '/courses/tools/ring/', or a list of such
+ *   paths (one site with several copies); anything outside them is answered 404.
+ * - types: content types by extension, over TYPES (a wrongly set up host, for instance).
+ * - missing: extensions answered 404, as if those files had not been uploaded.
+ * - fallback: a file of the folder sent (200) in place of any missing one, as hosts set up for
+ *   single-page apps do.
+ * - editHtml: a function that changes each HTML file on its way out, as some hosts' "optimise"
+ *   settings do.
+ * - port: 0 (the default) picks a free one.
+ * url is the address of the (first) base.
+ */
+export function serve({ root = DIST, base = '/', types = {}, missing = [], fallback, editHtml, port = 0 } = {}) {
+  const allTypes = { ...TYPES, ...types };
+  const bases = [base].flat();
+  let folder = withSlash(root);
+  const server = createServer(async (req, res) => {
+    let path;
+    try {
+      path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    const under = bases.find((b) => path.startsWith(b));
+    if (under === undefined) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    const inside = path.slice(under.length);
+    const file = normalize(join(folder, inside === '' || inside.endsWith('/') ? inside + 'index.html' : inside));
+    if (!file.startsWith(folder)) {
+      res.writeHead(403).end();
+      return;
+    }
+    const send = async (path) => {
+      let body = await readFile(path);
+      if (editHtml && extname(path) === '.html') body = editHtml(body.toString('utf8'));
+      res.writeHead(200, { 'content-type': allTypes[extname(path)] || 'application/octet-stream' });
+      res.end(body);
+    };
+    try {
+      if (missing.includes(extname(file))) throw new Error('missing');
+      await send(file);
+    } catch {
+      if (fallback) await send(join(folder, fallback)).catch(() => res.writeHead(404).end('not found'));
+      else res.writeHead(404).end('not found');
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const actual = server.address().port;
+      resolve({
+        port: actual,
+        url: `http://127.0.0.1:${actual}${bases[0]}`,
+        setRoot(dir) {
+          folder = withSlash(dir);
+        },
+        close() {
+          server.closeAllConnections();
+          return new Promise((done) => server.close(() => done()));
+        },
+      });
+    });
+  });
+}
+
+function withSlash(dir) {
+  return dir.endsWith(sep) ? dir : dir + sep;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await serve({ port: Number(process.argv[2] || 4178), base: process.argv[3] || '/' });
+}

@@ -80,10 +80,14 @@ export function canvasDrawn(page) {
   });
 }
 
-/** Elements that markup hidden in a name would create, and attributes that would run script. */
+/**
+ * Elements that markup hidden in a name would create, and attributes that would run script. The
+ * page's own scripts are its module loader and its start-up script (web/boot.js, built as
+ * boot-<hash>.js).
+ */
 export function injected(page) {
   return page.evaluate(() => ({
-    elements: document.querySelectorAll('img, script:not([type="module"]), svg script, iframe, object, embed').length,
+    elements: document.querySelectorAll('img, script:not([type="module"]):not([src^="./boot-"]), svg script, iframe, object, embed').length,
     handlers: document.querySelectorAll('[onerror], [onload], [onclick], [onmouseover]').length,
   }));
 }

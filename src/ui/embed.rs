@@ -256,16 +256,8 @@ pub fn connect(app: AppState, config: EmbedConfig) {
                 .set("keys", keys as f64)
                 .text("placement", Some(app.scenario.with(|s| s.placement().id())))
                 .set("moved", last.map_or(0, |o| o.moved.len()) as f64)
-                .set(
-                    "ringMoved",
-                    last.and_then(|o| o.moved_under(Kind::Ring))
-                        .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64)),
-                )
-                .set(
-                    "modNMoved",
-                    last.and_then(|o| o.moved_under(Kind::ModN))
-                        .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64)),
-                )
+                .set("ringMoved", moved_under(last, Kind::Ring))
+                .set("modNMoved", moved_under(last, Kind::ModN))
                 .list("servers", servers)
         });
         post(&host, event);
@@ -355,4 +347,15 @@ fn post(origin: &str, message: JsObject) {
         return;
     };
     let _ = parent.post_message(&message.into(), origin);
+}
+
+/// How many keys moved under `kind` on the last change: 0 before any change, null when the
+/// change was not measured under `kind` (another placement was chosen).
+fn moved_under(last: Option<&crate::core::Outcome>, kind: Kind) -> JsValue {
+    match last {
+        None => JsValue::from_f64(0.0),
+        Some(o) => o
+            .moved_under(kind)
+            .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64)),
+    }
 }

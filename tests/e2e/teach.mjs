@@ -156,8 +156,9 @@ export class Teach {
     // History and sharing.
     this.undoButton = page.getByTestId('undo');
     this.redoButton = page.getByTestId('redo');
-    this.copyLinkButton = page.getByTestId('copy-link');
-    this.embedOpen = page.getByTestId('embed-open');
+    this.shareOpen = page.getByTestId('share-open');
+    this.copyLinkButton = this.shareItem('copy-link');
+    this.embedOpen = this.shareItem('embed-open');
     this.embedDialog = page.getByTestId('embed-dialog');
     this.embedSnippet = page.getByTestId('embed-snippet');
     this.presentToggle = page.getByTestId('present-toggle');
@@ -188,8 +189,23 @@ export class Teach {
     this.replicaLost = page.getByTestId('replica-lost');
 
     // Exports.
-    this.savePng = page.getByTestId('save-png');
-    this.saveCsv = page.getByTestId('save-csv');
+    this.savePng = this.shareItem('save-png');
+    this.saveCsv = this.shareItem('save-csv');
+  }
+
+  /**
+   * An item of the header's Share menu: clicking it unfolds the menu first when it is folded.
+   */
+  shareItem(id) {
+    const item = this.page.getByTestId(id);
+    const open = this.shareOpen;
+    return {
+      locator: item,
+      async click() {
+        if (!(await item.isVisible())) await open.click();
+        await item.click();
+      },
+    };
   }
 
   /** Opens the page on `query` (which starts with "?"), whatever servers it names. */

@@ -70,8 +70,8 @@ test('using the app under its policy raises no violation: editing, lessons, embe
   await page.keyboard.press('Escape');
   await page.getByTestId('present-toggle').click();
   await expect(page.locator('body')).toHaveClass(/\bpresent\b/);
-  for (const id of ['save-png', 'save-csv']) {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(id).click()]);
+  for (const item of [teach.savePng, teach.saveCsv]) {
+    const [download] = await Promise.all([page.waitForEvent('download'), item.click()]);
     expect(await download.failure()).toBeNull();
   }
   await ring.removeServer('B');

@@ -92,7 +92,7 @@ async function twoBuilds() {
   const v2 = join(dir, 'v2');
   await cp(DIST, v1, { recursive: true });
   await cp(DIST, v2, { recursive: true });
-  const css = (await readdir(v2)).find((name) => /^main-[0-9a-f]{16}\.css$/.test(name));
+  const css = (await readdir(v2)).find((name) => /^main-[0-9a-f]+\.css$/.test(name));
   const body = `${await readFile(join(v2, css), 'utf8')}\n/* the next release */\n`;
   const renamed = `main-${createHash('sha256').update(body).digest('hex').slice(0, 16)}.css`;
   await rename(join(v2, css), join(v2, renamed));

@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use super::key_controls::MAX_PAGE_KEYS;
-use super::state::AppState;
+use super::state::{AppState, View};
 use crate::core::read_link;
 use crate::lessons::{lesson, LESSONS};
 
@@ -17,6 +17,11 @@ pub fn go_to(app: AppState, id: &'static str, step: usize) {
         return;
     };
     let link = read_link(at.link, MAX_PAGE_KEYS);
+    let link_view = link
+        .extra
+        .iter()
+        .find(|(n, _)| n == "view")
+        .map(|(_, v)| v.clone());
     let select = link
         .extra
         .iter()
@@ -32,8 +37,10 @@ pub fn go_to(app: AppState, id: &'static str, step: usize) {
             at.title
         ),
     );
+    let view = link_view.and_then(|v| View::parse(&v)).unwrap_or(View::Ring);
     app.replicas.set(at.replicas);
     app.selected_key.set(select);
+    app.view.set(view);
     app.lesson.set(Some((found.id, step)));
 }
 

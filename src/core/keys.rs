@@ -348,6 +348,20 @@ impl KeySet {
         self.append(hashes);
     }
 
+    /// Adds the generated keys `range` whose hashes and sorted `(position, offset)` pairs were
+    /// worked out beforehand (see [`Generation`](crate::core::Generation)).
+    pub fn add_presorted(&mut self, range: Range<u32>, hashes: &[u32], sorted: &[(u32, u32)]) {
+        debug_assert_eq!(range.len(), hashes.len());
+        let first = self.refs.len() as u32;
+        self.refs.extend(range);
+        self.record(hashes);
+        let added: Vec<(u32, u32)> = sorted
+            .iter()
+            .map(|&(p, offset)| (p, first + offset))
+            .collect();
+        self.merge_sorted(&added);
+    }
+
     /// Removes the key with `label`.
     pub fn remove(&mut self, label: &str) -> Result<Key, Error> {
         let id = self

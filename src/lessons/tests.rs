@@ -794,7 +794,9 @@ mod other_ways {
         let out = last(&link);
         let was = before(&link).table().clone();
         let now = link.scenario.table();
-        let handed = (0..now.count()).filter(|&p| was.owner(p) != now.owner(p)).count();
+        let handed = (0..now.count())
+            .filter(|&p| was.owner(p) != now.owner(p))
+            .count();
         assert_eq!((now.count(), handed), (1024, 204));
         assert_eq!(table::targets(1024, &[1; 5])[4], 204);
         assert_eq!(out.moved.len(), 200);

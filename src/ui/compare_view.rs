@@ -11,7 +11,7 @@ use super::common::{grouped, pct};
 use super::paint::paint;
 use super::state::{slot_list, AppState, Field, View};
 use super::theme::Theme;
-use crate::core::placement::{compare, Column, Comparison};
+use crate::core::placement::{compare, Best, Column, Comparison};
 use crate::core::Kind;
 use crate::geometry::Frame;
 use crate::picture::{Focus, Picture};
@@ -26,33 +26,6 @@ struct Compared(Arc<Comparison>);
 impl PartialEq for Compared {
     fn eq(&self, other: &Compared) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-/// The best figure of each column, so the cards and the table can mark it.
-#[derive(Clone, Copy, PartialEq)]
-struct Best {
-    moved: usize,
-    peak: Option<f64>,
-    cost: f64,
-}
-
-impl Best {
-    fn of(c: &Comparison) -> Best {
-        Best {
-            moved: c.columns.iter().map(|col| col.moved).min().unwrap_or(0),
-            peak: c
-                .columns
-                .iter()
-                .filter_map(|col| col.peak_to_mean)
-                .min_by(f64::total_cmp),
-            cost: c
-                .columns
-                .iter()
-                .map(|col| col.cost.per_key)
-                .min_by(f64::total_cmp)
-                .unwrap_or(0.0),
-        }
     }
 }
 
@@ -71,7 +44,7 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
         });
         Compared(Arc::new(c))
     });
-    let best = Memo::new(move |_| comparison.with(|c| Best::of(&c.0)));
+    let best = Memo::new(move |_| comparison.with(|c| c.0.best()));
     let headline = move || {
         app.last.with(|l| match l {
             Some(o) if o.moves_keys => format!(
@@ -96,11 +69,6 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
             <CompareTable comparison=comparison best=best />
         </section>
     }
-}
-
-/// Whether `value` is the best of its column (ties all count).
-fn is_best(value: f64, best: f64) -> bool {
-    (value - best).abs() < 1e-9
 }
 
 /// One placement: its circle after the change, moved keys ringed, and its figures.
@@ -167,31 +135,18 @@ fn SmallRing(
             app.view.set(View::Ring);
         }
     };
-    let moved_best = move || {
+    let marks = move || {
         comparison.with(|c| {
             c.0.columns
                 .iter()
-                .any(|col| col.kind == kind && col.moved == best.get().moved)
+                .find(|col| col.kind == kind)
+                .map(|col| c.0.marks(col, &best.get()))
+                .unwrap_or_default()
         })
     };
-    let peak_best = move || {
-        comparison.with(|c| {
-            c.0.columns.iter().any(|col| {
-                col.kind == kind
-                    && col
-                        .peak_to_mean
-                        .zip(best.get().peak)
-                        .is_some_and(|(p, b)| is_best(p, b))
-            })
-        })
-    };
-    let cost_best = move || {
-        comparison.with(|c| {
-            c.0.columns
-                .iter()
-                .any(|col| col.kind == kind && is_best(col.cost.per_key, best.get().cost))
-        })
-    };
+    let moved_best = move || marks().0;
+    let peak_best = move || marks().1;
+    let cost_best = move || marks().2;
     view! {
         <button
             type="button"
@@ -248,25 +203,22 @@ fn CompareTable(comparison: Memo<Compared>, best: Memo<Best>) -> impl IntoView {
                 .iter()
                 .map(|col| {
                     let mark = |won: bool| if won { " (best)" } else { "" };
-                    let moved = format!(
-                        "{}{}",
-                        grouped(col.moved as u64),
-                        mark(col.moved == best.moved)
-                    );
+                    let (moved_best, peak_best, cost_best) = c.0.marks(col, &best);
+                    let moved = format!("{}{}", grouped(col.moved as u64), mark(moved_best));
                     let share = col
                         .moved_fraction(keys)
                         .map(pct)
                         .unwrap_or_else(|| "—".into());
                     let ideal = col.ideal.map(pct).unwrap_or_else(|| "—".into());
-                    let peak = match (col.peak_to_mean, best.peak) {
-                        (Some(p), Some(b)) => format!("{p:.2}×{}", mark(is_best(p, b))),
-                        _ => "—".into(),
+                    let peak = match col.peak_to_mean {
+                        Some(p) => format!("{p:.2}×{}", mark(peak_best)),
+                        None => "—".into(),
                     };
                     let cost = format!(
                         "{} {}{}",
                         trim(col.cost.per_key),
                         col.cost.unit,
-                        mark(is_best(col.cost.per_key, best.cost))
+                        mark(cost_best)
                     );
                     let state = format!("{} {}", grouped(col.state.count), col.state.unit);
                     view! {
@@ -297,7 +249,7 @@ fn CompareTable(comparison: Memo<Compared>, best: Memo<Best>) -> impl IntoView {
         <table class="compare-table" data-testid="compare-table">
             <caption>
                 "Each placement after the same change: keys moved, the least any placement could move (ideal), the busiest server's keys over its fair share, and the cost of one lookup. "
-                "“(best)” marks the best of each column."
+                "“(best)” marks the best of each column: moved nearest the ideal, busiest nearest the mean, the cheapest lookup."
             </caption>
             <thead>
                 <tr>

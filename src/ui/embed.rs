@@ -300,6 +300,10 @@ fn run(app: AppState, command: Command) -> Result<(), String> {
             if app.scenario.with_untracked(|s| s.keys().len()) + count > MAX_PAGE_KEYS {
                 return Err(Error::TooManyKeys { max: MAX_PAGE_KEYS }.to_string());
             }
+            if count >= super::generation::IN_STEPS {
+                super::generation::generate(app, count, |_| {});
+                return Ok(());
+            }
             Change::GenerateKeys { count }
         }
         Command::SelectKey(key) => {

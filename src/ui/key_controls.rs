@@ -7,8 +7,8 @@ use super::state::{AppState, ClickMode, Field};
 use crate::core::{Change, Error};
 use crate::picture::MAX_DOTS;
 
-/// The most keys the page holds; the engine could hold more, but the page stays responsive.
-pub const MAX_PAGE_KEYS: usize = 200_000;
+/// The most keys the page holds: as many as the engine.
+pub const MAX_PAGE_KEYS: usize = crate::core::MAX_KEYS;
 /// Up to this many keys are listed as buttons.
 const MAX_LISTED: usize = 40;
 
@@ -44,6 +44,8 @@ pub fn KeyControls() -> impl IntoView {
     let bulk = move |n: usize| {
         if count() + n > MAX_PAGE_KEYS {
             app.show_error(Field::Keys, too_many());
+        } else if n >= super::generation::IN_STEPS {
+            super::generation::generate(app, n, |_| {});
         } else {
             app.dispatch(Change::GenerateKeys { count: n }, Field::Keys);
         }
@@ -66,11 +68,16 @@ pub fn KeyControls() -> impl IntoView {
                 <button type="submit" data-testid="add-key">"Add"</button>
             </form>
             <div class="button-row">
-                {[10usize, 100, 1000, 10_000]
+                {[10usize, 100, 1000, 10_000, 100_000, 1_000_000]
                     .into_iter()
                     .map(|n| {
                         view! {
-                            <button type="button" data-testid=format!("add-keys-{n}") on:click=move |_| bulk(n)>
+                            <button
+                                type="button"
+                                data-testid=format!("add-keys-{n}")
+                                disabled=move || app.generating.get().is_some()
+                                on:click=move |_| bulk(n)
+                            >
                                 "+" {grouped(n as u64)}
                             </button>
                         }

@@ -37,7 +37,9 @@ pub fn go_to(app: AppState, id: &'static str, step: usize) {
             at.title
         ),
     );
-    let view = link_view.and_then(|v| View::parse(&v)).unwrap_or(View::Ring);
+    let view = link_view
+        .and_then(|v| View::parse(&v))
+        .unwrap_or(View::Ring);
     app.replicas.set(at.replicas);
     app.selected_key.set(select);
     app.view.set(view);

@@ -8,6 +8,7 @@ mod canvas;
 mod common;
 mod compare_view;
 mod embed;
+mod generation;
 mod js;
 mod key_controls;
 mod key_detail;
@@ -50,6 +51,8 @@ use vnode_controls::VnodeControls;
 #[component]
 pub fn App() -> impl IntoView {
     let query = window().location().search().unwrap_or_default();
+    // A link's million keys arrive in steps after the page shows, not before.
+    let (query, deferred) = generation::defer(&query);
     let (app, extra) = AppState::from_link(&query, key_controls::MAX_PAGE_KEYS);
     toolbar::apply_view_params(app, &extra);
     provide_context(app);
@@ -57,6 +60,9 @@ pub fn App() -> impl IntoView {
     toolbar::sync_address(app);
     shortcuts::install(app, lesson_panel::step_by);
     let theme = use_theme(app.present);
+    if let Some(deferred) = deferred {
+        generation::finish(app, deferred, key_controls::MAX_PAGE_KEYS);
+    }
     let mut notices = Vec::new();
     let embedded = embed::EmbedConfig::from_params(&extra, &mut notices);
     if !notices.is_empty() {
@@ -111,6 +117,7 @@ pub fn App() -> impl IntoView {
             // size and the Share menu can still save it.
             <section class="stage" aria-label="The ring" hidden=move || app.view.get() != View::Ring>
                 <ModeBanner />
+                <generation::GenerationProgress />
                 <common::FieldError field=Field::Canvas id="canvas-error" />
                 <RingCanvas theme=theme />
                 <HoverReadout />

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::core::{read_link, CacheLoad, Change, Kind, Link, Outcome, Scenario};
+use crate::core::{read_link, CacheLoad, Change, Error, Kind, Link, Outcome, Scenario};
 use crate::naming::next_server_name;
 use crate::picture::assign_slots;
 
@@ -135,6 +135,10 @@ pub struct AppState {
     pub view: RwSignal<View>,
     /// Saves the ring as a PNG; set by the ring's canvas once it is on the page.
     pub save_png: StoredValue<Option<Callback<()>>>,
+    /// Keys being generated in steps: how many are done, of how many.
+    pub generating: RwSignal<Option<(usize, usize)>>,
+    /// Set to stop the generation under way.
+    pub stop_generating: StoredValue<bool>,
 }
 
 impl AppState {
@@ -196,6 +200,8 @@ impl AppState {
             kept_params: StoredValue::new(Vec::new()),
             view: RwSignal::new(View::Ring),
             save_png: StoredValue::new(None),
+            generating: RwSignal::new(None),
+            stop_generating: StoredValue::new(false),
         };
         (app, extra)
     }
@@ -208,8 +214,15 @@ impl AppState {
     /// Applies `change`; on success records the outcome and announces it, on refusal shows the
     /// reason next to `field`. Returns whether it was applied.
     pub fn dispatch(&self, change: Change, field: Field) -> bool {
+        let result = self.scenario.with_untracked(|s| s.after(change));
+        self.commit(result, field)
+    }
+
+    /// Shows a change the engine has already worked out (see [`AppState::dispatch`]), or its
+    /// refusal next to `field`. Returns whether it was shown.
+    pub fn commit(&self, result: Result<(Scenario, Outcome), Error>, field: Field) -> bool {
         let before = self.scenario.get_untracked();
-        match before.after(change) {
+        match result {
             Ok((next, outcome)) => {
                 self.announcement.set(outcome.summary());
                 self.remember();
@@ -316,6 +329,16 @@ impl AppState {
             .with_untracked(|l| l.as_ref().map(|o| o.summary()));
         self.announcement
             .set(summary.map_or(headline.clone(), |s| format!("{headline} {s}")));
+    }
+
+    /// Makes `scenario` the view a link opened on, with no change before it (used when a link's
+    /// many keys arrive after the page has opened).
+    pub fn set_base(&self, scenario: Scenario) {
+        let slots = slots_for(&self.slots.get_untracked(), &scenario);
+        self.slots.set(slots);
+        self.previous.set(None);
+        self.last.set(None);
+        self.scenario.set(scenario);
     }
 
     /// Goes back one change. Returns whether there was one.

@@ -18,10 +18,11 @@ pub fn comparison(run: &Run) -> Comparison {
 
 /// The rows of the table, one per placement, as text cells.
 fn rows(c: &Comparison, chosen: Kind) -> Vec<Vec<String>> {
-    let best = Best::of(c);
+    let best = c.best();
     c.columns
         .iter()
         .map(|col| {
+            let (moved, peak, cost) = c.marks(col, &best);
             let mark = |won: bool| if won { " *" } else { "" };
             let name = if col.kind == chosen {
                 format!("{} (chosen)", col.kind.name())
@@ -36,19 +37,14 @@ fn rows(c: &Comparison, chosen: Kind) -> Vec<Vec<String>> {
                     col.moved_fraction(c.keys)
                         .map(percent)
                         .unwrap_or_else(|| "-".into()),
-                    mark(col.moved == best.moved)
+                    mark(moved)
                 ),
                 col.ideal.map(percent).unwrap_or_else(|| "-".into()),
                 match col.peak_to_mean {
-                    Some(p) => format!("{p:.2}x{}", mark(Some(p) == best.peak)),
+                    Some(p) => format!("{p:.2}x{}", mark(peak)),
                     None => "-".into(),
                 },
-                format!(
-                    "{} {}{}",
-                    trim(col.cost.per_key),
-                    col.cost.unit,
-                    mark(col.cost.per_key == best.cost)
-                ),
+                format!("{} {}{}", trim(col.cost.per_key), col.cost.unit, mark(cost)),
                 format!("{} {}", col.state.count, col.state.unit),
             ]
         })
@@ -63,32 +59,6 @@ const HEADER: [&str; 6] = [
     "lookup cost",
     "state",
 ];
-
-/// The best figure of each column: fewest moves, busiest closest to the mean, cheapest lookup.
-struct Best {
-    moved: usize,
-    peak: Option<f64>,
-    cost: f64,
-}
-
-impl Best {
-    fn of(c: &Comparison) -> Best {
-        Best {
-            moved: c.columns.iter().map(|col| col.moved).min().unwrap_or(0),
-            peak: c
-                .columns
-                .iter()
-                .filter_map(|col| col.peak_to_mean)
-                .min_by(f64::total_cmp),
-            cost: c
-                .columns
-                .iter()
-                .map(|col| col.cost.per_key)
-                .min_by(f64::total_cmp)
-                .unwrap_or(0.0),
-        }
-    }
-}
 
 fn trim(x: f64) -> String {
     let text = format!("{x:.2}");
@@ -119,7 +89,7 @@ pub fn render_text(run: &Run) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    out.push_str("  * best in its column. ideal: the least any placement could move.\n");
+    out.push_str("  * best in its column: moved nearest the ideal (the least any placement could move), busiest nearest the mean, cheapest lookup.\n");
     notes(&mut out, &c);
     out
 }
@@ -140,7 +110,7 @@ pub fn render_markdown(run: &Run) -> String {
             .collect();
         let _ = writeln!(out, "| {} |", cells.join(" | "));
     }
-    out.push_str("\nBold: best in its column. Ideal: the least any placement could move.\n");
+    out.push_str("\nBold: best in its column: moved nearest the ideal (the least any placement could move), busiest nearest the mean, cheapest lookup.\n");
     notes(&mut out, &c);
     out
 }

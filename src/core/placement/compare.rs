@@ -59,6 +59,69 @@ impl Column {
     }
 }
 
+/// The best figure of each column: the movement nearest the least any placement could move
+/// (not the fewest: moving less than a fair share leaves a newcomer short), the busiest server
+/// nearest the mean, and the cheapest lookup.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Best {
+    /// The smallest distance between a placement's moved share and the ideal.
+    pub moved_gap: Option<f64>,
+    /// The smallest busiest-over-mean.
+    pub peak: Option<f64>,
+    /// The smallest lookup cost.
+    pub cost: f64,
+}
+
+impl Comparison {
+    /// The ideal share of keys to move: what the ring, honouring weights, should move.
+    pub fn ideal(&self) -> Option<f64> {
+        self.columns
+            .iter()
+            .find(|c| c.kind == Kind::Ring)
+            .and_then(|c| c.ideal)
+    }
+
+    fn gap(&self, col: &Column) -> Option<f64> {
+        Some((col.moved_fraction(self.keys)? - self.ideal()?).abs())
+    }
+
+    /// The best of each column.
+    pub fn best(&self) -> Best {
+        Best {
+            moved_gap: self
+                .columns
+                .iter()
+                .filter_map(|c| self.gap(c))
+                .min_by(f64::total_cmp),
+            peak: self
+                .columns
+                .iter()
+                .filter_map(|c| c.peak_to_mean)
+                .min_by(f64::total_cmp),
+            cost: self
+                .columns
+                .iter()
+                .map(|c| c.cost.per_key)
+                .min_by(f64::total_cmp)
+                .unwrap_or(0.0),
+        }
+    }
+
+    /// Which of `col`'s figures are the best of their column: moved, busiest, cost.
+    pub fn marks(&self, col: &Column, best: &Best) -> (bool, bool, bool) {
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        (
+            self.gap(col)
+                .zip(best.moved_gap)
+                .is_some_and(|(g, b)| near(g, b)),
+            col.peak_to_mean
+                .zip(best.peak)
+                .is_some_and(|(p, b)| near(p, b)),
+            near(col.cost.per_key, best.cost),
+        )
+    }
+}
+
 /// Evaluates every placement on `before` and `after` (the same keys).
 pub fn compare(before: &Scenario, after: &Scenario) -> Comparison {
     let columns = each_kind(|kind| column(before, after, kind));

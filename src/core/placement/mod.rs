@@ -48,7 +48,7 @@ use super::scenario::Scenario;
 use super::server::Server;
 use super::size::RingSize;
 
-pub use compare::{compare, Column, Comparison};
+pub use compare::{compare, Best, Column, Comparison};
 pub use measure::{Cost, Space, State};
 pub use moved::{ideal_movement, moves_between};
 pub use trace::{Mark, Trace};

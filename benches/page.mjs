@@ -1,9 +1,16 @@
-// Measures the release build in headless Chromium: bundle size, time to the first meaningful
-// render, and how long adding or removing a server takes on a big ring (2^32 positions,
-// 20 servers x 200 virtual nodes, 100,000 keys) until the panels and the canvas are updated.
+// Measures the release build in headless Chromium at 1280x720:
+//   - the bundle (what the browser downloads), raw and gzipped;
+//   - time to the first meaningful render of the starting scenario;
+//   - on a big ring (2^32 positions, 20 servers x 200 virtual nodes):
+//       100,000 keys: adding and removing a server, under the ring and under every placement,
+//       and the Compare view updated after a change;
+//       1,000,000 keys: generating them (total time and the longest task), adding and removing
+//       a server, changing the virtual nodes, and the memory held (WebAssembly + JS heap).
+// Each change is timed from the click until the next frame after the panels show it.
 //
 // Run from the repository root after `trunk build --release --offline`:
-//   node benches/page.mjs
+//   node benches/page.mjs            (everything, a few minutes)
+//   ONLY=start,100k,placements,compare,1m node benches/page.mjs    (a subset)
 import { createRequire } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -14,76 +21,161 @@ const { chromium } = require('playwright-core');
 
 const port = 4179;
 const dist = new URL('../dist/', import.meta.url);
+const only = process.env.ONLY ? process.env.ONLY.split(',') : null;
+const wanted = (part) => !only || only.includes(part);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x) => `${x.toFixed(1)} ms`;
 
 // Bundle size: what the browser downloads, raw and gzipped.
 let raw = 0;
 let zipped = 0;
 for (const name of readdirSync(dist)) {
-  if (/\.(wasm|js|css)$/.test(name)) {
+  if (/\.(wasm|js|css|html)$/.test(name)) {
     const bytes = readFileSync(new URL(name, dist));
     raw += bytes.length;
     zipped += gzipSync(bytes, { level: 9 }).length;
   }
 }
-console.log(`bundle (wasm + js + css): ${(raw / 1024).toFixed(0)} KB raw, ${(zipped / 1024).toFixed(0)} KB gzipped`);
+console.log(`bundle (wasm + js + css + html): ${(raw / 1024).toFixed(0)} KB raw, ${(zipped / 1024).toFixed(0)} KB gzipped`);
 
 const server = spawn('node', [new URL('../tests/e2e/serve.mjs', import.meta.url).pathname, String(port)], { stdio: 'ignore' });
 await new Promise((r) => setTimeout(r, 500));
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--enable-precise-memory-info'],
 });
+const url = `http://127.0.0.1:${port}/`;
+
+/**
+ * Clicks `selector` and resolves with how long the page worked, in ms: from the click until
+ * every effect has run (the panels and the canvas updated) and the browser has recomputed style
+ * and layout. The display's next frame is not waited for; `frame` adds that wait, for reference.
+ * `[data-testid=done]` must read `text` by then.
+ */
+function timeClick(page, selector, done, text) {
+  return page.evaluate(({ selector, done, text }) => new Promise((resolve, reject) => {
+    const target = document.querySelector(`[data-testid="${done}"]`);
+    const start = performance.now();
+    document.querySelector(selector).click();
+    // Effects run as microtasks after the click; a message arrives after all of them.
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      void document.body.offsetHeight;
+      const work = performance.now() - start;
+      if (!target.textContent.includes(text)) {
+        reject(new Error(`expected "${text}", found "${target.textContent}"`));
+        return;
+      }
+      requestAnimationFrame(() => resolve({ work, frame: performance.now() - start }));
+    };
+    channel.port2.postMessage(0);
+  }), { selector, done, text });
+}
+/** The page on the big ring: 20 servers of 200 points on 2^32, with `keys` generated keys. */
+async function bigRing(page, keys) {
+  const servers = Array.from({ length: 20 }, (_, i) => `s${i}`).join(',');
+  await page.goto(`${url}?ring=2^32&vnodes=200&servers=${servers}&gen=${keys}`);
+  await page.waitForFunction((n) => {
+    const s = window.wasmBindings && JSON.parse(window.wasmBindings.ringlab_snapshot());
+    return s && s.keys === n && !document.querySelector('[data-testid="generation-progress"]');
+  }, keys, { timeout: 120_000 });
+}
+
+/** Adds and removes server `extra` `runs` times; the medians. */
+async function addRemove(page, runs, done = 'last-headline') {
+  const adds = [];
+  const removes = [];
+  for (let i = 0; i < runs; i++) {
+    await page.fill('[data-testid="server-name"]', 'extra');
+    adds.push(await timeClick(page, '[data-testid="add-server"]', done, 'Server extra added.'));
+    removes.push(await timeClick(page, '[data-testid="remove-extra"]', done, 'Server extra removed.'));
+  }
+  const of = (xs, k) => median(xs.map((x) => x[k]));
+  return { add: of(adds, 'work'), remove: of(removes, 'work'), addFrame: of(adds, 'frame'), removeFrame: of(removes, 'frame') };
+}
+
+const report = (what, r, runs) =>
+  console.log(`${what}: add a server ${ms(r.add)}, remove ${ms(r.remove)} (medians of ${runs}; to the next frame ${ms(r.addFrame)} / ${ms(r.removeFrame)})`);
+
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } }); if (process.env.LOGS) page.on("console", m => console.log(m.text()));
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  if (process.env.LOGS) page.on('console', (m) => console.log(m.text()));
 
-  // First meaningful render: the shares of the starting ring are on screen and the canvas
-  // has been painted, measured from navigation start.
-  const renders = [];
-  for (let i = 0; i < 5; i++) {
-    await page.goto(`http://127.0.0.1:${port}/`);
-    await page.waitForSelector('[data-testid="share-A"]');
-    renders.push(await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(performance.now())))));
+  if (wanted('start')) {
+    // First meaningful render: the starting ring's shares on screen and the canvas painted,
+    // measured from navigation start.
+    const renders = [];
+    for (let i = 0; i < 7; i++) {
+      await page.goto(url);
+      await page.waitForSelector('[data-testid="share-A"]');
+      renders.push(await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(performance.now())))));
+    }
+    console.log(`starting scenario rendered: median ${ms(median(renders))} after navigation (7 loads)`);
   }
-  console.log(`starting scenario rendered: median ${median(renders).toFixed(0)} ms after navigation (5 loads)`);
 
-  // The big ring.
-  await page.click('[data-testid="ring-full"]');
-  for (let i = 0; i < 20; i++) {
-    await page.fill('[data-testid="server-name"]', `s${i}`);
-    await page.click('[data-testid="add-server"]');
+  if (wanted('100k')) {
+    await bigRing(page, 100_000);
+    report('100,000 keys, ring', await addRemove(page, 20), 20);
   }
-  for (const name of ['A', 'B', 'C']) await page.click(`[data-testid="remove-${name}"]`);
-  await page.click('[data-testid="vnodes-200"]');
-  await page.click('[data-testid="clear-keys"]');
-  for (let i = 0; i < 10; i++) await page.click('[data-testid="add-keys-10000"]');
-  const snapshot = JSON.parse(await page.evaluate(() => window.wasmBindings.ringlab_snapshot()));
-  console.log(`big ring: ${snapshot.servers.length} servers, ${snapshot.vnodes} vnodes, ${snapshot.keys} keys`);
 
-  // Time from the click to the next frame after the headline shows the change.
-  const timeChange = (selector, headline) =>
-    page.evaluate(({ selector, headline }) => new Promise((done) => {
+  if (wanted('placements')) {
+    await bigRing(page, 100_000);
+    for (const placement of ['mod-n', 'ketama', 'rendezvous', 'jump', 'maglev', 'table', 'bounded', 'multi-probe']) {
+      await page.selectOption('[data-testid="placement-select"]', placement);
+      report(`100,000 keys, ${placement}`, await addRemove(page, 7), 7);
+    }
+    await page.selectOption('[data-testid="placement-select"]', 'ring');
+  }
+
+  if (wanted('compare')) {
+    await bigRing(page, 100_000);
+    await page.click('[data-testid="view-compare"]');
+    await page.waitForSelector('[data-testid="compare-table"]');
+    report('100,000 keys, Compare view (all nine placements)', await addRemove(page, 7, 'compare-headline'), 7);
+    await page.click('[data-testid="view-ring"]');
+  }
+
+  if (wanted('1m')) {
+    const servers = Array.from({ length: 20 }, (_, i) => `s${i}`).join(',');
+    await page.goto(`${url}?ring=2^32&vnodes=200&servers=${servers}`);
+    await page.waitForSelector('[data-testid="share-s0"]');
+    await page.evaluate(() => {
+      window.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+      }).observe({ type: 'longtask' });
+    });
+    const generating = await page.evaluate(() => new Promise((resolve) => {
       const target = document.querySelector('[data-testid="last-headline"]');
       const start = performance.now();
       const watch = new MutationObserver(() => {
-        if (target.textContent === headline) {
+        if (target.textContent.includes('1000000 keys added.')) {
           watch.disconnect();
-          requestAnimationFrame(() => done(performance.now() - start));
+          requestAnimationFrame(() => resolve(performance.now() - start));
         }
       });
       watch.observe(target, { childList: true, subtree: true, characterData: true });
-      document.querySelector(selector).click();
-    }), { selector, headline });
+      document.querySelector('[data-testid="add-keys-1000000"]').click();
+    }));
+    const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
+    console.log(`1,000,000 keys generated in ${ms(generating)}; longest task while generating ${ms(longest)}`);
 
-  const adds = [];
-  const removes = [];
-  for (let i = 0; i < 20; i++) {
-    await page.fill('[data-testid="server-name"]', 'extra');
-    adds.push(await timeChange('[data-testid="add-server"]', 'Server extra added.'));
-    removes.push(await timeChange('[data-testid="remove-extra"]', 'Server extra removed.'));
+    report('1,000,000 keys, ring', await addRemove(page, 20), 20);
+    const vnodes = [];
+    for (let i = 0; i < 3; i++) {
+      vnodes.push((await timeClick(page, '[data-testid="vnodes-100"]', 'last-headline', 'Now 100 points')).work);
+      vnodes.push((await timeClick(page, '[data-testid="vnodes-200"]', 'last-headline', 'Now 200 points')).work);
+    }
+    console.log(`1,000,000 keys, change virtual nodes between 100 and 200: median ${ms(median(vnodes))} (6 runs)`);
+    const memory = await page.evaluate(() => ({
+      wasm: window.wasmBindings.ringlab_memory(),
+      heap: performance.memory ? performance.memory.usedJSHeapSize : 0,
+    }));
+    const mb = (b) => (b / 1024 / 1024).toFixed(0);
+    console.log(`1,000,000 keys, memory: WebAssembly ${mb(memory.wasm)} MB + JS heap ${mb(memory.heap)} MB = ${mb(memory.wasm + memory.heap)} MB`);
   }
-  console.log(`add a server: median ${median(adds).toFixed(1)} ms (20 runs); remove: median ${median(removes).toFixed(1)} ms (20 runs)`);
 } finally {
   await browser.close();
   server.kill();

@@ -357,6 +357,12 @@ fn arcs(
             }
         }
     }
+    if stretches.len() as u64 > BAND_SAMPLES {
+        // More stretches than a screen has pixels round the ring: draw what each pixel-wide
+        // slice shows (the owner of its last place), so the painter strokes a few hundred arcs
+        // instead of thousands of invisible ones.
+        stretches = resample(&stretches, circle);
+    }
     let mut bands: Vec<ArcBand> = Vec::new();
     for (last, length, server) in stretches {
         let end = (last as f64) / circle as f64;
@@ -377,6 +383,26 @@ fn arcs(
         }
     }
     bands
+}
+
+/// Stretches `(last place, length, owner)` in clockwise order from 0, cut into
+/// [`BAND_SAMPLES`] equal slices, each given to the stretch covering its last place.
+fn resample(stretches: &[(u64, u64, usize)], circle: u64) -> Vec<(u64, u64, usize)> {
+    let mut out = Vec::with_capacity(BAND_SAMPLES as usize);
+    let mut i = 0;
+    let mut previous = 0u64;
+    for j in 1..=BAND_SAMPLES {
+        let end = (u128::from(j) * u128::from(circle) / u128::from(BAND_SAMPLES)) as u64;
+        // The stretch holding place end − 1: the first whose last place is at or after it,
+        // or the first of all (it wraps past the top).
+        while i < stretches.len() && stretches[i].0 < end - 1 {
+            i += 1;
+        }
+        let owner = stretches.get(i).unwrap_or(&stretches[0]).2;
+        out.push((end - 1, end - previous, owner));
+        previous = end;
+    }
+    out
 }
 
 fn points(
@@ -586,7 +612,7 @@ pub fn assign_slots(previous: &[(String, usize)], names: &[&str]) -> Vec<(String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Change;
+    use crate::core::{Change, HashScheme, RingSize, Server};
 
     #[test]
     fn the_teaching_ring_draws_three_arcs_that_fill_the_circle() {
@@ -695,6 +721,23 @@ mod tests {
         assert_eq!(second, vec![("A".to_string(), 0), ("C".to_string(), 2)]);
         let third = assign_slots(&second, &["A", "C", "D"]);
         assert_eq!(third[2], ("D".to_string(), 1));
+    }
+
+    #[test]
+    fn a_ring_with_more_arcs_than_pixels_is_drawn_slice_by_slice_in_each_slices_colour() {
+        let servers: Vec<Server> = (0..20).map(|i| Server::hashed(&format!("s{i}"))).collect();
+        let scenario = Scenario::new(RingSize::FULL, HashScheme::default(), 200, servers).unwrap();
+        let slots: Vec<usize> = (0..20).collect();
+        let picture = Picture::new(&scenario, None, &slots, &Focus::default());
+        assert!(picture.arcs.len() <= BAND_SAMPLES as usize);
+        let total: f64 = picture.arcs.iter().map(|a| a.sweep).sum();
+        assert!((total - 1.0).abs() < 1e-9);
+        // Every band ends where a slice ends, in the colour of the owner of that slice's end.
+        for band in &picture.arcs {
+            let end = ((band.start + band.sweep) * (1u64 << 32) as f64).round() as u64 - 1;
+            let owner = scenario.ring().owner_of(end as u32);
+            assert_eq!(band.slot, owner);
+        }
     }
 
     #[test]

@@ -11,8 +11,8 @@ use super::modn::mod_n_expected;
 use super::outcome::{percent, plural, Baseline, Outcome};
 use super::placement::table::{self, PartitionTable};
 use super::placement::{
-    check_load, check_maglev_size, check_probes, ideal_movement, load_text, moves_between, Kind,
-    Placed,
+    check_load, check_maglev_size, check_probes, ideal_movement, load_text, mod_n_moves,
+    moves_between, Kind, Placed,
 };
 use super::ring::Ring;
 use super::scenario::{check_limits, Cache, Scenario};
@@ -369,8 +369,16 @@ fn baseline(before: &Scenario, after: &Scenario, chosen: Kind) -> Baseline {
     } else {
         Kind::ModN
     };
-    let (b, a) = (Placed::new(before, kind), Placed::new(after, kind));
-    let moved = moves_between(before, &b, after, &a);
+    let moved = if kind == Kind::ModN {
+        mod_n_moves(before, after)
+    } else {
+        moves_between(
+            before,
+            &Placed::new(before, kind),
+            after,
+            &Placed::new(after, kind),
+        )
+    };
     let expected = if kind == Kind::ModN {
         mod_n_expected(before.servers.len(), after.servers.len())
     } else {

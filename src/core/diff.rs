@@ -141,7 +141,7 @@ impl RingDiff {
         names_before: &[Arc<str>],
         names_after: &[Arc<str>],
     ) -> Moves {
-        let mut collector = MoveCollector::new(names_before, names_after);
+        let mut collector = MoveCollector::new(names_before, names_after, after.len());
         self.collect(before, &mut collector);
         collector.finish(after)
     }

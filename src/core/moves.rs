@@ -138,24 +138,36 @@ impl Moves {
     }
 }
 
-/// Gathers moves one key at a time, then stores them compactly.
+/// Gathers moves one key at a time, then stores them compactly. Ids go into a list while few
+/// keys have moved and into a bit set once the list would be the larger of the two.
 #[derive(Debug)]
 pub struct MoveCollector<'a> {
     before: &'a [Arc<str>],
     after: &'a [Arc<str>],
+    universe: usize,
     ids: Vec<u32>,
+    bits: Option<Vec<u64>>,
+    count: usize,
     first: Vec<(u32, u16, u16)>,
     lost: Vec<bool>,
     gained: Vec<bool>,
 }
 
 impl<'a> MoveCollector<'a> {
-    /// A collector for moves between servers named `before` (old list order) and `after`.
-    pub fn new(before: &'a [Arc<str>], after: &'a [Arc<str>]) -> MoveCollector<'a> {
+    /// A collector for moves among `universe` keys between servers named `before` (old list
+    /// order) and `after`.
+    pub fn new(
+        before: &'a [Arc<str>],
+        after: &'a [Arc<str>],
+        universe: usize,
+    ) -> MoveCollector<'a> {
         MoveCollector {
             before,
             after,
+            universe,
             ids: Vec::new(),
+            bits: None,
+            count: 0,
             first: Vec::new(),
             lost: vec![false; before.len()],
             gained: vec![false; after.len()],
@@ -165,7 +177,21 @@ impl<'a> MoveCollector<'a> {
     /// Records that key `id` went from server `from` (old index) to `to` (new index).
     #[inline]
     pub fn push(&mut self, id: u32, from: usize, to: usize) {
-        self.ids.push(id);
+        self.count += 1;
+        match &mut self.bits {
+            Some(words) => words[(id / 64) as usize] |= 1 << (id % 64),
+            None => {
+                self.ids.push(id);
+                if self.ids.len() * 32 > self.universe {
+                    let mut words = vec![0u64; self.universe.div_ceil(64)];
+                    for &k in &self.ids {
+                        words[(k / 64) as usize] |= 1 << (k % 64);
+                    }
+                    self.ids = Vec::new();
+                    self.bits = Some(words);
+                }
+            }
+        }
         if self.first.len() <= LISTED {
             self.first.push((id, from as u16, to as u16));
         }
@@ -180,9 +206,10 @@ impl<'a> MoveCollector<'a> {
         }
     }
 
-    /// The moves, with names for a short list in ring order.
+    /// The moves, with names for a short list in ring order. `keys` are the keys after the
+    /// change (the same ids).
     pub fn finish(self, keys: &KeySet) -> Moves {
-        let listed = if self.ids.len() <= LISTED {
+        let listed = if self.count <= LISTED {
             let mut first = self.first;
             first.sort_unstable_by_key(|&(id, _, _)| (keys.position_of(id), id));
             first
@@ -204,10 +231,17 @@ impl<'a> MoveCollector<'a> {
                 .map(|(n, _)| n.clone())
                 .collect()
         };
+        let keys = match self.bits {
+            Some(words) => KeyIds::Bits {
+                words,
+                count: self.count,
+            },
+            None => KeyIds::from_ids(self.ids, self.universe),
+        };
         Moves {
             from: pick(self.before, &self.lost),
             to: pick(self.after, &self.gained),
-            keys: KeyIds::from_ids(self.ids, keys.len()),
+            keys,
             listed,
         }
     }
@@ -228,5 +262,24 @@ mod tests {
         assert!(many.contains(999) && !many.contains(998));
         assert_eq!(many.iter().take(3).collect::<Vec<_>>(), vec![0, 3, 6]);
         assert_eq!(many.iter().count(), 334);
+    }
+
+    #[test]
+    fn a_collector_switches_to_a_bit_set_as_moves_pile_up_and_keeps_every_one() {
+        use crate::core::{HashScheme, RingSize};
+        let names: Vec<Arc<str>> = vec!["a".into(), "b".into()];
+        let mut keys = KeySet::new(RingSize::FULL, HashScheme::default());
+        keys.generate(1000).unwrap();
+        let mut collector = MoveCollector::new(&names, &names, 1000);
+        let moved: Vec<u32> = (0..1000).filter(|i| i % 7 == 0).collect();
+        for &id in &moved {
+            collector.push(id, 0, 1);
+        }
+        let moves = collector.finish(&keys);
+        assert!(matches!(moves.keys, KeyIds::Bits { .. }));
+        assert_eq!(moves.keys.iter().collect::<Vec<_>>(), moved);
+        assert_eq!(moves.len(), moved.len());
+        assert!(moves.listed.is_empty());
+        assert_eq!(moves.from, vec![Arc::from("a")]);
     }
 }

@@ -22,7 +22,7 @@ pub const MAX_NAME_CHARS: usize = 40;
 pub const RESERVED_CHARS: &[char] = &[',', '@', '#', '&', '=', '?', '/', '\\', '"', '<', '>'];
 
 /// Where a server's points come from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Placement {
     /// `vnodes × weight` points at the hashes of `name#0`, `name#1`, ...
@@ -35,7 +35,7 @@ pub enum Placement {
 }
 
 /// A server on the ring.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Server {
     /// A unique name.
     pub name: String,

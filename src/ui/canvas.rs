@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::paint::{paint, PULSE_MS};
-use super::state::{slot_list, AppState, ClickMode, Field};
+use super::state::{slot_list, AppState, ClickMode, Field, View};
 use super::theme::{use_reduced_motion, Theme};
 use crate::core::{Change, Kind};
 use crate::geometry::{position_at, Frame};
@@ -103,6 +103,10 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         let Some(canvas) = canvas_ref.get() else {
             return;
         };
+        // Hidden under the Compare view: paint when it shows again.
+        if app.view.get() != View::Ring {
+            return;
+        }
         let side = side.get();
         let dpr = window().device_pixel_ratio().max(1.0);
         let pixels = (side * dpr).round() as u32;

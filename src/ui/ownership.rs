@@ -36,56 +36,101 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
             )
         })
     };
+    // The rows are keyed by server and colour, and each cell reads its own figure: a change
+    // updates the numbers in place instead of building the table again.
+    let scale = Memo::new(move |_| {
+        now.with(|own| {
+            own.servers
+                .iter()
+                .map(|s| s.share.max(s.ideal))
+                .fold(0.0_f64, f64::max)
+                .max(1e-9)
+        })
+    });
     let rows = move || {
-        let own = now.get();
-        let before = before.get();
-        let slots = slots.get();
-        let scale = own
-            .servers
-            .iter()
-            .map(|s| s.share.max(s.ideal))
-            .fold(0.0_f64, f64::max)
-            .max(1e-9);
-        own.servers
-            .iter()
-            .zip(slots)
-            .map(|(row, slot)| {
-                let name = row.name.to_string();
-                let earlier = before.as_ref().and_then(|b| previous_row(b, &name));
-                let delta = earlier.map(|(_, keys)| row.keys as i64 - keys as i64).filter(|d| *d != 0);
-                let width = format!("width:{:.2}%", 100.0 * row.share / scale);
-                let ideal = format!("left:{:.2}%", 100.0 * row.ideal / scale);
-                let was = earlier.map(|(share, _)| format!("left:{:.2}%", 100.0 * share / scale));
-                view! {
-                    <tr data-testid=format!("row-{name}")>
-                        <th scope="row">
-                            <span
-                                class="swatch"
-                                aria-hidden="true"
-                                style=move || format!("background:{}", theme.get().server(slot))
-                            ></span>
-                            {name.clone()}
-                        </th>
-                        <td class="num" data-testid=format!("share-{name}")>{pct(row.share)}</td>
-                        <td class="num">
-                            <span data-testid=format!("keys-{name}")>{grouped(row.keys)}</span>
-                            {delta.map(|d| view! {
-                                <span class={if d > 0 { "delta up" } else { "delta down" }}>
-                                    {if d > 0 { format!(" +{d}") } else { format!(" −{}", -d) }}
-                                </span>
-                            })}
-                        </td>
-                        <td class="bar-cell" aria-hidden="true">
-                            <div class="bar">
-                                <div class="fill" style=move || format!("{width};background:{}", theme.get().server(slot))></div>
-                                <div class="ideal" style=ideal.clone()></div>
-                                {was.map(|style| view! { <div class="was" style=style></div> })}
-                            </div>
-                        </td>
-                    </tr>
-                }
-            })
-            .collect_view()
+        now.with(|own| {
+            own.servers
+                .iter()
+                .zip(slots.get())
+                .map(|(row, slot)| (row.name.to_string(), slot))
+                .collect::<Vec<_>>()
+        })
+    };
+    let row = move |(name, slot): (String, usize)| {
+        // This server's row now and before the last change, looked up by name.
+        let this = {
+            let name = name.clone();
+            move || now.with(|o| o.servers.iter().find(|r| *r.name == *name).cloned())
+        };
+        let earlier = {
+            let name = name.clone();
+            move || before.with(|b| b.as_ref().and_then(|b| previous_row(b, &name)))
+        };
+        let delta = {
+            let this = this.clone();
+            let earlier = earlier.clone();
+            move || {
+                let keys = this()?.keys as i64;
+                earlier()
+                    .map(|(_, was)| keys - was as i64)
+                    .filter(|d| *d != 0)
+            }
+        };
+        let width = {
+            let this = this.clone();
+            move || {
+                let share = this().map_or(0.0, |r| r.share);
+                format!(
+                    "width:{:.2}%;background:{}",
+                    100.0 * share / scale.get(),
+                    theme.get().server(slot)
+                )
+            }
+        };
+        let ideal = {
+            let this = this.clone();
+            move || {
+                format!(
+                    "left:{:.2}%",
+                    100.0 * this().map_or(0.0, |r| r.ideal) / scale.get()
+                )
+            }
+        };
+        let was =
+            move || earlier().map(|(share, _)| format!("left:{:.2}%", 100.0 * share / scale.get()));
+        let share = {
+            let this = this.clone();
+            move || this().map(|r| pct(r.share))
+        };
+        let keys = move || this().map(|r| grouped(r.keys));
+        view! {
+            <tr data-testid=format!("row-{name}")>
+                <th scope="row">
+                    <span
+                        class="swatch"
+                        aria-hidden="true"
+                        style=move || format!("background:{}", theme.get().server(slot))
+                    ></span>
+                    {name.clone()}
+                </th>
+                <td class="num" data-testid=format!("share-{name}")>{share}</td>
+                <td class="num">
+                    <span data-testid=format!("keys-{name}")>{keys}</span>
+                    {move || delta().map(|d| view! {
+                        <span class={if d > 0 { "delta up" } else { "delta down" }}>
+                            {if d > 0 { format!(" +{d}") } else { format!(" −{}", -d) }}
+                        </span>
+                    })}
+                </td>
+                <td class="bar-cell" aria-hidden="true">
+                    <div class="bar">
+                        <div class="fill" style=width></div>
+                        <div class="ideal" style=ideal></div>
+                        {move || was().map(|style| view! { <div class="was" style=style></div> })}
+                    </div>
+                </td>
+            </tr>
+        }
     };
 
     view! {
@@ -101,7 +146,9 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
                         <th scope="col"><span class="sr-only">"Share against even share"</span></th>
                     </tr>
                 </thead>
-                <tbody>{rows}</tbody>
+                <tbody>
+                    <For each=rows key=|r| r.clone() children=row />
+                </tbody>
             </table>
             <Balance own=now />
         </section>

@@ -211,6 +211,9 @@ impl Painter {
             self.fill(self.theme.server(point.slot));
             self.stroke(self.theme.ink(), 2.0);
         }
+        if picture.points.iter().all(|p| p.label.is_none()) {
+            return;
+        }
         self.font(0.034, 14.0);
         self.ctx.set_fill_style_str(self.theme.ink());
         for point in &picture.points {
@@ -257,7 +260,9 @@ impl Painter {
                     self.stroke(self.theme.halo(), 2.0);
                     self.ctx.set_global_alpha(1.0);
                 }
-                self.font(0.022, 11.0);
+                if dots.iter().any(|d| d.label.is_some()) {
+                    self.font(0.022, 11.0);
+                }
                 self.ctx.set_fill_style_str(self.theme.ink());
                 for dot in dots {
                     if let Some(label) = &dot.label {

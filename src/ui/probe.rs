@@ -74,3 +74,14 @@ pub fn ringlab_snapshot() -> String {
         })
     })
 }
+
+/// The bytes of WebAssembly memory the page holds, for the page benchmark's memory figure.
+#[wasm_bindgen]
+pub fn ringlab_memory() -> f64 {
+    use wasm_bindgen::JsCast;
+    wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .ok()
+        .and_then(|m| m.buffer().dyn_into::<js_sys::ArrayBuffer>().ok())
+        .map_or(0.0, |b| f64::from(b.byte_length()))
+}

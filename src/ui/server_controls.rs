@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use super::common::FieldError;
 use super::state::{slot_list, AppState, ClickMode, Field};
 use super::theme::Theme;
-use crate::core::{parse_number, Change, Placement};
+use crate::core::{parse_number, Change, Placement, Server};
 use crate::naming::CITIES;
 
 /// The add-server form and the server list.
@@ -108,6 +108,7 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
 #[component]
 fn ServerList(theme: Signal<Theme>) -> impl IntoView {
     let app = expect_context::<AppState>();
+    // Keyed by everything a row shows, so a change re-renders only the rows it touched.
     let rows = move || {
         app.scenario.with(|s| {
             let slots = app.slots.with(|slots| slot_list(slots, s));
@@ -120,82 +121,88 @@ fn ServerList(theme: Signal<Theme>) -> impl IntoView {
     };
     view! {
         <ul class="server-list" aria-label="Servers on the ring">
-            {move || {
-                rows()
-                    .into_iter()
-                    .map(|(server, slot)| {
-                        let name = server.name.clone();
-                        let selected = {
-                            let name = name.clone();
-                            move || app.selected_server.with(|s| s.as_deref() == Some(name.as_str()))
-                        };
-                        let select = {
-                            let name = name.clone();
-                            move |_| app.selected_server.set(Some(name.clone()))
-                        };
-                        let remove = {
-                            let name = name.clone();
-                            move |_| {
-                                app.dispatch(Change::RemoveServer { name: name.clone() }, Field::ServerList);
-                            }
-                        };
-                        let placement = match server.placement {
-                            Placement::At(p) => view! { <span class="muted">"at " {p}</span> }.into_any(),
-                            Placement::Hashed { weight } => {
-                                let name = name.clone();
-                                let set_weight = move |ev| {
-                                    match parse_number::<u32>(&event_target_value(&ev)) {
-                                        Ok(weight) => {
-                                            app.dispatch(
-                                                Change::SetWeight { name: name.clone(), weight },
-                                                Field::ServerList,
-                                            );
-                                        }
-                                        Err(error) => app.show_error(Field::ServerList, error.to_string()),
-                                    }
-                                };
-                                view! {
-                                    <label class="weight" title="Weight: this server's points are the virtual nodes times its weight">
-                                        "×"
-                                        <input
-                                            type="number"
-                                            min="1"
-                                            max="10"
-                                            data-testid=format!("weight-{}", server.name)
-                                            aria-label=format!("Weight of {}", server.name)
-                                            prop:value=weight
-                                            on:change=set_weight
-                                        />
-                                    </label>
-                                }
-                                    .into_any()
-                            }
-                        };
-                        view! {
-                            <li class:selected=selected data-testid=format!("server-row-{name}")>
-                                <span
-                                    class="swatch"
-                                    aria-hidden="true"
-                                    style=move || format!("background:{}", theme.get().server(slot))
-                                ></span>
-                                <button type="button" class="link name" on:click=select>
-                                    {name.clone()}
-                                </button>
-                                {placement}
-                                <button
-                                    type="button"
-                                    class="remove"
-                                    data-testid=format!("remove-{name}")
-                                    aria-label=format!("Remove server {name}")
-                                    on:click=remove
-                                >
-                                    "Remove"
-                                </button>
-                            </li>
-                        }
-                    })
-                    .collect_view()
-            }}
+            <For each=rows key=|row| row.clone() let:row>
+                {server_row(app, theme, row.0, row.1)}
+            </For>
         </ul>
+    }
+}
+
+fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) -> impl IntoView {
+    let name = server.name.clone();
+    let selected = {
+        let name = name.clone();
+        move || {
+            app.selected_server
+                .with(|s| s.as_deref() == Some(name.as_str()))
+        }
+    };
+    let select = {
+        let name = name.clone();
+        move |_| app.selected_server.set(Some(name.clone()))
+    };
+    let remove = {
+        let name = name.clone();
+        move |_| {
+            app.dispatch(
+                Change::RemoveServer { name: name.clone() },
+                Field::ServerList,
+            );
+        }
+    };
+    let placement = match server.placement {
+        Placement::At(p) => view! { <span class="muted">"at " {p}</span> }.into_any(),
+        Placement::Hashed { weight } => {
+            let name = name.clone();
+            let set_weight = move |ev| match parse_number::<u32>(&event_target_value(&ev)) {
+                Ok(weight) => {
+                    app.dispatch(
+                        Change::SetWeight {
+                            name: name.clone(),
+                            weight,
+                        },
+                        Field::ServerList,
+                    );
+                }
+                Err(error) => app.show_error(Field::ServerList, error.to_string()),
+            };
+            view! {
+                <label class="weight" title="Weight: this server's points are the virtual nodes times its weight">
+                    "×"
+                    <input
+                        type="number"
+                        min="1"
+                        max="10"
+                        data-testid=format!("weight-{}", server.name)
+                        aria-label=format!("Weight of {}", server.name)
+                        prop:value=weight
+                        on:change=set_weight
+                    />
+                </label>
+            }
+            .into_any()
+        }
+    };
+    view! {
+        <li class:selected=selected data-testid=format!("server-row-{name}")>
+            <span
+                class="swatch"
+                aria-hidden="true"
+                style=move || format!("background:{}", theme.get().server(slot))
+            ></span>
+            <button type="button" class="link name" on:click=select>
+                {name.clone()}
+            </button>
+            {placement}
+            <button
+                type="button"
+                class="remove"
+                data-testid=format!("remove-{name}")
+                aria-label=format!("Remove server {name}")
+                on:click=remove
+            >
+                "Remove"
+            </button>
+        </li>
     }
 }

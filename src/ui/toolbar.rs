@@ -124,7 +124,10 @@ pub fn current_query(app: AppState) -> String {
 }
 
 /// Keeps the address bar in step with the scenario, without adding browser history entries.
+/// The address is written a moment after a burst of changes rather than after each one:
+/// writing it costs a few milliseconds, more than a change itself on a big ring.
 pub fn sync_address(app: AppState) {
+    let pending = StoredValue::new(false);
     Effect::new(move |_| {
         app.scenario.track();
         app.selected_key.track();
@@ -133,11 +136,25 @@ pub fn sync_address(app: AppState) {
         app.present.track();
         app.lesson.track();
         app.view.track();
-        let query = current_query(app);
-        if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));
+        if !pending.get_value() {
+            pending.set_value(true);
+            set_timeout(
+                move || {
+                    pending.set_value(false);
+                    write_address(app);
+                },
+                std::time::Duration::from_millis(100),
+            );
         }
     });
+}
+
+/// Writes the current view into the address bar now.
+pub fn write_address(app: AppState) {
+    let query = current_query(app);
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));
+    }
 }
 
 /// The header's switch between views, carried in the link as `view=`.
@@ -226,6 +243,7 @@ fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
         }
     };
     let copy = move |_| {
+        write_address(app);
         let href = window().location().href().unwrap_or_default();
         let _ = window().navigator().clipboard().write_text(&href);
         copied.set(Some("Link copied.".to_string()));

@@ -50,7 +50,7 @@ use super::size::RingSize;
 
 pub use compare::{compare, Best, Column, Comparison};
 pub use measure::{Cost, Space, State};
-pub use moved::{ideal_movement, moves_between};
+pub use moved::{ideal_movement, mod_n_moves, moves_between};
 pub use trace::{Mark, Trace};
 
 /// A way of placing keys on servers.

@@ -25,24 +25,35 @@ pub fn moves_between(
         let diff = RingDiff::between(before.ring(), after.ring());
         return diff.moves(before.keys(), after.keys(), names_b, names_a);
     }
-    let mut collector = MoveCollector::new(names_b, names_a);
+    let mut collector = MoveCollector::new(names_b, names_a, after.keys().len());
     let place_after = place_after(names_b, names_a);
     let (kb, ka) = (before.keys(), after.keys());
     if placed_before.kind() == Kind::ModN && placed_after.kind() == Kind::ModN {
-        let (nb, na) = (names_b.len() as u32, names_a.len() as u32);
-        for (id, (&hb, &ha)) in kb.hashes().iter().zip(ka.hashes()).enumerate() {
-            let (from, to) = ((hb % nb) as usize, (ha % na) as usize);
-            if place_after[from] != to {
-                collector.push(id as u32, from, to);
-            }
-        }
-        return collector.finish(ka);
+        return mod_n_moves(before, after);
     }
     for id in 0..kb.len().min(ka.len()) as u32 {
         let from = placed_before.owner_of_key(kb, id);
         let to = placed_after.owner_of_key(ka, id);
         if place_after[from] != to {
             collector.push(id, from, to);
+        }
+    }
+    collector.finish(ka)
+}
+
+/// The keys whose `hash mod N` server changed between `before` and `after` (the same keys, by
+/// id): one pass over the hashes, with no per-key state.
+pub fn mod_n_moves(before: &Scenario, after: &Scenario) -> Moves {
+    let names_b: Vec<Arc<str>> = before.ring().names().to_vec();
+    let names_a: Vec<Arc<str>> = after.ring().names().to_vec();
+    let mut collector = MoveCollector::new(&names_b, &names_a, after.keys().len());
+    let place_after = place_after(&names_b, &names_a);
+    let (kb, ka) = (before.keys(), after.keys());
+    let (nb, na) = (names_b.len() as u32, names_a.len() as u32);
+    for (id, (&hb, &ha)) in kb.hashes().iter().zip(ka.hashes()).enumerate() {
+        let (from, to) = ((hb % nb) as usize, (ha % na) as usize);
+        if place_after[from] != to {
+            collector.push(id as u32, from, to);
         }
     }
     collector.finish(ka)

@@ -132,7 +132,7 @@ try {
   if (wanted('compare')) {
     await bigRing(page, 100_000);
     await page.click('[data-testid="view-compare"]');
-    await page.waitForSelector('[data-testid="compare-table"]');
+    await page.waitForSelector('[data-testid="compare-figures"]');
     report('100,000 keys, Compare view (all nine placements)', await addRemove(page, 7, 'compare-headline'), 7);
     await page.click('[data-testid="view-ring"]');
   }

@@ -153,7 +153,6 @@ fn SmallRing(
             class="multiple"
             class:chosen=chosen
             data-testid=format!("compare-{}", kind.id())
-            aria-label=format!("Open {} in the ring view", kind.name())
             on:click=open
         >
             <span class="multiple-name">
@@ -182,6 +181,7 @@ fn SmallRing(
                     {move || column(&|col| format!("{} {}", trim(col.cost.per_key), col.cost.unit))}
                 </span>
             </span>
+            <span class="sr-only">" Open it in the ring view."</span>
         </button>
     }
 }
@@ -246,7 +246,7 @@ fn CompareTable(comparison: Memo<Compared>, best: Memo<Best>) -> impl IntoView {
     };
     view! {
         <div class="compare-table-wrap" role="region" aria-label="Every placement's figures" tabindex="0">
-        <table class="compare-table" data-testid="compare-table">
+        <table class="compare-table" data-testid="compare-figures">
             <caption>
                 "Each placement after the same change: keys moved, the least any placement could move (ideal), the busiest server's keys over its fair share, and the cost of one lookup. "
                 "“(best)” marks the best of each column: moved nearest the ideal, busiest nearest the mean, the cheapest lookup."

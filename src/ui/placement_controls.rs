@@ -12,17 +12,28 @@ use crate::core::{parse_number, Change, Error, Kind};
 pub fn PlacementControls() -> impl IntoView {
     let app = expect_context::<AppState>();
     let kind = move || app.scenario.with(|s| s.placement());
-    let on_pick = move |ev| match event_target_value(&ev).parse::<Kind>() {
-        Ok(placement) => {
-            app.choose_placement(placement, Field::Placement);
+    let select_ref = NodeRef::<leptos::html::Select>::new();
+    let on_pick = move |ev| {
+        let chosen = match event_target_value(&ev).parse::<Kind>() {
+            Ok(placement) => app.choose_placement(placement, Field::Placement),
+            Err(error) => {
+                app.show_error(Field::Placement, error.to_string());
+                false
+            }
+        };
+        // A refused choice leaves the placement as it was, and the picker says so.
+        if !chosen {
+            if let Some(select) = select_ref.get_untracked() {
+                select.set_value(kind().id());
+            }
         }
-        Err(error) => app.show_error(Field::Placement, error.to_string()),
     };
     view! {
         <fieldset class="group" data-testid="placement-controls">
             <legend>"Placement"</legend>
             <label class="sr-only" for="placement-select">"How keys are placed"</label>
             <select
+                node_ref=select_ref
                 id="placement-select"
                 data-testid="placement-select"
                 aria-describedby="placement-summary placement-error"

@@ -37,6 +37,19 @@ for (const scheme of ['light', 'dark']) {
         await addServerAndSelectKey(ring);
         expect(summary((await ring.axe()).violations), 'after a change and a selection').toEqual([]);
       });
+
+      test('axe finds no violations in the Compare view nor with a placement\'s settings open', async ({ ring }) => {
+        const { page } = ring;
+        await ring.open('?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5&then=add:D@60&placement=maglev&select=@52');
+        await expect(page.getByTestId('maglev-size')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'with maglev chosen').toEqual([]);
+        await page.getByTestId('view-compare').click();
+        await expect(page.locator('[data-testid^="compare-row-"]')).toHaveCount(9);
+        expect(summary((await ring.axe()).violations), 'in the Compare view').toEqual([]);
+        await page.getByTestId('share-open').click();
+        await expect(page.getByTestId('copy-link')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'with the Share menu open').toEqual([]);
+      });
     });
   }
 }

@@ -185,12 +185,11 @@ proptest! {
     }
 }
 
+/// A key that moved: its id, its server before and after.
+type Move = (u32, String, String);
+
 /// The scenario after `change`, and the keys that moved under `kind`, as (id, from, to).
-fn moved_under(
-    before: &Scenario,
-    change: Change,
-    kind: Kind,
-) -> Option<(Scenario, Vec<(u32, String, String)>)> {
+fn moved_under(before: &Scenario, change: Change, kind: Kind) -> Option<(Scenario, Vec<Move>)> {
     let mut after = before.clone();
     after.apply(change).ok()?;
     let (pb, pa) = (Placed::new(before, kind), Placed::new(&after, kind));

@@ -349,17 +349,49 @@ impl KeySet {
     }
 
     /// Adds the generated keys `range` whose hashes and sorted `(position, offset)` pairs were
-    /// worked out beforehand (see [`Generation`](crate::core::Generation)).
+    /// worked out beforehand (see [`Generation`](crate::core::Generation)). A million keys go in
+    /// with one pass over each array: no per-key bookkeeping, no second sort.
     pub fn add_presorted(&mut self, range: Range<u32>, hashes: &[u32], sorted: &[(u32, u32)]) {
         debug_assert_eq!(range.len(), hashes.len());
         let first = self.refs.len() as u32;
-        self.refs.extend(range);
-        self.record(hashes);
-        let added: Vec<(u32, u32)> = sorted
-            .iter()
-            .map(|&(p, offset)| (p, first + offset))
-            .collect();
-        self.merge_sorted(&added);
+        self.refs.extend(range.clone());
+        self.hashes.extend_from_slice(hashes);
+        if !range.is_empty() {
+            // Generated numbers below 2^31 are all that a generation hands out.
+            let last = range.end - 1;
+            let words = (last / 64) as usize + 1;
+            if self.generated.len() < words {
+                self.generated.resize(words, 0);
+            }
+            for n in range.clone() {
+                self.generated[(n / 64) as usize] |= 1 << (n % 64);
+            }
+            self.next_generated = self.next_generated.max(range.end);
+        }
+        let old_order = std::mem::take(&mut self.order);
+        let old_positions = std::mem::take(&mut self.positions);
+        let total = old_order.len() + sorted.len();
+        self.order.reserve_exact(total);
+        self.positions.reserve_exact(total);
+        let (mut i, mut j) = (0, 0);
+        while i < old_order.len() && j < sorted.len() {
+            let (p, offset) = sorted[j];
+            if (old_positions[i], old_order[i]) <= (p, first + offset) {
+                self.positions.push(old_positions[i]);
+                self.order.push(old_order[i]);
+                i += 1;
+            } else {
+                self.positions.push(p);
+                self.order.push(first + offset);
+                j += 1;
+            }
+        }
+        self.positions.extend_from_slice(&old_positions[i..]);
+        self.order.extend_from_slice(&old_order[i..]);
+        for &(p, offset) in &sorted[j..] {
+            self.positions.push(p);
+            self.order.push(first + offset);
+        }
     }
 
     /// Removes the key with `label`.

@@ -101,6 +101,13 @@ pub fn defer(query: &str) -> (String, Option<Deferred>) {
                 .filter(|(n, _)| !waiting.contains(&n.as_str())),
         )
         .finish();
+    // An empty rest would open the starting scenario with its five keys; `gen=0` opens the
+    // link's own ring with none, as the whole link would.
+    let rest = if rest.is_empty() {
+        "gen=0".to_string()
+    } else {
+        rest
+    };
     let deferred = Deferred {
         count,
         keys: value("keys").filter(|_| keys_wait),
@@ -189,7 +196,7 @@ pub fn GenerationProgress() -> impl IntoView {
             view! {
                 <div class="progress" role="status" data-testid="generation-progress">
                     <label for="generation-bar">
-                        {format!("Generating {} keys: {}%", grouped(total as u64), done * 100 / total.max(1))}
+                        {format!("Generating {} keys: {}%", grouped((total / 2) as u64), done * 100 / total.max(1))}
                     </label>
                     <progress id="generation-bar" max=total.to_string() value=done.to_string()></progress>
                     <button type="button" data-testid="generation-stop" on:click=move |_| app.stop_generating.set_value(true)>

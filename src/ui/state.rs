@@ -135,7 +135,8 @@ pub struct AppState {
     pub view: RwSignal<View>,
     /// Saves the ring as a PNG; set by the ring's canvas once it is on the page.
     pub save_png: StoredValue<Option<Callback<()>>>,
-    /// Keys being generated in steps: how many are done, of how many.
+    /// Keys being generated in steps: how much work is done, of how much (twice the keys: each
+    /// is hashed, then sorted).
     pub generating: RwSignal<Option<(usize, usize)>>,
     /// Set to stop the generation under way.
     pub stop_generating: StoredValue<bool>,

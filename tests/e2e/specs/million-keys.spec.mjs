@@ -21,7 +21,7 @@ test('a million keys are generated in steps with progress, then shown as a densi
   await ring.expectPanelsMatchEngine();
   // The page answered while it worked: no task held it for long.
   const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
-  expect(longest).toBeLessThan(200);
+  expect(longest).toBeLessThan(250);
 
   // A change on a million keys: 8 to 9 servers moves about a ninth on the ring.
   await ring.addServer('I');

@@ -18,6 +18,7 @@ use super::ring::Ring;
 use super::scenario::{check_limits, Cache, Scenario};
 use super::server::{check_vnodes, check_weight, clean_name, Placement, Server};
 use super::size::RingSize;
+use super::traffic::{check_heat, check_remedy, check_zipf, Popularity, Remedy, Traffic};
 
 impl Scenario {
     /// Applies `change`, returning what it did; on error nothing changes.
@@ -125,14 +126,95 @@ impl Scenario {
                     set.generate(*count).map(|_| ())
                 })
             }
-            Change::DropKey { label } => self
-                .with_keys(format!("Key {} removed.", label.trim()), |set| {
-                    set.remove(label).map(|_| ())
-                }),
-            Change::ClearKeys => self.with_keys("All keys removed.".into(), |set| {
-                set.clear();
-                Ok(())
-            }),
+            Change::DropKey { label } => {
+                let (mut next, outcome) = self
+                    .with_keys(format!("Key {} removed.", label.trim()), |set| {
+                        set.remove(label).map(|_| ())
+                    })?;
+                // A key that is gone is hot no more.
+                let key = Key::parse(label)?;
+                next.traffic
+                    .hot
+                    .retain(|(l, _)| Key::parse(l).ok().as_ref() != Some(&key));
+                Ok((next, outcome))
+            }
+            Change::ClearKeys => {
+                let (mut next, outcome) = self.with_keys("All keys removed.".into(), |set| {
+                    set.clear();
+                    Ok(())
+                })?;
+                next.traffic.hot.clear();
+                Ok((next, outcome))
+            }
+            Change::SetPopularity { popularity } => {
+                let popularity = match *popularity {
+                    Popularity::Zipf { s } => Popularity::Zipf { s: check_zipf(s)? },
+                    uniform => uniform,
+                };
+                let headline = match popularity {
+                    Popularity::Uniform => "Every key is now read equally often.".to_string(),
+                    Popularity::Zipf { s } => format!(
+                        "Keys are now read by Zipf's law, s = {}: the key added first is the most read.",
+                        load_text(s)
+                    ),
+                };
+                self.with_traffic(headline, |t| {
+                    t.popularity = popularity;
+                    Ok(())
+                })
+            }
+            Change::MakeHot { key, times } => {
+                let times = check_heat(*times)?;
+                let wanted = Key::parse(key)?;
+                let label = wanted.label();
+                if self.keys.find(&label).is_none() {
+                    return Err(Error::NoSuchKey(label));
+                }
+                let headline = if times == 1 {
+                    format!("Key {label} is read like any other again.")
+                } else {
+                    format!("Key {label} is now read {times} times as often.")
+                };
+                self.with_traffic(headline, |t| {
+                    let at = t
+                        .hot
+                        .iter()
+                        .position(|(l, _)| Key::parse(l).ok().as_ref() == Some(&wanted));
+                    match (at, times) {
+                        (Some(i), 1) => {
+                            t.hot.remove(i);
+                        }
+                        (None, 1) => return Err(Error::NotHot(label.clone())),
+                        (Some(i), m) => t.hot[i].1 = m,
+                        (None, m) => t.hot.push((label.clone(), m)),
+                    }
+                    Ok(())
+                })
+            }
+            Change::SetRemedy { remedy } => {
+                let remedy = check_remedy(*remedy)?;
+                let headline = match remedy {
+                    Remedy::Bounded(Some(c)) => format!(
+                        "Bounded loads on requests: no server takes more than {} times its share.",
+                        load_text(c)
+                    ),
+                    Remedy::Bounded(None) => "Bounded loads on requests are off.".to_string(),
+                    Remedy::Copies(Some(r)) => {
+                        format!("The hottest keys are kept on {r} servers each.")
+                    }
+                    Remedy::Copies(None) => "The hottest keys have one copy again.".to_string(),
+                    Remedy::Near(Some(f)) => format!(
+                        "A near cache in the app servers answers {} of the hottest keys' reads.",
+                        percent(f64::from(f) / 100.0)
+                    ),
+                    Remedy::Near(None) => "The near cache is off.".to_string(),
+                    Remedy::Top(h) => format!("The remedies treat the {h} hottest keys."),
+                };
+                self.with_traffic(headline, |t| {
+                    t.set(remedy);
+                    Ok(())
+                })
+            }
             Change::SetRingSize { size } => {
                 self.refuse_under_ketama()?;
                 let size = RingSize::new(*size)?;
@@ -307,6 +389,24 @@ impl Scenario {
         (next, outcome)
     }
 
+    /// A change to the traffic model: the keys and servers stay, so the evaluated placement is
+    /// kept too.
+    fn with_traffic(
+        &self,
+        headline: String,
+        edit: impl FnOnce(&mut Traffic) -> Result<(), Error>,
+    ) -> Result<(Scenario, Outcome), Error> {
+        let mut next = self.clone();
+        edit(&mut next.traffic)?;
+        let outcome = Outcome::quiet(
+            headline,
+            self.keys.len(),
+            self.servers.len(),
+            self.placement,
+        );
+        Ok((next, outcome))
+    }
+
     fn with_keys(
         &self,
         headline: String,
@@ -354,6 +454,7 @@ impl Scenario {
             placement: self.placement,
             options: self.options,
             table,
+            traffic: self.traffic.clone(),
             placed: Cache::default(),
         };
         let (next, mut outcome) = self.moved(next, headline);

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::hash::HashScheme;
 use super::placement::Kind;
+use super::traffic::{Popularity, Remedy};
 
 /// One change to a scenario.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,6 +98,50 @@ pub enum Change {
         /// Probes.
         count: u32,
     },
+    /// Set how popular keys are by rank.
+    SetPopularity {
+        /// Uniform or Zipf.
+        #[serde(with = "as_text")]
+        popularity: Popularity,
+    },
+    /// Make a key `times` hotter than its popularity (1 makes it ordinary again).
+    MakeHot {
+        /// The key's label.
+        key: String,
+        /// The multiplier.
+        times: u32,
+    },
+    /// Turn a remedy for hot keys on or off, or set how many of the hottest keys they treat.
+    SetRemedy {
+        /// The remedy and its setting.
+        #[serde(with = "as_text")]
+        remedy: Remedy,
+    },
+}
+
+/// Popularities and remedies travel in JSON as their link text.
+mod as_text {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<T: Display, S: Serializer>(
+        value: &T,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(value)
+    }
+
+    pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
 }
 
 impl Change {
@@ -108,6 +153,9 @@ impl Change {
                 | Change::GenerateKeys { .. }
                 | Change::DropKey { .. }
                 | Change::ClearKeys
+                | Change::SetPopularity { .. }
+                | Change::MakeHot { .. }
+                | Change::SetRemedy { .. }
         )
     }
 }

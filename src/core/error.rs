@@ -67,6 +67,12 @@ pub enum Error {
     PartitionsOutOfRange { max: u32 },
     /// A partition table in a link that cannot be read.
     BadTable(String),
+    /// A popularity nobody has heard of.
+    UnknownPopularity(String),
+    /// A remedy nobody has heard of.
+    UnknownRemedy(String),
+    /// A key that is not hot was to be made ordinary.
+    NotHot(String),
 }
 
 impl fmt::Display for Error {
@@ -138,6 +144,15 @@ impl fmt::Display for Error {
             Error::PartitionsOutOfRange { max } => {
                 write!(f, "The partition table takes from 1 to {max} partitions on this ring.")
             }
+            Error::UnknownPopularity(text) => write!(
+                f,
+                "Unknown popularity {text:?}; choose uniform or zipf:S with S from 0 to 3, such as zipf:1.1."
+            ),
+            Error::UnknownRemedy(text) => write!(
+                f,
+                "Unknown remedy {text:?}; choose bounded:C, copies:R, near:F or top:H (or NAME:off)."
+            ),
+            Error::NotHot(key) => write!(f, "The key {key} is not hot."),
             Error::BadTable(text) => write!(f, "{text:?} is not a partition table for these servers."),
             Error::UnknownChange(text) => write!(
                 f,

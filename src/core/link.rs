@@ -29,9 +29,10 @@ use super::scenario::{Cache, Scenario};
 use super::server::{Placement, Server};
 use super::size::{parse_number, RingSize};
 use super::text::ServerSpec;
+use super::traffic::{check_heat, check_remedy, Popularity, Remedy, Traffic};
 
 /// The parameters the engine reads; others are left to the caller.
-pub const SCENARIO_PARAMS: [&str; 13] = [
+pub const SCENARIO_PARAMS: [&str; 17] = [
     "ring",
     "hash",
     "vnodes",
@@ -45,6 +46,10 @@ pub const SCENARIO_PARAMS: [&str; 13] = [
     "load",
     "probes",
     "table",
+    "traffic",
+    "hot",
+    "remedy",
+    "top",
 ];
 
 /// What a link held.
@@ -103,6 +108,17 @@ pub fn write_link(
     if !scenario.table().is_round_robin(scenario.servers().len()) {
         query.append_pair("table", &scenario.table().to_string());
     }
+    let traffic = scenario.traffic();
+    let quiet = Traffic::default();
+    if traffic.popularity != quiet.popularity {
+        query.append_pair("traffic", &traffic.popularity.to_string());
+    }
+    if traffic.has_remedy() {
+        query.append_pair("remedy", &traffic.remedies_text());
+    }
+    if traffic.top != quiet.top {
+        query.append_pair("top", &traffic.top.to_string());
+    }
     let (generated, listed) = scenario.keys().generated_run();
     let gen = |query: &mut Query| {
         if generated > 0 {
@@ -120,6 +136,15 @@ pub fn write_link(
     }
     if !gen_first {
         gen(&mut query);
+    }
+    // Hot keys name keys, so they come after them.
+    if !traffic.hot.is_empty() {
+        let hot: Vec<String> = traffic
+            .hot
+            .iter()
+            .map(|(k, m)| format!("{k}*{m}"))
+            .collect();
+        query.append_pair("hot", &hot.join(","));
     }
     if let Some(change) = then {
         query.append_pair("then", &change.to_string());
@@ -273,6 +298,8 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
         read_gen(&mut scenario, &mut ignored);
     }
 
+    read_traffic(&mut scenario, &param, &mut ignored);
+
     let mut before = None;
     let mut last = None;
     if let Some(text) = param("then") {
@@ -352,6 +379,65 @@ fn read_settings<'a>(
     scenario.placement = placement;
     scenario.table = Arc::new(table);
     scenario.placed = Cache::default();
+}
+
+/// The traffic model a link names: popularity, remedies, and hot keys (which must be keys the
+/// link holds).
+fn read_traffic<'a>(
+    scenario: &mut Scenario,
+    param: &impl Fn(&str) -> Option<&'a str>,
+    ignored: &mut Vec<String>,
+) {
+    let mut traffic = Traffic::default();
+    if let Some(text) = param("traffic") {
+        match text.parse::<Popularity>() {
+            Ok(p) => traffic.popularity = p,
+            Err(error) => ignored.push(format!("traffic: {error}")),
+        }
+    }
+    for (name, list) in [
+        ("remedy", param("remedy")),
+        ("top", param("top").map(|t| format!("top:{t}")).as_deref()),
+    ] {
+        for text in list
+            .unwrap_or_default()
+            .split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
+            match text.parse::<Remedy>().and_then(check_remedy) {
+                Ok(remedy) => traffic.set(remedy),
+                Err(error) => ignored.push(format!("{name} {text}: {error}")),
+            }
+        }
+    }
+    for text in param("hot")
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    {
+        let read = text
+            .rsplit_once('*')
+            .ok_or_else(|| Error::NotANumber(text.to_string()))
+            .and_then(|(key, times)| {
+                let times = check_heat(parse_number(times)?)?;
+                let label = Key::parse(key)?.label();
+                if scenario.keys().find(&label).is_none() {
+                    return Err(Error::NoSuchKey(label));
+                }
+                Ok((label, times))
+            });
+        match read {
+            Ok((label, times)) if times > 1 => {
+                traffic.hot.retain(|(k, _)| *k != label);
+                traffic.hot.push((label, times));
+            }
+            Ok(_) => {}
+            Err(error) => ignored.push(format!("hot {text}: {error}")),
+        }
+    }
+    scenario.traffic = traffic;
 }
 
 /// A scenario with every server that can be read; the teaching servers when none can.
@@ -531,6 +617,33 @@ mod tests {
         assert_eq!(link.scenario.servers().len(), 3);
         let link = read_link("", 10);
         assert!(link.ignored.is_empty());
+    }
+
+    #[test]
+    fn traffic_hot_keys_and_remedies_round_trip_through_the_link() {
+        let mut scenario = Scenario::teaching();
+        for text in [
+            "traffic:zipf:1.1",
+            "hot:@52*1000",
+            "remedy:copies:3",
+            "remedy:near:0.9",
+            "remedy:top:5",
+        ] {
+            scenario.apply(text.parse().unwrap()).unwrap();
+        }
+        let query = write_link(&scenario, None, &[]);
+        assert!(query.contains("traffic=zipf:1.10"), "{query}");
+        assert!(query.contains("hot=@52*1000"), "{query}");
+        let link = read_link(&query, 100);
+        assert!(link.ignored.is_empty(), "{:?}", link.ignored);
+        assert_eq!(link.scenario, scenario);
+        let tampered = read_link(
+            "keys=@5,@52&hot=@999*5,@52*0,@5*7&remedy=copies:9,bounded:1.25&traffic=zipf:9",
+            100,
+        );
+        assert_eq!(tampered.ignored.len(), 4, "{:?}", tampered.ignored);
+        assert_eq!(tampered.scenario.traffic().hot, vec![("@5".to_string(), 7)]);
+        assert_eq!(tampered.scenario.traffic().bounded, Some(125));
     }
 
     #[test]

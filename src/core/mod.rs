@@ -28,6 +28,7 @@ mod server;
 mod size;
 mod stats;
 mod text;
+mod traffic;
 
 pub use cache::CacheLoad;
 pub use change::Change;
@@ -52,3 +53,7 @@ pub use server::{
 pub use size::{parse_number, RingSize};
 pub use stats::{Balance, Ownership, ServerShare};
 pub use text::ServerSpec;
+pub use traffic::{
+    check_heat, check_zipf, share_of, Loads, Popularity, Remedy, ServerLoad, Sum, Traffic, Weights,
+    MAX_HEAT,
+};

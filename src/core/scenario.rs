@@ -14,6 +14,7 @@ use super::ring::Ring;
 use super::server::{check_vnodes, clean_name, Placement, Server, MAX_POINTS, MAX_SERVERS};
 use super::size::RingSize;
 use super::stats::Ownership;
+use super::traffic::Traffic;
 
 /// Everything on the ring. Build one with [`Scenario::new`] and alter it with
 /// [`Scenario::apply`](crate::core::Scenario::apply).
@@ -31,6 +32,8 @@ pub struct Scenario {
     pub(super) options: Options,
     /// The partition table: state, moved partition by partition as servers come and go.
     pub(super) table: Arc<PartitionTable>,
+    /// How often each key is read, and the remedies for hot keys.
+    pub(super) traffic: Traffic,
     /// The chosen placement evaluated on this scenario, once asked for.
     pub(super) placed: Cache,
 }
@@ -109,6 +112,7 @@ impl Scenario {
             placement: Kind::default(),
             options,
             table: Arc::new(table),
+            traffic: Traffic::default(),
             placed: Cache::default(),
         })
     }
@@ -165,6 +169,11 @@ impl Scenario {
     /// The partition table.
     pub fn table(&self) -> &PartitionTable {
         &self.table
+    }
+
+    /// The traffic model.
+    pub fn traffic(&self) -> &Traffic {
+        &self.traffic
     }
 
     /// The chosen placement evaluated on this scenario: computed once, then kept.

@@ -134,6 +134,9 @@ impl fmt::Display for Change {
             Change::SetPartitions { count } => write!(f, "partitions:{count}"),
             Change::SetLoadFactor { hundredths } => write!(f, "load:{}", load_text(*hundredths)),
             Change::SetProbes { count } => write!(f, "probes:{count}"),
+            Change::SetPopularity { popularity } => write!(f, "traffic:{popularity}"),
+            Change::MakeHot { key, times } => write!(f, "hot:{key}*{times}"),
+            Change::SetRemedy { remedy } => write!(f, "remedy:{remedy}"),
         }
     }
 }
@@ -214,6 +217,25 @@ impl FromStr for Change {
             "probes" => Change::SetProbes {
                 count: parse_number(rest)?,
             },
+            "traffic" => Change::SetPopularity {
+                popularity: rest.parse()?,
+            },
+            "hot" => {
+                let (key, times) = rest
+                    .rsplit_once('*')
+                    .ok_or_else(|| Error::NotANumber(rest.trim().to_string()))?;
+                Change::MakeHot {
+                    key: key.trim().to_string(),
+                    times: parse_number(times)?,
+                }
+            }
+            "cool" => Change::MakeHot {
+                key: rest.trim().to_string(),
+                times: 1,
+            },
+            "remedy" => Change::SetRemedy {
+                remedy: rest.parse()?,
+            },
             _ => return Err(Error::UnknownChange(text.to_string())),
         };
         Ok(change)
@@ -246,6 +268,13 @@ mod tests {
             "partitions:1024",
             "load:1.25",
             "probes:21",
+            "traffic:zipf:1.10",
+            "traffic:uniform",
+            "hot:@52*1000",
+            "remedy:bounded:1.25",
+            "remedy:copies:3",
+            "remedy:near:off",
+            "remedy:top:10",
         ];
         for text in changes {
             let change: Change = text.parse().unwrap();

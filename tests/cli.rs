@@ -401,7 +401,7 @@ fn a_key_that_cannot_be_read_names_its_line() {
 }
 
 /// Every flag of `ringlab experiment`.
-const FLAGS: [&str; 10] = [
+const FLAGS: [&str; 19] = [
     "--ring-size",
     "--hash",
     "--vnodes",
@@ -411,6 +411,15 @@ const FLAGS: [&str; 10] = [
     "--keys",
     "--keys-file",
     "--keys-at",
+    "--placement",
+    "--table-size",
+    "--partitions",
+    "--load-factor",
+    "--probes",
+    "--traffic",
+    "--hot",
+    "--remedy",
+    "--reads",
     "--json",
 ];
 
@@ -457,4 +466,202 @@ fn version_prints_the_package_version() {
             format!("ringlab {}", env!("CARGO_PKG_VERSION"))
         );
     }
+}
+
+#[test]
+fn a_placement_measures_the_change_under_it_and_keeps_mod_n_beside_it() {
+    let report = report(&[
+        "experiment",
+        "--ring-size",
+        "2^32",
+        "--servers",
+        "a,b,c,d",
+        "--add",
+        "e",
+        "--keys",
+        "2000",
+        "--placement",
+        "jump",
+        "--json",
+    ]);
+    assert_eq!(report["placement"], "jump");
+    let moved = number(&report["jump"]["moved"]);
+    assert!((300.0..=500.0).contains(&moved), "{moved}");
+    assert!(number(&report["mod_n"]["moved"]) > 1400.0);
+    assert!(report.get("ring").is_none());
+}
+
+#[test]
+fn compare_reports_all_nine_placements_in_json_and_markdown() {
+    let args = [
+        "compare",
+        "--servers",
+        "A@10,B@40,C@75",
+        "--add",
+        "D@60",
+        "--keys-at",
+        "90,52,68,25,5",
+    ];
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let report = report(&json_args);
+    assert_eq!(report["keys"], 5);
+    // The placements come in the order the page offers them.
+    let raw = stdout(&ringlab(&json_args));
+    let order = [
+        "ring",
+        "mod_n",
+        "ketama",
+        "rendezvous",
+        "jump",
+        "maglev",
+        "table",
+        "bounded",
+        "multi_probe",
+    ];
+    let at: Vec<usize> = order
+        .iter()
+        .map(|name| {
+            raw.find(&format!("\"{name}\": {{"))
+                .unwrap_or_else(|| panic!("{name}"))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
+    assert_eq!(report["placements"]["ring"]["moved"], 1);
+    assert_eq!(report["placements"]["mod_n"]["moved"], 4);
+    let after = report["placements"]["ring"]["after"]["counts"]
+        .as_object()
+        .unwrap();
+    assert_eq!(after.keys().collect::<Vec<_>>(), ["A", "B", "C", "D"]);
+    assert_eq!(
+        report["placements"]["rendezvous"]["lookup_cost"]["unit"],
+        "servers scored"
+    );
+
+    let mut md_args = args.to_vec();
+    md_args.push("--markdown");
+    let output = ringlab(&md_args);
+    assert!(output.status.success());
+    let table = stdout(&output);
+    assert!(table.contains("| placement | keys moved |"), "{table}");
+    assert_eq!(table.lines().filter(|l| l.starts_with("| ")).count(), 10);
+}
+
+#[test]
+fn lookup_prints_a_server_for_each_key_and_the_copies_when_asked() {
+    let output = ringlab(&[
+        "lookup",
+        "--placement",
+        "ketama",
+        "--servers",
+        "127.0.0.1:11211,127.0.0.1:11212",
+        "test",
+        "test",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    // libketama's own test: with weights 600 and 400 "test" goes to the first server; with
+    // equal weights this list sends it there too.
+    assert_eq!(
+        stdout(&output),
+        "test\t127.0.0.1:11211\ntest\t127.0.0.1:11211\n"
+    );
+
+    let output = ringlab(&[
+        "lookup",
+        "--ring-size",
+        "2^32",
+        "--vnodes",
+        "50",
+        "--servers",
+        "a,b,c,d",
+        "--replicas",
+        "3",
+        "user:1",
+    ]);
+    let line = stdout(&output);
+    let fields: Vec<&str> = line.trim_end().split('\t').collect();
+    assert_eq!(fields.len(), 3, "{line}");
+    let copies: Vec<&str> = fields[2].split(',').collect();
+    assert_eq!(copies.len(), 3);
+    assert_eq!(copies[0], fields[1]);
+}
+
+#[test]
+fn traffic_adds_the_requests_and_what_the_moved_keys_carried() {
+    let report = report(&[
+        "experiment",
+        "--ring-size",
+        "2^32",
+        "--vnodes",
+        "100",
+        "--servers",
+        "a,b,c,d",
+        "--add",
+        "e",
+        "--keys",
+        "1000",
+        "--traffic",
+        "zipf:1.1",
+        "--hot",
+        "key-500*1000",
+        "--remedy",
+        "copies:3",
+        "--json",
+    ]);
+    let requests = &report["requests"];
+    assert_eq!(requests["reads"], 50000.0);
+    assert_eq!(requests["popularity"], "zipf:1.10");
+    let shares: f64 = requests["after"]["shares"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(number)
+        .sum();
+    assert!((shares - 1.0).abs() < 1e-9, "{shares}");
+    assert!(number(&requests["moved_share"]) > 0.0);
+    assert!(
+        number(&requests["after"]["peak_to_mean_with_remedies"])
+            <= number(&requests["after"]["peak_to_mean"])
+    );
+}
+
+#[test]
+fn bad_placements_and_traffic_are_refused_with_one_line() {
+    for (args, words) in [
+        (
+            vec!["--placement", "modulo"],
+            "--placement: Unknown placement",
+        ),
+        (
+            vec!["--placement", "maglev", "--table-size", "65536"],
+            "--table-size: Maglev's table size must be a prime",
+        ),
+        (
+            vec!["--placement", "bounded", "--load-factor", "4"],
+            "--load-factor: The load factor c goes from 1.00 to 3.00.",
+        ),
+        (
+            vec!["--placement", "multi-probe", "--probes", "0"],
+            "--probes: Multi-probe takes from 1 to 64 probes.",
+        ),
+        (
+            vec!["--traffic", "zipf:7"],
+            "--traffic: Zipf's s goes from 0 to 3.",
+        ),
+        (vec!["--hot", "nope*5"], "--hot: There is no key nope."),
+        (
+            vec!["--remedy", "copies:9"],
+            "--remedy: Copies of a hot key go from 2 to 5.",
+        ),
+    ] {
+        let mut all = vec!["experiment", "--servers", "a,b*2,c", "--keys", "10"];
+        all.extend(args);
+        let output = ringlab(&all);
+        assert_eq!(output.status.code(), Some(2), "{all:?}");
+        let err = stderr(&output);
+        assert!(err.contains(words), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let output = ringlab(&["experiment", "--servers", "a,b*2,c", "--placement", "jump"]);
+    assert!(stderr(&output).contains("no weights"));
 }

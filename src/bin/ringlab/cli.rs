@@ -189,6 +189,10 @@ pub struct ExperimentArgs {
     #[arg(long, value_name = "LIST", verbatim_doc_comment)]
     pub keys_at: Option<String>,
 
+    /// The traffic: how often each key is read, and the remedies for hot keys.
+    #[command(flatten)]
+    pub traffic: TrafficArgs,
+
     /// Print one JSON object instead of the tables; its fields are listed under JSON fields.
     /// Example: ringlab experiment --servers a,b,c --add d --keys 1000 --json
     #[arg(long, verbatim_doc_comment)]
@@ -241,6 +245,34 @@ pub struct RingArgs {
     pub servers: String,
 }
 
+/// How often keys are read. Any of these adds a section on requests to the report.
+#[derive(Debug, Args)]
+pub struct TrafficArgs {
+    /// Popularity: uniform (every key equally) or zipf:S, S from 0 to 3 (the key added first
+    /// is read most; the key of rank i in proportion to 1/(i+1)^S).
+    /// Example: --traffic zipf:1.1
+    #[arg(long, value_name = "POPULARITY", verbatim_doc_comment)]
+    pub traffic: Option<String>,
+
+    /// Make a key M times hotter than its popularity (M from 1 to 1000000); repeat for more.
+    /// Example: --hot key-0*1000
+    #[arg(long, value_name = "KEY*M", verbatim_doc_comment)]
+    pub hot: Vec<String>,
+
+    /// Turn on a remedy for hot keys: bounded:C (bounded loads on requests, C from 1 to 3),
+    /// copies:R (the hottest keys on R servers, 2 to 5), near:F (a near cache answers a share F
+    /// of each hottest key's reads, 0.01 to 1) or top:H (how many keys are hottest, default 10);
+    /// repeat for more.
+    /// Example: --remedy copies:3 --remedy near:0.9
+    #[arg(long, value_name = "REMEDY", verbatim_doc_comment)]
+    pub remedy: Vec<String>,
+
+    /// Reads per second in all (default 50000).
+    /// Example: --reads 100000
+    #[arg(long, value_name = "N", verbatim_doc_comment)]
+    pub reads: Option<String>,
+}
+
 /// Which placement, and the settings of those that have any.
 #[derive(Debug, Args)]
 pub struct PlacementArgs {
@@ -284,7 +316,8 @@ Synopsis:
                      [--vnodes V] --servers a,b,c [--add d | --remove b]
                      [--keys N | --keys-file FILE | --keys-at 90,52,68]
                      [--placement NAME [--table-size M] [--partitions P] [--load-factor C]
-                     [--probes K]] [--json]
+                     [--probes K]] [--traffic uniform|zipf:S] [--hot KEY*M ...]
+                     [--remedy bounded:C|copies:R|near:F|top:H ...] [--reads N] [--json]
 
 Example (lesson 000: adding D at 60 moves one key of five, where mod N moves four):
   ringlab experiment --servers A@10,B@40,C@75 --add D@60 --keys-at 90,52,68,25,5

@@ -4,11 +4,11 @@ use std::path::Path;
 
 use ringlab::core::placement::parse_load;
 use ringlab::core::{
-    check_vnodes, parse_number, Change, Error, HashScheme, Key, Kind, Outcome, Placement, RingSize,
-    Scenario, Server,
+    check_vnodes, parse_number, CacheLoad, Change, Error, HashScheme, Key, Kind, Outcome,
+    Placement, RingSize, Scenario, Server,
 };
 
-use crate::cli::{ExperimentArgs, PlacementArgs, RingArgs};
+use crate::cli::{ExperimentArgs, PlacementArgs, RingArgs, TrafficArgs};
 
 /// Why an experiment could not run, as a message for people.
 #[derive(Debug)]
@@ -37,12 +37,15 @@ pub struct Run {
     pub change: Option<Change>,
     /// What the change did, if there was one.
     pub outcome: Option<Outcome>,
+    /// Reads per second, when the traffic was asked about.
+    pub reads: Option<f64>,
 }
 
 /// Builds the scenario from `args`, adds the keys, and applies the change.
 pub fn run(args: &ExperimentArgs) -> Result<Run, Failure> {
     let mut scenario = setup(&args.ring, &args.placement)?;
     add_keys(&mut scenario, args)?;
+    let reads = set_traffic(&mut scenario, &args.traffic)?;
 
     let (change, flag) = match (&args.add, &args.remove) {
         (Some(text), _) => {
@@ -74,7 +77,45 @@ pub fn run(args: &ExperimentArgs) -> Result<Run, Failure> {
         after: scenario,
         change,
         outcome,
+        reads,
     })
+}
+
+/// Applies the traffic flags; returns the reads per second when any traffic flag was given.
+fn set_traffic(scenario: &mut Scenario, args: &TrafficArgs) -> Result<Option<f64>, Failure> {
+    let mut apply = |flag: &str, change: Result<Change, Error>| {
+        change
+            .and_then(|c| scenario.apply(c))
+            .map(|_| ())
+            .map_err(|e| Failure::at(flag, e))
+    };
+    if let Some(text) = &args.traffic {
+        apply(
+            "--traffic",
+            text.parse()
+                .map(|popularity| Change::SetPopularity { popularity }),
+        )?;
+    }
+    for text in &args.hot {
+        apply("--hot", format!("hot:{text}").parse())?;
+    }
+    for text in &args.remedy {
+        apply(
+            "--remedy",
+            text.parse().map(|remedy| Change::SetRemedy { remedy }),
+        )?;
+    }
+    let reads = match &args.reads {
+        Some(text) => {
+            Some(parse_number::<u64>(text).map_err(|e| Failure::at("--reads", e))? as f64)
+        }
+        None => None,
+    };
+    let any = args.traffic.is_some()
+        || !args.hot.is_empty()
+        || !args.remedy.is_empty()
+        || reads.is_some();
+    Ok(any.then(|| reads.unwrap_or(CacheLoad::default().reads)))
 }
 
 /// The ring of `ring` with its servers, under the placement `placement` names.

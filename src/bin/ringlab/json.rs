@@ -32,6 +32,7 @@ struct Report<'a> {
     servers: BeforeAfter<Vec<&'a str>>,
     chosen: RingReport,
     baseline: Option<(Kind, Moves)>,
+    requests: Option<crate::requests::RequestsJson>,
     notes: &'a [String],
 }
 
@@ -49,6 +50,9 @@ impl Serialize for Report<'_> {
         map.serialize_entry(&field(self.placement), &self.chosen)?;
         if let Some((kind, moves)) = &self.baseline {
             map.serialize_entry(&field(*kind), moves)?;
+        }
+        if let Some(requests) = &self.requests {
+            map.serialize_entry("requests", requests)?;
         }
         map.serialize_entry("notes", self.notes)?;
         map.end()
@@ -114,7 +118,12 @@ struct Move {
 }
 
 /// A JSON object whose keys are server names, written in the servers' list order.
-struct Named<T>(Vec<(String, T)>);
+pub struct Named<T>(Vec<(String, T)>);
+
+/// Named values from pairs.
+pub fn named<T>(pairs: impl Iterator<Item = (String, T)>) -> Named<T> {
+    Named(pairs.collect())
+}
 
 impl<T: Serialize> Serialize for Named<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -168,6 +177,7 @@ impl<'a> Report<'a> {
                     None => Moves::new(&run.before, &empty, None),
                 },
             )),
+            requests: crate::requests::Requests::of(run).map(|r| r.json(run)),
             notes: outcome.map_or(&[][..], |o| o.notes.as_slice()),
         }
     }

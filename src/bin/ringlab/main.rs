@@ -15,6 +15,8 @@ mod json;
 #[cfg(not(target_arch = "wasm32"))]
 mod lookup;
 #[cfg(not(target_arch = "wasm32"))]
+mod requests;
+#[cfg(not(target_arch = "wasm32"))]
 mod text;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -33,6 +33,9 @@ pub fn render(run: &Run) -> String {
             );
         }
     }
+    if let Some(requests) = crate::requests::Requests::of(run) {
+        out.push_str(&requests.text(run));
+    }
     out
 }
 

@@ -4,7 +4,7 @@
 //! the canvas painter only draws it. Keeping it free of the browser lets native tests check it.
 
 use crate::core::placement::Mark;
-use crate::core::{KeyIds, Kind, Outcome, Placed, Scenario};
+use crate::core::{KeyIds, Kind, Outcome, Placed, Scenario, Weights};
 use crate::geometry::{fraction_of, Frame};
 
 /// Up to this many keys are drawn one dot each; more are drawn as a density band.
@@ -70,6 +70,11 @@ pub struct KeyDot {
     pub lane: u32,
     /// The key's label, written beside the dot when keys are few.
     pub label: Option<String>,
+    /// How often it is read next to the average key (1 for every key when the picture does not
+    /// show requests).
+    pub heat: f64,
+    /// Whether it was made hot by hand.
+    pub hot: bool,
 }
 
 /// A slice of the density band.
@@ -83,6 +88,8 @@ pub struct DensityBin {
     pub count: u64,
     /// Keys in it that moved on the last change.
     pub moved: u64,
+    /// Its share of the requests over an even share, when the picture shows requests.
+    pub heat: f64,
 }
 
 /// How the keys are drawn.
@@ -158,6 +165,8 @@ pub struct Picture {
     pub replicas: Vec<ReplicaMark>,
     /// The hovered position's turn fraction.
     pub hover: Option<f64>,
+    /// Whether keys are drawn by how often they are read.
+    pub requests: bool,
 }
 
 /// What is selected or hovered, besides the scenario itself.
@@ -171,6 +180,8 @@ pub struct Focus {
     pub hover: Option<u32>,
     /// How many copies each key has.
     pub replicas: usize,
+    /// Whether keys are drawn by how often they are read rather than one alike.
+    pub requests: bool,
 }
 
 /// At most this many stretches are asked for their owner when the circle has no arcs; on a
@@ -237,12 +248,15 @@ impl Picture {
                 }
             }
         }
+        let weights = focus
+            .requests
+            .then(|| scenario.traffic().weights(scenario.keys()));
         Picture {
             circle,
             arcs: arcs(scenario, placed, slots, focus.server),
             points: points(placed, circle, slots, focus.server),
             ticks: ticks(circle),
-            keys: keys(scenario, placed, slots, moved, focus.key),
+            keys: keys(scenario, placed, slots, moved, focus.key, weights.as_ref()),
             walk,
             probes,
             skipped,
@@ -253,6 +267,7 @@ impl Picture {
                 .map(|key| replica_marks(scenario, slots, key, focus.replicas))
                 .unwrap_or_default(),
             hover: focus.hover.map(at),
+            requests: focus.requests,
         }
     }
 }
@@ -467,8 +482,16 @@ fn keys(
     slots: &[usize],
     moved: Option<&KeyIds>,
     selected: Option<u32>,
+    weights: Option<&Weights>,
 ) -> KeyLayer {
     let set = scenario.keys();
+    // Each key's reads next to the average key's, when requests are shown.
+    let mean = weights.map(|w| w.total(set.len()) / set.len().max(1) as f64);
+    let heat = |id: u32| match (weights, mean) {
+        (Some(w), Some(m)) if m > 0.0 => w.of(id) / m,
+        _ => 1.0,
+    };
+    let hot: Vec<u32> = weights.map(|w| w.hot_ids().collect()).unwrap_or_default();
     let circle = placed.circle(scenario.size());
     // The placements drawn on the ring's own positions find keys in its sorted order; ketama
     // and maglev put each key somewhere else.
@@ -506,6 +529,8 @@ fn keys(
                 selected: selected == Some(key),
                 lane,
                 label: labelled.then(|| short_label(&set.label(key))),
+                heat: heat(key),
+                hot: hot.contains(&key),
             });
         }
         return KeyLayer::Dots(dots);
@@ -535,6 +560,19 @@ fn keys(
             moved_counts[bin_of(placed.key_spot(set, id))] += 1;
         }
     }
+    let mut heats = vec![0.0f64; bins];
+    if let (Some(w), Some(m)) = (weights, mean) {
+        if m > 0.0 {
+            for id in 0..set.len() as u32 {
+                heats[bin_of(placed.key_spot(set, id))] += w.of(id) / m;
+            }
+            // Over an even share of the keys per bin.
+            let even = set.len() as f64 / bins as f64;
+            for h in &mut heats {
+                *h /= even;
+            }
+        }
+    }
     let peak = counts.iter().copied().max().unwrap_or(0);
     KeyLayer::Density {
         bins: (0..bins)
@@ -543,6 +581,7 @@ fn keys(
                 sweep: 1.0 / bins as f64,
                 count: counts[i],
                 moved: moved_counts[i],
+                heat: heats[i],
             })
             .collect(),
         peak,

@@ -54,6 +54,6 @@ pub use size::{parse_number, RingSize};
 pub use stats::{Balance, Ownership, ServerShare};
 pub use text::ServerSpec;
 pub use traffic::{
-    check_heat, check_zipf, share_of, Loads, Popularity, Remedy, ServerLoad, Sum, Traffic, Weights,
-    MAX_HEAT,
+    check_heat, check_zipf, share_of, Loads, MovedReads, Popularity, Remedy, ServerLoad, Sum,
+    Traffic, Weights, MAX_HEAT,
 };

@@ -664,6 +664,33 @@ fn arrival_by_weight(
     order
 }
 
+/// The share of the reads that the keys a change moved had carried, under the chosen placement
+/// and under the placement it is compared with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MovedReads {
+    /// Under the chosen placement.
+    pub placement: f64,
+    /// Under the compared placement, when the change measured one.
+    pub baseline: Option<f64>,
+}
+
+impl MovedReads {
+    /// What the keys moved by `outcome` carried in `before`, the scenario the change was applied
+    /// to. `None` when the change moved no keys between servers or changed which keys there are.
+    pub fn of(before: &super::Scenario, outcome: &super::Outcome) -> Option<MovedReads> {
+        let keys = before.keys();
+        if !outcome.moves_keys || keys.len() != outcome.keys {
+            return None;
+        }
+        let weights = before.traffic().weights(keys);
+        let share = |ids: &KeyIds| share_of(&weights, keys.len(), ids);
+        Some(MovedReads {
+            placement: share(&outcome.moved.keys),
+            baseline: outcome.baseline.as_ref().map(|b| share(&b.moved.keys)),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -756,5 +783,24 @@ mod tests {
             );
         }
         assert!(loads.all <= loads.none);
+    }
+
+    #[test]
+    fn the_keys_a_change_moved_carry_their_own_reads_not_an_average_share() {
+        let mut s = Scenario::teaching();
+        s.apply(Change::GenerateKeys { count: 995 }).unwrap();
+        s.traffic.hot.push(("@52".into(), 1000));
+        let before = s.clone();
+        // Removing C moves @52, which alone carries 1000/1999 of the reads.
+        let outcome = s.apply(Change::RemoveServer { name: "C".into() }).unwrap();
+        let reads = MovedReads::of(&before, &outcome).unwrap();
+        let moved_keys = outcome.moved_fraction().unwrap();
+        assert!(reads.placement > 1000.0 / 1999.0);
+        assert!(reads.placement > moved_keys);
+        assert!(reads.baseline.unwrap() > reads.placement);
+        // Adding a key changes which keys there are: nothing to say.
+        let mut after = s.clone();
+        let added = after.apply("keys:fresh".parse().unwrap()).unwrap();
+        assert_eq!(MovedReads::of(&s, &added), None);
     }
 }

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::common::grouped;
+use super::last_change::moved_reads;
 use super::state::AppState;
 use crate::core::{parse_number, CacheLoad};
 
@@ -40,14 +41,18 @@ pub fn CachePanel() -> impl IntoView {
         }
     };
     let reads = |x: f64| grouped(x.round() as u64);
+    // When keys are not read alike, a moved key costs its own reads, not an average share.
     let fractions = move || {
-        app.last
+        let by_keys = app
+            .last
             .with(|l| {
                 l.as_ref()
                     .filter(|o| o.moves_keys)
                     .map(|o| (o.moved_fraction(), o.baseline_fraction()))
             })
-            .and_then(|(ring, mod_n)| Some((ring?, mod_n?)))
+            .and_then(|(ring, mod_n)| Some((ring?, mod_n?)))?;
+        let by_requests = moved_reads(app).map(|m| (m.placement, m.baseline.unwrap_or(0.0)));
+        Some(by_requests.unwrap_or(by_keys))
     };
     view! {
         <section class="panel" aria-labelledby="cache-title">

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::paint::{paint, PULSE_MS};
-use super::state::{slot_list, AppState, ClickMode, Field, View};
+use super::state::{slot_list, AppState, ClickMode, Field};
 use super::theme::{use_reduced_motion, Theme};
 use crate::core::{Change, Kind};
 use crate::geometry::{position_at, Frame};
@@ -74,6 +74,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
             }),
             hover: app.hover.get(),
             replicas: app.replicas.get(),
+            requests: app.view.get() == super::state::View::Traffic,
         }
     });
     // The picture is a Memo so that hovering, which changes only `focus.hover`, does not
@@ -104,7 +105,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
             return;
         };
         // Hidden under the Compare view: paint when it shows again.
-        if app.view.get() != View::Ring {
+        if !app.shows_ring() {
             return;
         }
         let side = side.get();

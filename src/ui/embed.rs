@@ -16,7 +16,7 @@ use super::state::{AppState, Field};
 use crate::core::{Change, Error, Kind};
 
 /// The panels an embed can show, by their `panels=` name.
-pub const PANELS: [&str; 11] = [
+pub const PANELS: [&str; 12] = [
     "last",
     "ownership",
     "key",
@@ -28,6 +28,7 @@ pub const PANELS: [&str; 11] = [
     "replicas",
     "placement",
     "compare",
+    "traffic",
 ];
 /// What an embed shows when `panels=` is absent.
 pub const DEFAULT_PANELS: [&str; 2] = ["last", "ownership"];

@@ -64,6 +64,7 @@ fn step(app: AppState, mut generation: Generation, then: Box<dyn FnOnce(AppState
 pub struct Deferred {
     count: usize,
     keys: Option<String>,
+    hot: Option<String>,
     then: Option<String>,
     select: Option<String>,
 }
@@ -90,9 +91,9 @@ pub fn defer(query: &str) -> (String, Option<Deferred>) {
     let position = |name: &str| params.iter().position(|(n, _)| n == name);
     let keys_wait = matches!((position("gen"), position("keys")), (Some(g), Some(k)) if g < k);
     let waiting: &[&str] = if keys_wait {
-        &["gen", "then", "select", "keys"]
+        &["gen", "then", "select", "hot", "keys"]
     } else {
-        &["gen", "then", "select"]
+        &["gen", "then", "select", "hot"]
     };
     let rest = form_urlencoded::Serializer::new(String::new())
         .extend_pairs(
@@ -111,6 +112,7 @@ pub fn defer(query: &str) -> (String, Option<Deferred>) {
     let deferred = Deferred {
         count,
         keys: value("keys").filter(|_| keys_wait),
+        hot: value("hot"),
         then: value("then"),
         select: value("select"),
     };
@@ -123,6 +125,7 @@ pub fn finish(app: AppState, deferred: Deferred, max_keys: usize) {
     let Deferred {
         count,
         keys,
+        hot,
         then,
         select,
     } = deferred;
@@ -138,7 +141,20 @@ pub fn finish(app: AppState, deferred: Deferred, max_keys: usize) {
         // The generated keys belong to the link's own view, not to the history.
         let base = app.scenario.get_untracked();
         let mut notices = Vec::new();
-        let base = with_keys(base, keys.as_deref(), &mut notices);
+        let mut base = with_keys(base, keys.as_deref(), &mut notices);
+        for text in hot
+            .iter()
+            .flat_map(|h| h.split(','))
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
+            let made = format!("hot:{text}")
+                .parse::<Change>()
+                .and_then(|change| base.apply(change));
+            if let Err(error) = made {
+                notices.push(format!("hot {text}: {error}"));
+            }
+        }
         app.past.set(Vec::new());
         app.set_base(base);
         if let Some(text) = then {

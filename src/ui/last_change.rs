@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::common::{grouped, pct};
 use super::state::AppState;
-use crate::core::{Kind, Moves, Outcome, Scenario};
+use crate::core::{Kind, MovedReads, Moves, Outcome, Scenario};
 
 /// Up to this many moved keys are listed by name.
 const MAX_LISTED: usize = 12;
@@ -62,6 +62,7 @@ pub fn LastChangePanel() -> impl IntoView {
                         </div>
                     </Show>
                 </dl>
+                <MovedRequests />
                 <p class="verdict" data-testid="verdict">{figure(|o| o.verdict().unwrap_or_default())}</p>
                 <MoveLists />
                 <FailoverLine />
@@ -117,6 +118,33 @@ fn theory(kind: Kind, expected: Option<f64>, (before, after): (usize, usize)) ->
         None if kind.has_arcs() => "keys move where arcs changed owner".to_string(),
         None => "keys move where their owner changed".to_string(),
     }
+}
+
+/// When keys are not read alike, what share of the reads the moved keys carried.
+#[component]
+fn MovedRequests() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let text = move || {
+        let moved = moved_reads(app)?.placement;
+        let keys = app.last.with(|l| l.as_ref()?.moved_fraction())?;
+        Some(format!(
+            "The keys that moved carry {} of the requests ({} of the keys).",
+            pct(moved),
+            pct(keys)
+        ))
+    };
+    view! { <p class="moved-requests" data-testid="moved-requests">{text}</p> }
+}
+
+/// What the keys the last change moved had carried, when keys are not read alike.
+pub fn moved_reads(app: AppState) -> Option<MovedReads> {
+    app.last.with(|last| {
+        let outcome = last.as_ref()?;
+        app.previous.with(|before| {
+            let before = before.as_ref().filter(|b| !b.traffic().is_even())?;
+            MovedReads::of(before, outcome)
+        })
+    })
 }
 
 /// The moved keys by name, when they are few.

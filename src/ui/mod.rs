@@ -25,6 +25,7 @@ mod shortcuts;
 mod state;
 mod theme;
 mod toolbar;
+mod traffic_panel;
 mod vnode_controls;
 
 use leptos::prelude::*;
@@ -104,7 +105,11 @@ pub fn App() -> impl IntoView {
             </div>
         </header>
         <LinkNotices />
-        <main class="layout" class:comparing=move || app.view.get() == View::Compare>
+        <main
+            class="layout"
+            class:comparing=move || app.view.get() == View::Compare
+            class:requests=move || app.view.get() == View::Traffic
+        >
             <section class="controls" aria-label="Controls">
                 <PlacementControls />
                 <ServerControls theme=theme />
@@ -115,7 +120,7 @@ pub fn App() -> impl IntoView {
             </section>
             // The ring view stays mounted under Compare (only hidden), so its canvas keeps its
             // size and the Share menu can still save it.
-            <section class="stage" aria-label="The ring" hidden=move || app.view.get() != View::Ring>
+            <section class="stage" aria-label="The ring" hidden=move || !app.shows_ring()>
                 <ModeBanner />
                 <generation::GenerationProgress />
                 <common::FieldError field=Field::Canvas id="canvas-error" />
@@ -133,6 +138,15 @@ pub fn App() -> impl IntoView {
                 <OwnershipPanel theme=theme />
                 <CachePanel />
             </section>
+            <Show when=move || app.view.get() == View::Traffic>
+                <section class="readout" aria-label="Requests">
+                    <lesson_panel::LessonPanel />
+                    <KeyDetailPanel />
+                    <traffic_panel::TrafficPanel theme=theme />
+                    <LastChangePanel />
+                    <CachePanel />
+                </section>
+            </Show>
             <Show when=move || app.view.get() == View::Compare>
                 <CompareView theme=theme />
             </Show>
@@ -166,6 +180,7 @@ fn EmbedView(config: embed::EmbedConfig, theme: Signal<theme::Theme>) -> impl In
             "keys" => view! { <KeyControls /> }.into_any(),
             "placement" => view! { <PlacementControls /> }.into_any(),
             "compare" => view! { <CompareView theme=theme /> }.into_any(),
+            "traffic" => view! { <traffic_panel::TrafficPanel theme=theme /> }.into_any(),
             _ => view! { <ReplicaControls /> }.into_any(),
         })
         .collect_view();

@@ -233,14 +233,16 @@ impl Painter {
                 let at = |d: &crate::picture::KeyDot| {
                     self.frame.at(d.fraction, self.frame.key_radius(d.lane))
                 };
-                let mut by_slot: BTreeMap<usize, Vec<(f64, f64)>> = BTreeMap::new();
+                // Read by requests, a dot's area follows how often its key is read.
+                let radius = |d: &crate::picture::KeyDot| size * d.heat.sqrt().clamp(0.45, 3.5);
+                let mut by_slot: BTreeMap<usize, Vec<&crate::picture::KeyDot>> = BTreeMap::new();
                 for dot in dots {
-                    by_slot.entry(dot.slot).or_default().push(at(dot));
+                    by_slot.entry(dot.slot).or_default().push(dot);
                 }
-                for (slot, centres) in by_slot {
+                for (slot, slot_dots) in by_slot {
                     self.ctx.begin_path();
-                    for centre in centres {
-                        self.circle(centre, size);
+                    for dot in slot_dots {
+                        self.circle(at(dot), radius(dot));
                     }
                     self.fill(self.theme.server(slot));
                     self.stroke(self.theme.background(), 1.0);
@@ -274,13 +276,30 @@ impl Painter {
                 }
                 self.ctx.begin_path();
                 for dot in dots.iter().filter(|d| d.selected) {
-                    self.circle(at(dot), size + 6.0);
+                    self.circle(at(dot), radius(dot) + 6.0);
                 }
                 self.stroke(self.theme.ink(), 3.0);
+                // A key made hot wears a bold double ring, plain even in a projector's glare.
+                self.ctx.begin_path();
+                for dot in dots.iter().filter(|d| d.hot) {
+                    self.circle(at(dot), radius(dot) + 4.0);
+                    self.circle(at(dot), radius(dot) + 9.0);
+                }
+                self.stroke(self.theme.ink(), 2.5);
             }
             KeyLayer::Density { bins, peak } => {
                 let (base, depth) = self.frame.density_band();
+                // By requests the band's height is each slice's share of the reads.
+                let heat_peak = bins.iter().map(|b| b.heat).fold(0.0, f64::max);
+                let by_requests = picture.requests && heat_peak > 0.0;
                 let peak = (*peak).max(1) as f64;
+                let height = |b: &crate::picture::DensityBin| {
+                    if by_requests {
+                        depth * b.heat / heat_peak
+                    } else {
+                        depth * b.count as f64 / peak
+                    }
+                };
                 let wedge = |start: f64, sweep: f64, height: f64| {
                     let (cx, cy) = self.frame.centre();
                     let (a0, a1) = (
@@ -295,14 +314,15 @@ impl Painter {
                 };
                 self.ctx.begin_path();
                 for bin in bins.iter().filter(|b| b.count > 0) {
-                    wedge(bin.start, bin.sweep, depth * bin.count as f64 / peak);
+                    wedge(bin.start, bin.sweep, height(bin));
                 }
                 self.ctx.set_global_alpha(0.55);
                 self.fill(self.theme.muted());
                 self.ctx.set_global_alpha(1.0);
                 self.ctx.begin_path();
                 for bin in bins.iter().filter(|b| b.moved > 0) {
-                    wedge(bin.start, bin.sweep, depth * bin.moved as f64 / peak);
+                    let moved = bin.moved as f64 / bin.count.max(1) as f64;
+                    wedge(bin.start, bin.sweep, height(bin) * moved);
                 }
                 self.fill(self.theme.halo());
             }

@@ -31,6 +31,8 @@ pub enum Field {
     Canvas,
     /// The placement and its settings.
     Placement,
+    /// The traffic model.
+    Traffic,
 }
 
 /// The views a person can switch between in the header.
@@ -40,17 +42,20 @@ pub enum View {
     Ring,
     /// Every placement side by side.
     Compare,
+    /// The ring by requests: popularity, hot keys and their remedies.
+    Traffic,
 }
 
 impl View {
     /// Every view, in the order the header lists them.
-    pub const ALL: [View; 2] = [View::Ring, View::Compare];
+    pub const ALL: [View; 3] = [View::Ring, View::Compare, View::Traffic];
 
     /// The name in links: `view=compare`.
     pub fn id(self) -> &'static str {
         match self {
             View::Ring => "ring",
             View::Compare => "compare",
+            View::Traffic => "traffic",
         }
     }
 
@@ -59,6 +64,7 @@ impl View {
         match self {
             View::Ring => "Ring",
             View::Compare => "Compare",
+            View::Traffic => "Traffic",
         }
     }
 
@@ -205,6 +211,12 @@ impl AppState {
             stop_generating: StoredValue::new(false),
         };
         (app, extra)
+    }
+
+    /// Whether the ring view's canvas and readout show (the ring and the traffic views share
+    /// them).
+    pub fn shows_ring(&self) -> bool {
+        self.view.with(|v| *v != View::Compare)
     }
 
     /// State showing the starting scenario.

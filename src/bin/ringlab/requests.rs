@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use ringlab::core::{percent, share_of, Loads, Scenario};
+use ringlab::core::{percent, Loads, MovedReads, Scenario};
 
 use crate::experiment::Run;
 
@@ -27,10 +27,11 @@ impl Requests {
     pub fn of(run: &Run) -> Option<Requests> {
         let reads = run.reads?;
         let loads = |s: &Scenario| s.traffic().loads(&s.placed(), s.keys(), reads);
-        let moved_share = run.outcome.as_ref().filter(|o| o.moves_keys).map(|o| {
-            let weights = run.before.traffic().weights(run.before.keys());
-            share_of(&weights, run.before.keys().len(), &o.moved.keys)
-        });
+        let moved_share = run
+            .outcome
+            .as_ref()
+            .and_then(|o| MovedReads::of(&run.before, o))
+            .map(|m| m.placement);
         Some(Requests {
             reads,
             before: loads(&run.before),

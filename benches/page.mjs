@@ -55,10 +55,21 @@ const url = `http://127.0.0.1:${port}/`;
  * `[data-testid=done]` must read `text` by then.
  */
 function timeClick(page, selector, done, text) {
-  return page.evaluate(({ selector, done, text }) => new Promise((resolve, reject) => {
+  return timeAction(page, selector, null, done, text);
+}
+
+/** As `timeClick`, but sets the field `selector` to `value` and fires its change event. */
+function timeAction(page, selector, value, done, text) {
+  return page.evaluate(({ selector, value, done, text }) => new Promise((resolve, reject) => {
     const target = document.querySelector(`[data-testid="${done}"]`);
     const start = performance.now();
-    document.querySelector(selector).click();
+    const element = document.querySelector(selector);
+    if (value === null) {
+      element.click();
+    } else {
+      element.value = value;
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+    }
     // Effects run as microtasks after the click; a message arrives after all of them.
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
@@ -71,7 +82,7 @@ function timeClick(page, selector, done, text) {
       requestAnimationFrame(() => resolve({ work, frame: performance.now() - start }));
     };
     channel.port2.postMessage(0);
-  }), { selector, done, text });
+  }), { selector, value, done, text });
 }
 /** The page on the big ring: 20 servers of 200 points on 2^32, with `keys` generated keys. */
 async function bigRing(page, keys) {
@@ -135,6 +146,25 @@ try {
     await page.waitForSelector('[data-testid="compare-figures"]');
     report('100,000 keys, Compare view (all nine placements)', await addRemove(page, 7, 'compare-headline'), 7);
     await page.click('[data-testid="view-ring"]');
+  }
+
+  if (wanted('traffic')) {
+    // Traffic on 100,000 keys with Zipf popularity: changing s, making a key hot and cooling it.
+    const servers = Array.from({ length: 20 }, (_, i) => `s${i}`).join(',');
+    await page.goto(`${url}?ring=2^32&vnodes=200&servers=${servers}&gen=100000&traffic=zipf:1&select=key-5&view=traffic`);
+    await page.waitForFunction(() => {
+      const s = window.wasmBindings && JSON.parse(window.wasmBindings.ringlab_snapshot());
+      return s && s.keys === 100000 && document.querySelector('[data-testid="zipf-s"]');
+    }, null, { timeout: 120_000 });
+    const zipf = [];
+    const hot = [];
+    for (let i = 0; i < 5; i++) {
+      zipf.push((await timeAction(page, '[data-testid="zipf-s"]', '110', 'zipf-s-value', '1.10')).work);
+      zipf.push((await timeAction(page, '[data-testid="zipf-s"]', '100', 'zipf-s-value', '1.00')).work);
+      hot.push((await timeClick(page, '[data-testid="make-hot"]', 'traffic-panel', 'key-5 ×1,000')).work);
+      hot.push((await timeClick(page, '[aria-label="Make key-5 ordinary"]', 'announcement', 'read like any other')).work);
+    }
+    console.log(`100,000 keys, Zipf: change s ${ms(median(zipf))}, make a key hot or ordinary ${ms(median(hot))} (medians of 10)`);
   }
 
   if (wanted('1m')) {

@@ -20,6 +20,7 @@ mod mix;
 mod modn;
 mod moves;
 mod outcome;
+mod par;
 pub mod placement;
 mod replicas;
 mod ring;

@@ -21,10 +21,12 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::error::Error;
 use super::keys::KeySet;
 use super::moves::KeyIds;
+use super::par::map_ids;
 use super::placement::{load_text, parse_load, Placed};
 use super::size::parse_number;
 
@@ -271,11 +273,37 @@ impl Traffic {
             .iter()
             .filter_map(|(label, m)| keys.find(label).map(|id| (id, f64::from(*m))))
             .collect();
+        let zipf = match self.popularity {
+            Popularity::Zipf { s } if s > 0 && !keys.is_empty() => Some(zipf_table(s, keys.len())),
+            _ => None,
+        };
         Weights {
             popularity: self.popularity,
             multipliers,
+            zipf,
         }
     }
+}
+
+/// Zipf's `1 / (i + 1)^s` for ids `0..count` at least, for the last s asked for: the powers are
+/// paid for once per exponent, and every later change (a hot key, a remedy, a server) reads
+/// them back.
+fn zipf_table(s: u32, count: usize) -> Arc<[f64]> {
+    static LAST: Mutex<Option<(u32, Arc<[f64]>)>> = Mutex::new(None);
+    let mut last = LAST.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((at, table)) = last.as_ref() {
+        if *at == s && table.len() >= count {
+            return table.clone();
+        }
+    }
+    let table: Arc<[f64]> = map_ids(count, |id| zipf_weight(s, id)).into();
+    *last = Some((s, table.clone()));
+    table
+}
+
+/// The Zipf weight of the key of rank `id`, s in hundredths.
+fn zipf_weight(s: u32, id: u32) -> f64 {
+    (f64::from(id) + 1.0).powf(-f64::from(s) / 100.0)
 }
 
 /// Each key's popularity weight, worked out on demand (a million weights are not stored).
@@ -283,15 +311,19 @@ impl Traffic {
 pub struct Weights {
     popularity: Popularity,
     multipliers: Vec<(u32, f64)>,
+    /// Zipf's powers by rank, when s > 0.
+    zipf: Option<Arc<[f64]>>,
 }
 
 impl Weights {
     /// The weight of key `id`.
     pub fn of(&self, id: u32) -> f64 {
-        let base = match self.popularity {
-            Popularity::Uniform => 1.0,
-            Popularity::Zipf { s: 0 } => 1.0,
-            Popularity::Zipf { s } => (f64::from(id) + 1.0).powf(-f64::from(s) / 100.0),
+        let base = match (self.popularity, &self.zipf) {
+            (Popularity::Uniform | Popularity::Zipf { s: 0 }, _) => 1.0,
+            (Popularity::Zipf { .. }, Some(table)) if (id as usize) < table.len() => {
+                table[id as usize]
+            }
+            (Popularity::Zipf { s }, _) => zipf_weight(s, id),
         };
         match self.multipliers.iter().find(|(k, _)| *k == id) {
             Some((_, m)) => base * m,
@@ -414,7 +446,18 @@ impl Traffic {
         let weights = self.weights(keys);
         let n = placed.names().len();
         let count = keys.len();
-        let total = weights.total(count);
+        // With no remedy: every key's reads to its owner.
+        let mut plain = vec![Sum::default(); n];
+        for id in 0..count as u32 {
+            plain[placed.owner_of_key(keys, id)].add(weights.of(id));
+        }
+        let total = {
+            let mut all = Sum::default();
+            for load in &plain {
+                all.add(load.get());
+            }
+            all.get()
+        };
         let scale = if total > 0.0 { reads / total } else { 0.0 };
         let ideals = placed.ideals();
         let peak = |loads: &[Sum]| -> f64 {
@@ -425,32 +468,30 @@ impl Traffic {
                 .map(|s| loads[s].get() / (ideals[s] * total))
                 .fold(0.0, f64::max)
         };
-        // With no remedy: every key's reads to its owner.
-        let mut plain = vec![Sum::default(); n];
-        for id in 0..count as u32 {
-            plain[placed.owner_of_key(keys, id)].add(weights.of(id));
-        }
         let hottest = weights.hottest(count, self.top as usize);
         let route = |remedies: (Option<u32>, Option<u32>, Option<u32>)| {
             self.route(placed, keys, &weights, &hottest, remedies, &plain)
         };
+        // Each remedy alone, then all of them together (the same thing when only one is on).
+        let alone = [
+            self.bounded
+                .map(|c| (Remedy::Bounded(Some(c)), (Some(c), None, None))),
+            self.copies
+                .map(|r| (Remedy::Copies(Some(r)), (None, Some(r), None))),
+            self.near
+                .map(|f| (Remedy::Near(Some(f)), (None, None, Some(f)))),
+        ];
         let mut each = Vec::new();
-        if let Some(c) = self.bounded {
-            each.push((
-                Remedy::Bounded(Some(c)),
-                peak(&route((Some(c), None, None)).0),
-            ));
+        let mut last = None;
+        for (remedy, setting) in alone.into_iter().flatten() {
+            let routed = route(setting);
+            each.push((remedy, peak(&routed.0)));
+            last = Some(routed);
         }
-        if let Some(r) = self.copies {
-            each.push((
-                Remedy::Copies(Some(r)),
-                peak(&route((None, Some(r), None)).0),
-            ));
-        }
-        if let Some(f) = self.near {
-            each.push((Remedy::Near(Some(f)), peak(&route((None, None, Some(f))).0)));
-        }
-        let (chosen, absorbed) = route((self.bounded, self.copies, self.near));
+        let (chosen, absorbed) = match last {
+            Some(routed) if each.len() == 1 => routed,
+            _ => route((self.bounded, self.copies, self.near)),
+        };
         let busiest = (0..n)
             .max_by(|&a, &b| {
                 (chosen[a].get() / ideals[a])
@@ -578,14 +619,13 @@ fn bounded_loads(
         let target = if loads[owner].get() + rate <= caps[owner] {
             owner
         } else {
-            let list = placed.preference(keys, id, n);
-            list.iter()
-                .copied()
-                .find(|&s| loads[s].get() + rate <= caps[s])
+            placed
+                .first_in_preference(keys, id, |s| loads[s].get() + rate <= caps[s])
                 .unwrap_or_else(|| {
                     // Too hot for every server: one key cannot be split, so it goes to
-                    // the server with the most room.
-                    *list
+                    // the server with the most room, the first such in its list.
+                    *placed
+                        .preference(keys, id, n)
                         .iter()
                         .min_by(|&&a, &&b| {
                             (loads[a].get() - caps[a]).total_cmp(&(loads[b].get() - caps[b]))

@@ -79,6 +79,11 @@ pub const LESSONS: &[Lesson] = &[
         title: "Other ways to place keys",
         steps: other_ways::STEPS,
     },
+    Lesson {
+        id: "hot-key",
+        title: "A very hot key",
+        steps: hot_key::STEPS,
+    },
 ];
 
 /// A, B and C placed by hand on the ring 0 to 99, with five keys placed by hand.
@@ -298,6 +303,7 @@ const REPLICAS: &[Step] = &[
     },
 ];
 
+mod hot_key;
 mod other_ways;
 #[cfg(test)]
 mod tests;

@@ -131,22 +131,20 @@ pub fn App() -> impl IntoView {
                     {move || app.last.with(|l| l.as_ref().map(|o| o.summary()))}
                 </p>
             </section>
-            <section class="readout" aria-label="Readout" hidden=move || app.view.get() != View::Ring>
+            // One readout for the ring and for traffic: the Traffic view puts requests where the
+            // ring's ownership table was.
+            <section class="readout" aria-label="Readout" hidden=move || !app.shows_ring()>
                 <lesson_panel::LessonPanel />
                 <KeyDetailPanel />
+                <Show when=move || app.view.get() == View::Traffic>
+                    <traffic_panel::TrafficPanel theme=theme />
+                </Show>
                 <LastChangePanel />
-                <OwnershipPanel theme=theme />
+                <Show when=move || app.view.get() != View::Traffic>
+                    <OwnershipPanel theme=theme />
+                </Show>
                 <CachePanel />
             </section>
-            <Show when=move || app.view.get() == View::Traffic>
-                <section class="readout" aria-label="Requests">
-                    <lesson_panel::LessonPanel />
-                    <KeyDetailPanel />
-                    <traffic_panel::TrafficPanel theme=theme />
-                    <LastChangePanel />
-                    <CachePanel />
-                </section>
-            </Show>
             <Show when=move || app.view.get() == View::Compare>
                 <CompareView theme=theme />
             </Show>

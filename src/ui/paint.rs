@@ -249,14 +249,14 @@ impl Painter {
                 }
                 self.ctx.begin_path();
                 for dot in dots.iter().filter(|d| d.moved) {
-                    self.circle(at(dot), size + 3.0);
+                    self.circle(at(dot), radius(dot) + 3.0);
                 }
                 self.stroke(self.theme.halo(), 2.0);
                 if let Some(t) = pulse {
                     let progress = (t / PULSE_MS).clamp(0.0, 1.0);
                     self.ctx.begin_path();
                     for dot in dots.iter().filter(|d| d.moved) {
-                        self.circle(at(dot), size + 3.0 + progress * size * 2.5);
+                        self.circle(at(dot), radius(dot) + 3.0 + progress * size * 2.5);
                     }
                     self.ctx.set_global_alpha(1.0 - progress);
                     self.stroke(self.theme.halo(), 2.0);

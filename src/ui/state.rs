@@ -332,6 +332,12 @@ impl AppState {
         self.selected_key.set(None);
         self.selected_server.set(None);
         self.errors.set(Vec::new());
+        // Colours follow the scenario before the link's change, so a server keeps its colour
+        // across that change (D stays D's colour when A leaves).
+        if let Some(before) = &link.before {
+            let slots = slots_for(&self.slots.get_untracked(), before);
+            self.slots.set(slots);
+        }
         self.show(Frame {
             scenario: link.scenario,
             previous: link.before,

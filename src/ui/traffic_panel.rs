@@ -159,9 +159,7 @@ fn HotKeys() -> impl IntoView {
 fn RemedyControls(loads: Memo<Computed>) -> impl IntoView {
     let app = expect_context::<AppState>();
     let traffic = move || app.scenario.with(|s| s.traffic().clone());
-    let apply = move |remedy: Remedy| {
-        app.dispatch(Change::SetRemedy { remedy }, Field::Traffic);
-    };
+    let apply = move |remedy: Remedy| app.dispatch(Change::SetRemedy { remedy }, Field::Traffic);
     let effect = move |which: fn(&Remedy) -> bool| {
         loads.with(|l| {
             l.0.each
@@ -171,11 +169,17 @@ fn RemedyControls(loads: Memo<Computed>) -> impl IntoView {
                 .unwrap_or_default()
         })
     };
-    let set_top = move |ev: leptos::ev::Event| match format!("top:{}", event_target_value(&ev))
-        .parse::<Remedy>()
-    {
-        Ok(remedy) => apply(remedy),
-        Err(error) => app.show_error(Field::Traffic, error.to_string()),
+    // A refused count stays in the box, marked, until a change goes through.
+    let top_refused = RwSignal::new(false);
+    let set_top = move |ev: leptos::ev::Event| {
+        let shown = match format!("top:{}", event_target_value(&ev)).parse::<Remedy>() {
+            Ok(remedy) => apply(remedy),
+            Err(error) => {
+                app.show_error(Field::Traffic, error.to_string());
+                false
+            }
+        };
+        top_refused.set(!shown);
     };
     view! {
         <fieldset class="subgroup">
@@ -230,6 +234,9 @@ fn RemedyControls(loads: Memo<Computed>) -> impl IntoView {
                     data-testid="remedy-top"
                     inputmode="numeric"
                     aria-describedby="traffic-error"
+                    aria-invalid=move || {
+                        (top_refused.get() && app.error(Field::Traffic).is_some()).to_string()
+                    }
                     prop:value=move || traffic().top.to_string()
                     on:change=set_top
                 />
@@ -271,22 +278,43 @@ fn RemedyRow(
     value: Signal<String>,
     effect: Signal<String>,
     make: impl Fn(Option<String>) -> Result<Remedy, crate::core::Error> + Copy + Send + Sync + 'static,
-    apply: impl Fn(Remedy) + Copy + Send + Sync + 'static,
+    apply: impl Fn(Remedy) -> bool + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
     let typed = RwSignal::new(value.get_untracked());
+    // Refused text stays in the box, marked, until a change goes through.
+    let refused = RwSignal::new(false);
+    let invalid = move || refused.get() && app.error(Field::Traffic).is_some();
     Effect::new(move |_| typed.set(value.get()));
-    let submit = move |text: Option<String>| match make(text) {
-        Ok(remedy) => apply(remedy),
-        Err(error) => app.show_error(Field::Traffic, error.to_string()),
+    let submit = move |text: Option<String>| {
+        let shown = match make(text) {
+            Ok(remedy) => apply(remedy),
+            Err(error) => {
+                app.show_error(Field::Traffic, error.to_string());
+                false
+            }
+        };
+        refused.set(!shown);
+        shown
     };
     let toggle = move |ev: leptos::ev::Event| {
         let checked = event_target_checked(&ev);
-        submit(checked.then(|| typed.get_untracked()));
+        if !submit(checked.then(|| typed.get_untracked())) {
+            // Refused: the box shows the remedy as it still is.
+            event_target::<web_sys::HtmlInputElement>(&ev).set_checked(on.get_untracked());
+        }
     };
+    // A setting typed while the remedy is off is kept for when it is turned on, but checked now.
     let commit = move |_| {
+        let text = typed.get_untracked();
         if on.get_untracked() {
-            submit(Some(typed.get_untracked()));
+            submit(Some(text));
+        } else if let Err(error) = make(Some(text)) {
+            app.show_error(Field::Traffic, error.to_string());
+            refused.set(true);
+        } else {
+            refused.set(false);
+            app.clear_error(Field::Traffic);
         }
     };
     view! {
@@ -305,6 +333,7 @@ fn RemedyRow(
                 inputmode="decimal"
                 aria-label=label
                 aria-describedby="traffic-error"
+                aria-invalid=move || invalid().to_string()
                 prop:value=move || typed.get()
                 on:input=move |ev| typed.set(event_target_value(&ev))
                 on:change=commit

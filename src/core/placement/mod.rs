@@ -43,6 +43,7 @@ use super::error::Error;
 use super::hash::HashScheme;
 use super::keys::KeySet;
 use super::modn::mod_n_owner;
+use super::par::map_ids;
 use super::ring::Ring;
 use super::scenario::Scenario;
 use super::server::Server;
@@ -302,32 +303,32 @@ impl Placed {
             Kind::Ring => Algo::Ring(scenario.ring.clone()),
             Kind::Ketama => {
                 let ring = Arc::new(ketama::ring(&names, &weights));
-                owners = Some(map_keys(keys.len(), |id| {
+                owners = Some(map_ids(keys.len(), |id| {
                     ring.owner_of(ketama_hash(keys, id)) as u16
                 }));
                 Algo::Ketama(ring)
             }
             Kind::Rendezvous => {
                 let r = rendezvous::Rendezvous::new(&names, &name_hashes(), &weights);
-                owners = Some(map_keys(keys.len(), |id| r.owner(keys.hash_of(id)) as u16));
+                owners = Some(map_ids(keys.len(), |id| r.owner(keys.hash_of(id)) as u16));
                 Algo::Rendezvous(r)
             }
             Kind::Jump => {
                 let j = jump::Jump {
                     buckets: names.len() as u32,
                 };
-                owners = Some(map_keys(keys.len(), |id| j.owner(keys.hash_of(id)) as u16));
+                owners = Some(map_ids(keys.len(), |id| j.owner(keys.hash_of(id)) as u16));
                 Algo::Jump(j)
             }
             Kind::Maglev => {
                 let m = maglev::Maglev::new(scenario.options.maglev_size, &name_hashes());
-                owners = Some(map_keys(keys.len(), |id| m.owner(keys.hash_of(id)) as u16));
+                owners = Some(map_ids(keys.len(), |id| m.owner(keys.hash_of(id)) as u16));
                 Algo::Maglev(m)
             }
             Kind::Table => {
                 let t = scenario.table.clone();
                 let size = scenario.size;
-                owners = Some(map_keys(keys.len(), |id| {
+                owners = Some(map_ids(keys.len(), |id| {
                     t.owner(t.partition_of(keys.position_of(id), size)) as u16
                 }));
                 Algo::Table(t)
@@ -344,7 +345,7 @@ impl Placed {
             Kind::MultiProbe => {
                 let ring = Arc::new(one_point_ring(scenario));
                 let k = scenario.options.probes;
-                owners = Some(map_keys(keys.len(), |id| {
+                owners = Some(map_ids(keys.len(), |id| {
                     multi_probe::owner(&ring, keys.hash_of(id), k) as u16
                 }));
                 Algo::MultiProbe { ring, probes: k }
@@ -402,34 +403,60 @@ impl Placed {
     /// score under rendezvous, and otherwise the owner and then the servers after it in list
     /// order.
     pub fn preference(&self, keys: &KeySet, id: u32, r: usize) -> Vec<usize> {
+        let r = r.clamp(1, self.names.len());
+        let mut list = Vec::with_capacity(r);
+        self.first_in_preference(keys, id, |server| {
+            list.push(server);
+            list.len() == r
+        });
+        list
+    }
+
+    /// Walks key `id`'s preference list (see [`Placed::preference`]) server by server and
+    /// returns the first that `accept` takes, without working out the rest of the list.
+    pub fn first_in_preference(
+        &self,
+        keys: &KeySet,
+        id: u32,
+        mut accept: impl FnMut(usize) -> bool,
+    ) -> Option<usize> {
         let owner = self.owner_of_key(keys, id);
         let n = self.names.len();
-        let r = r.clamp(1, n);
-        let mut list = vec![owner];
+        if accept(owner) {
+            return Some(owner);
+        }
         match (&self.algo, self.ring()) {
             (Algo::Rendezvous(rv), _) => {
                 let scores = rv.scores(keys.hash_of(id));
                 let mut ranked: Vec<usize> = (0..n).collect();
                 ranked.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
-                list = ranked;
+                ranked.into_iter().skip(1).find(|&s| accept(s))
             }
             (_, Some(ring)) => {
                 let start = ring.owner_point(self.key_spot(keys, id));
                 let points = ring.points();
+                let mut seen = vec![false; n];
+                seen[owner] = true;
+                let mut left = n - 1;
+                // From the key's own point: under bounded loads and multi-probe the owner may
+                // be another server than that point's.
                 for step in 0..points.len() {
-                    if list.len() == r {
+                    if left == 0 {
                         break;
                     }
                     let server = points[(start + step) % points.len()].server as usize;
-                    if !list.contains(&server) {
-                        list.push(server);
+                    if !seen[server] {
+                        seen[server] = true;
+                        left -= 1;
+                        if accept(server) {
+                            return Some(server);
+                        }
                     }
                 }
+                None
             }
-            _ => list.extend((1..r).map(|i| (owner + i) % n)),
+            _ => (1..n).map(|i| (owner + i) % n).find(|&s| accept(s)),
         }
-        list.truncate(r);
-        list
     }
 
     /// The ring of points this placement draws, when it has one: the scenario's ring for the
@@ -524,29 +551,4 @@ fn mod_n_counts(hashes: &[u32], servers: usize) -> Vec<u64> {
         counts[(h % n) as usize] += 1;
     }
     counts
-}
-
-/// `f` for every key id, natively spread over the machine's cores for large sets.
-fn map_keys(count: usize, f: impl Fn(u32) -> u16 + Sync) -> Vec<u16> {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        if threads > 1 && count >= 50_000 {
-            let mut out = vec![0u16; count];
-            let per = count.div_ceil(threads);
-            std::thread::scope(|scope| {
-                for (i, chunk) in out.chunks_mut(per).enumerate() {
-                    let f = &f;
-                    scope.spawn(move || {
-                        let base = (i * per) as u32;
-                        for (j, slot) in chunk.iter_mut().enumerate() {
-                            *slot = f(base + j as u32);
-                        }
-                    });
-                }
-            });
-            return out;
-        }
-    }
-    (0..count as u32).map(f).collect()
 }

@@ -50,6 +50,18 @@ for (const scheme of ['light', 'dark']) {
         await expect(page.getByTestId('copy-link')).toBeVisible();
         expect(summary((await ring.axe()).violations), 'with the Share menu open').toEqual([]);
       });
+
+      test('axe finds no violations in the Traffic view, with Zipf, a hot key, remedies and a refusal', async ({ ring }) => {
+        const { page } = ring;
+        await ring.open('?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&hot=key-0*1000&remedy=copies:3&traffic=zipf:1.1&select=key-1&view=traffic&then=remove:A');
+        await expect(page.getByTestId('traffic-panel')).toBeVisible();
+        await expect(page.getByTestId('zipf-s')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'in the Traffic view').toEqual([]);
+        await page.getByTestId('remedy-top').fill('0');
+        await page.getByTestId('remedy-top').press('Enter');
+        await expect(page.getByTestId('traffic-error')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'with a refused setting').toEqual([]);
+      });
     });
   }
 }

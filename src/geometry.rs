@@ -40,7 +40,8 @@ impl Frame {
 
     /// The radius of a key dot.
     pub fn key_size(self) -> f64 {
-        (self.side * 0.013).max(5.5)
+        // At least 5.5 px, to be seen and clicked; less only on small multiples.
+        (self.side * 0.013).max(5.5_f64.min(self.side * 0.025))
     }
 
     /// The distance from the centre of a key dot in stacking lane `lane` (0 nearest the ring).

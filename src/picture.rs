@@ -182,6 +182,9 @@ pub struct Focus {
     pub replicas: usize,
     /// Whether keys are drawn by how often they are read rather than one alike.
     pub requests: bool,
+    /// At most this many keys are drawn one dot each ([`MAX_DOTS`] when `None`); more are
+    /// drawn as a density band. Small pictures take fewer.
+    pub dot_limit: Option<usize>,
 }
 
 /// At most this many stretches are asked for their owner when the circle has no arcs; on a
@@ -256,7 +259,15 @@ impl Picture {
             arcs: arcs(scenario, placed, slots, focus.server),
             points: points(placed, circle, slots, focus.server),
             ticks: ticks(circle),
-            keys: keys(scenario, placed, slots, moved, focus.key, weights.as_ref()),
+            keys: keys(
+                scenario,
+                placed,
+                slots,
+                moved,
+                focus.key,
+                weights.as_ref(),
+                focus.dot_limit.unwrap_or(MAX_DOTS),
+            ),
             walk,
             probes,
             skipped,
@@ -483,6 +494,7 @@ fn keys(
     moved: Option<&KeyIds>,
     selected: Option<u32>,
     weights: Option<&Weights>,
+    dot_limit: usize,
 ) -> KeyLayer {
     let set = scenario.keys();
     // Each key's reads next to the average key's, when requests are shown.
@@ -497,7 +509,7 @@ fn keys(
     // and maglev put each key somewhere else.
     let own_circle = matches!(placed.kind(), Kind::Ketama | Kind::Maglev);
     let was_moved = |id: u32| moved.is_some_and(|m| m.contains(id));
-    if set.len() <= MAX_DOTS {
+    if set.len() <= dot_limit {
         let labelled = set.len() <= MAX_KEY_LABELS;
         let spots: Vec<(u32, u32)> = if own_circle {
             let mut v: Vec<(u32, u32)> = (0..set.len() as u32)

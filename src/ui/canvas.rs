@@ -75,6 +75,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
             hover: app.hover.get(),
             replicas: app.replicas.get(),
             requests: app.view.get() == super::state::View::Traffic,
+            dot_limit: None,
         }
     });
     // The picture is a Memo so that hovering, which changes only `focus.hover`, does not

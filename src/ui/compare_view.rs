@@ -18,6 +18,8 @@ use crate::picture::{Focus, Picture};
 
 /// The side of a small circle, in CSS pixels.
 const SMALL_SIDE: f64 = 168.0;
+/// More keys than this are drawn as a density band on a small circle.
+const SMALL_DOTS: usize = 60;
 
 /// A comparison, compared by identity: a new one is computed only when the scenario changes.
 #[derive(Clone)]
@@ -107,7 +109,10 @@ fn SmallRing(
                         &col.placed,
                         Some(&col.moved_keys),
                         &slots,
-                        &Focus::default(),
+                        &Focus {
+                            dot_limit: Some(SMALL_DOTS),
+                            ..Focus::default()
+                        },
                     )
                     .small(),
                 )

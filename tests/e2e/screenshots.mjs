@@ -13,12 +13,14 @@ const browser = await chromium.launch({
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
-async function shot(name, { width, height, scheme = 'light', fullPage = false, path = '/' }, act = async () => {}) {
+async function shot(name, { width, height, scheme = 'light', fullPage = false, path = '/', show = null }, act = async () => {}) {
   const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1, colorScheme: scheme });
   await page.goto(`http://127.0.0.1:${port}${path}`);
-  if (path === '/' || path.startsWith('/?')) await page.waitForSelector('[data-testid="share-A"], [data-testid^="share-"]');
+  if (path === '/' || path.startsWith('/?')) await page.waitForSelector('[data-testid^="share-"], [data-testid="traffic-panel"]', { state: 'attached' });
   await act(page);
   await page.evaluate(() => document.querySelectorAll('.controls, .readout').forEach((e) => { e.scrollTop = 0; }));
+  // `show` names a panel to scroll into view, at the bottom of its column.
+  if (show) await page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`).scrollIntoView({ block: 'end' }), show);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${out}${name}.png`, fullPage });
@@ -46,6 +48,8 @@ try {
   await shot('teaching-ring-1280', { width: 1280, height: 720 }, addD);
   await shot('teaching-ring-375', { width: 375, height: 812, fullPage: true }, addD);
   await shot('full-ring-dark-1280', { width: 1280, height: 720, scheme: 'dark' }, bigRing);
+  await shot('hot-key-1280', { width: 1280, height: 720, path: '/?lesson=hot-key&step=2', show: 'busiest-keys' });
+  await shot('compare-1280', { width: 1280, height: 720, path: '/?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&then=add:E&view=compare' });
   await shot('presentation-1280', { width: 1280, height: 720, path: '/?lesson=teaching-ring&step=4&present=1' });
   await shot('embed-example-1280', { width: 1280, height: 720, fullPage: true, path: '/examples/embed.html' }, async (page) => {
     await page.waitForTimeout(800);

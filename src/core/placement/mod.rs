@@ -269,7 +269,11 @@ enum Algo {
     Ring(Arc<Ring>),
     Ketama(Arc<Ring>),
     Rendezvous(rendezvous::Rendezvous),
-    Jump(jump::Jump),
+    Jump {
+        jump: jump::Jump,
+        /// The jumps of every key, added up.
+        jumps: u64,
+    },
     Maglev(maglev::Maglev),
     Table(Arc<table::PartitionTable>),
     Bounded {
@@ -286,6 +290,18 @@ enum Algo {
 impl Placed {
     /// Evaluates `kind` on `scenario`: builds its structure and finds every key's server.
     pub fn new(scenario: &Scenario, kind: Kind) -> Placed {
+        Placed::evaluate(scenario, kind, None)
+    }
+
+    /// Evaluates `kind` on `scenario`, which came from `before` by a change, given `earlier`,
+    /// the same placement evaluated on `before`: the result is `Placed::new(scenario, kind)`,
+    /// found with less work where the placement allows it. Rendezvous, when servers only
+    /// joined, scores each key against the newcomers alone.
+    fn following(scenario: &Scenario, kind: Kind, before: &Scenario, earlier: &Placed) -> Placed {
+        Placed::evaluate(scenario, kind, Some((before, earlier)))
+    }
+
+    fn evaluate(scenario: &Scenario, kind: Kind, previous: Option<(&Scenario, &Placed)>) -> Placed {
         let names: Vec<Arc<str>> = scenario.ring.names().to_vec();
         let weights: Vec<u32> = scenario.servers.iter().map(Server::weight).collect();
         let keys = &*scenario.keys;
@@ -309,15 +325,35 @@ impl Placed {
             }
             Kind::Rendezvous => {
                 let r = rendezvous::Rendezvous::new(&names, &name_hashes(), &weights);
-                owners = Some(map_keys(keys.len(), |id| r.owner(keys.hash_of(id)) as u16));
+                // The same keys' winners among the servers before, when only servers joined.
+                let winners =
+                    previous.and_then(|(before, earlier)| match (&earlier.algo, &earlier.owners) {
+                        (Algo::Rendezvous(old), Some(owners))
+                            if Arc::ptr_eq(&before.keys, &scenario.keys) && r.extends(old) =>
+                        {
+                            Some((old, owners))
+                        }
+                        _ => None,
+                    });
+                owners = Some(match winners {
+                    Some((old, was)) => map_keys(keys.len(), |id| {
+                        r.owner_after(keys.hash_of(id), was[id as usize] as usize, old) as u16
+                    }),
+                    None => map_keys(keys.len(), |id| r.owner(keys.hash_of(id)) as u16),
+                });
                 Algo::Rendezvous(r)
             }
             Kind::Jump => {
                 let j = jump::Jump {
                     buckets: names.len() as u32,
                 };
-                owners = Some(map_keys(keys.len(), |id| j.owner(keys.hash_of(id)) as u16));
-                Algo::Jump(j)
+                // The jumps are counted on the way, for the lookup's cost.
+                let (found, jumps) = map_keys_counting(keys.len(), |id| {
+                    let (owner, jumps) = j.owner_and_jumps(keys.hash_of(id));
+                    (owner as u16, u64::from(jumps))
+                });
+                owners = Some(found);
+                Algo::Jump { jump: j, jumps }
             }
             Kind::Maglev => {
                 let m = maglev::Maglev::new(scenario.options.maglev_size, &name_hashes());
@@ -344,8 +380,9 @@ impl Placed {
             Kind::MultiProbe => {
                 let ring = Arc::new(one_point_ring(scenario));
                 let k = scenario.options.probes;
+                let finder = multi_probe::Finder::new(&ring);
                 owners = Some(map_keys(keys.len(), |id| {
-                    multi_probe::owner(&ring, keys.hash_of(id), k) as u16
+                    finder.owner(keys.hash_of(id), k) as u16
                 }));
                 Algo::MultiProbe { ring, probes: k }
             }
@@ -489,7 +526,7 @@ impl Placed {
             Algo::Ring(ring) | Algo::Bounded { ring, .. } => ring.owner_of(spot),
             Algo::Ketama(ring) => ring.owner_of(spot),
             Algo::Rendezvous(r) => r.owner(spot),
-            Algo::Jump(j) => j.owner(spot),
+            Algo::Jump { jump: j, .. } => j.owner(spot),
             Algo::Maglev(m) => m.table[spot as usize] as usize,
             Algo::Table(t) => t.owner(t.partition_of(spot, size)),
             Algo::MultiProbe { ring, probes } => multi_probe::owner(ring, spot, *probes),
@@ -528,25 +565,44 @@ fn mod_n_counts(hashes: &[u32], servers: usize) -> Vec<u64> {
 
 /// `f` for every key id, natively spread over the machine's cores for large sets.
 fn map_keys(count: usize, f: impl Fn(u32) -> u16 + Sync) -> Vec<u16> {
+    map_keys_counting(count, |id| (f(id), 0)).0
+}
+
+/// The first part of `f` for every key id, and the second added up over all keys; natively
+/// spread over the machine's cores for large sets.
+fn map_keys_counting(count: usize, f: impl Fn(u32) -> (u16, u64) + Sync) -> (Vec<u16>, u64) {
+    let run = |base: u32, out: &mut [u16]| -> u64 {
+        let mut total = 0;
+        for (j, slot) in out.iter_mut().enumerate() {
+            let (value, counted) = f(base + j as u32);
+            *slot = value;
+            total += counted;
+        }
+        total
+    };
+    let mut out = vec![0u16; count];
     #[cfg(not(target_arch = "wasm32"))]
     {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         if threads > 1 && count >= 50_000 {
-            let mut out = vec![0u16; count];
             let per = count.div_ceil(threads);
-            std::thread::scope(|scope| {
-                for (i, chunk) in out.chunks_mut(per).enumerate() {
-                    let f = &f;
-                    scope.spawn(move || {
-                        let base = (i * per) as u32;
-                        for (j, slot) in chunk.iter_mut().enumerate() {
-                            *slot = f(base + j as u32);
-                        }
-                    });
-                }
+            let total = std::thread::scope(|scope| {
+                let handles: Vec<_> = out
+                    .chunks_mut(per)
+                    .enumerate()
+                    .map(|(i, chunk)| {
+                        let run = &run;
+                        scope.spawn(move || run((i * per) as u32, chunk))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("placing keys never panics"))
+                    .sum()
             });
-            return out;
+            return (out, total);
         }
     }
-    (0..count as u32).map(f).collect()
+    let total = run(0, &mut out);
+    (out, total)
 }

@@ -296,7 +296,8 @@ impl Placed {
     /// Evaluates `kind` on `scenario`, which came from `before` by a change, given `earlier`,
     /// the same placement evaluated on `before`: the result is `Placed::new(scenario, kind)`,
     /// found with less work where the placement allows it. Rendezvous, when servers only
-    /// joined, scores each key against the newcomers alone.
+    /// joined, scores each key against the newcomers alone; multi-probe, when one server
+    /// joined, measures each key's probes against two points instead of looking them up.
     fn following(scenario: &Scenario, kind: Kind, before: &Scenario, earlier: &Placed) -> Placed {
         Placed::evaluate(scenario, kind, Some((before, earlier)))
     }
@@ -381,9 +382,35 @@ impl Placed {
                 let ring = Arc::new(one_point_ring(scenario));
                 let k = scenario.options.probes;
                 let finder = multi_probe::Finder::new(&ring);
-                owners = Some(map_keys(keys.len(), |id| {
-                    finder.owner(keys.hash_of(id), k) as u16
-                }));
+                let at = multi_probe::positions_by_server(&ring);
+                // When one server joined and nothing else changed: the keys' servers before.
+                let joined = previous.and_then(|(before, earlier)| {
+                    let (Algo::MultiProbe { ring: old, probes }, Some(was)) =
+                        (&earlier.algo, &earlier.owners)
+                    else {
+                        return None;
+                    };
+                    let n = old.names().len();
+                    let same = *probes == k
+                        && Arc::ptr_eq(&before.keys, &scenario.keys)
+                        && old.size() == ring.size()
+                        && ring.names().len() == n + 1
+                        && old.names() == &ring.names()[..n]
+                        && multi_probe::positions_by_server(old) == at[..n];
+                    same.then_some((was, n))
+                });
+                owners = Some(match joined {
+                    Some((was, newcomer)) => map_keys(keys.len(), |id| {
+                        let was = was[id as usize] as usize;
+                        finder.owner_after_join(
+                            keys.hash_of(id),
+                            k,
+                            (was, at[was]),
+                            (newcomer, at[newcomer]),
+                        ) as u16
+                    }),
+                    None => map_keys(keys.len(), |id| finder.owner(keys.hash_of(id), k) as u16),
+                });
                 Algo::MultiProbe { ring, probes: k }
             }
         };

@@ -147,30 +147,76 @@ impl Finder {
         }
     }
 
+    /// Where probe `i` of a key with hash `hash` lands: [`probe_position`].
+    fn probe(&self, hash: u32, i: u32) -> u32 {
+        let top = (widen(hash, i) >> 32) as u32;
+        if self.size.is_full() {
+            top
+        } else {
+            self.size.position_of(top)
+        }
+    }
+
+    /// The clockwise distance from `from` to `to`, both on the ring: `RingSize::distance`.
+    fn distance(&self, from: u32, to: u32) -> u64 {
+        if to >= from {
+            u64::from(to - from)
+        } else {
+            u64::from(to) + self.size.get() - u64::from(from)
+        }
+    }
+
     /// The server a key with hash `hash` goes to with `k` probes: [`owner`]'s answer.
     pub fn owner(&self, hash: u32, k: u32) -> usize {
-        let (full, m) = (self.size.is_full(), self.size.get());
         let mut best = (u64::MAX, 0usize);
         for i in 0..k {
-            let top = (widen(hash, i) >> 32) as u32;
-            let position = if full {
-                top
-            } else {
-                self.size.position_of(top)
-            };
+            let position = self.probe(hash, i);
             let point = self.next_point(position);
-            let found = self.positions[point];
-            let distance = if found >= position {
-                u64::from(found - position)
-            } else {
-                u64::from(found) + m - u64::from(position)
-            };
+            let distance = self.distance(position, self.positions[point]);
             if distance < best.0 {
                 best = (distance, self.servers[point] as usize);
             }
         }
         best.1
     }
+
+    /// [`Finder::owner`] for a key whose server was `was` (its one point at `was_at`) before
+    /// `newcomer` (its one point at `newcomer_at`) joined this ring, every other point staying
+    /// where it was. Nothing is looked up unless the two are exactly as near.
+    ///
+    /// The nearest any probe came to a point before is the nearest it came to `was`'s point: a
+    /// probe's point is at most as far as any other point, and the winning probe's point is
+    /// `was`'s. With the newcomer, each probe's nearest point is its old one or the newcomer's.
+    /// So if no probe comes nearer to the newcomer than that, the key stays; if one comes
+    /// strictly nearer, the newcomer takes it; a tie is settled by the full lookup.
+    pub fn owner_after_join(
+        &self,
+        hash: u32,
+        k: u32,
+        (was, was_at): (usize, u32),
+        (newcomer, newcomer_at): (usize, u32),
+    ) -> usize {
+        let (mut to_was, mut to_newcomer) = (u64::MAX, u64::MAX);
+        for i in 0..k {
+            let position = self.probe(hash, i);
+            to_was = to_was.min(self.distance(position, was_at));
+            to_newcomer = to_newcomer.min(self.distance(position, newcomer_at));
+        }
+        match to_newcomer.cmp(&to_was) {
+            std::cmp::Ordering::Greater => was,
+            std::cmp::Ordering::Less => newcomer,
+            std::cmp::Ordering::Equal => self.owner(hash, k),
+        }
+    }
+}
+
+/// Each server's one position on a one-point-per-server `ring`, in list order.
+pub fn positions_by_server(ring: &Ring) -> Vec<u32> {
+    let mut by_server = vec![0; ring.names().len()];
+    for point in ring.points() {
+        by_server[point.server as usize] = point.position;
+    }
+    by_server
 }
 
 #[cfg(test)]
@@ -210,6 +256,27 @@ mod tests {
                 let server = ring.points()[all[winner(&all)].point].server as usize;
                 assert_eq!(owner(&ring, hash, 21), server, "{size:?}, hash {hash}");
                 assert_eq!(finder.owner(hash, 21), server, "{size:?}, hash {hash}");
+            }
+        }
+    }
+
+    #[test]
+    fn after_one_server_joins_the_shortcut_finds_every_keys_server() {
+        // A small ring, where probes often tie, and the full ring.
+        for (size, count) in [(RingSize::new(60).unwrap(), 5), (RingSize::FULL, 12)] {
+            let names: Vec<String> = (0..count).map(|i| format!("s{i}")).collect();
+            let servers: Vec<Server> = names.iter().map(|n| Server::hashed(n)).collect();
+            let before = Ring::build(size, HashScheme::default(), 1, &servers[..count - 1]);
+            let after = Ring::build(size, HashScheme::default(), 1, &servers);
+            let (old, new) = (Finder::new(&before), Finder::new(&after));
+            let at = positions_by_server(&after);
+            let joined = (count - 1, at[count - 1]);
+            for hash in (0..20_000u32).map(|h| h.wrapping_mul(2_654_435_761)) {
+                for k in [1, 3, 21] {
+                    let was = old.owner(hash, k);
+                    let shortcut = new.owner_after_join(hash, k, (was, at[was]), joined);
+                    assert_eq!(shortcut, new.owner(hash, k), "{size:?}, hash {hash}, k {k}");
+                }
             }
         }
     }

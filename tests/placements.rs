@@ -185,12 +185,11 @@ proptest! {
     }
 }
 
-/// The scenario after `change`, and the keys that moved under `kind`, as (id, from, to).
-fn moved_under(
-    before: &Scenario,
-    change: Change,
-    kind: Kind,
-) -> Option<(Scenario, Vec<(u32, String, String)>)> {
+/// Moved keys as (id, from, to).
+type MovedKeys = Vec<(u32, String, String)>;
+
+/// The scenario after `change`, and the keys that moved under `kind`.
+fn moved_under(before: &Scenario, change: Change, kind: Kind) -> Option<(Scenario, MovedKeys)> {
     let mut after = before.clone();
     after.apply(change).ok()?;
     let (pb, pa) = (Placed::new(before, kind), Placed::new(&after, kind));

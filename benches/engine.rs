@@ -16,6 +16,10 @@
 //!   lines answers the same questions about the same ring. `hashring_siphash` is that crate as it
 //!   ships: its own SipHash over the same virtual-node labels and key names.
 //! - `apply`: a whole change through `Scenario::apply`, as the app and the command run it.
+//! - `placements`: one million owner lookups under each of the nine placements, each beside a
+//!   published crate for the same algorithm where there is one (see `engine/placements.rs`).
+//! - `compare`: one whole `compare` of every placement before and after a server joins, as the
+//!   Compare view and `ringlab compare` run it.
 //!
 //! Run with `cargo bench --bench engine`.
 
@@ -31,6 +35,9 @@ use ringlab::core::{
     Server,
 };
 
+#[path = "engine/placements.rs"]
+mod placements;
+
 const SERVERS: usize = 100;
 const VNODES: u32 = 200;
 const KEYS: usize = 1_000_000;
@@ -41,6 +48,8 @@ const LEAVING: usize = 42;
 /// Everything the benchmarks read, built once.
 struct Fixture {
     scenario: Scenario,
+    /// The scenario after `server-100` joins.
+    joined: Scenario,
     /// The scenario's ring with one more server, `server-100`.
     grown: Ring,
     /// The scenario's ring without `server-42`.
@@ -69,8 +78,17 @@ impl Fixture {
         assert_eq!(keys.len(), KEYS);
         let positions = (0..KEYS as u32).map(|id| keys.position_of(id)).collect();
         let names = (0..KEYS as u32).map(|id| keys.label(id)).collect();
+        let mut joined = scenario.clone();
+        joined
+            .apply(Change::AddServer {
+                name: server_name(SERVERS),
+                at: None,
+                weight: None,
+            })
+            .expect("a valid change");
         Fixture {
             scenario,
+            joined,
             grown,
             shrunk,
             positions,
@@ -97,6 +115,8 @@ fn engine(c: &mut Criterion) {
     recount(c, &fixture);
     lookup(c, &fixture);
     apply(c, &fixture);
+    placements::placements(c, &fixture);
+    compare(c, &fixture);
 }
 
 /// The diff between the ring before and after one server joins or leaves, then its moved keys.
@@ -360,17 +380,10 @@ fn apply(c: &mut Criterion, fixture: &Fixture) {
     group.bench_function("part/ring_with_server", |b| {
         b.iter(|| black_box(ring).with_server(HASH, VNODES, &joining))
     });
-    let mut grown = fixture.scenario.clone();
-    grown
-        .apply(Change::AddServer {
-            name: server_name(SERVERS),
-            at: None,
-            weight: None,
-        })
-        .expect("a valid change");
+    let grown = &fixture.joined;
     let (before, after) = (
         Placed::new(&fixture.scenario, Kind::ModN),
-        Placed::new(&grown, Kind::ModN),
+        Placed::new(grown, Kind::ModN),
     );
     group.bench_function("part/mod_n_moves", |b| {
         b.iter_batched(
@@ -379,10 +392,33 @@ fn apply(c: &mut Criterion, fixture: &Fixture) {
                 ringlab::core::placement::moves_between(
                     black_box(&fixture.scenario),
                     &before,
-                    &grown,
+                    grown,
                     &after,
                 )
             },
+            BatchSize::PerIteration,
+        )
+    });
+    group.finish();
+}
+
+/// Every placement evaluated before and after `server-100` joins, with the keys each one
+/// moved, their counts and figures: one whole `compare`. Each run starts from copies of the two
+/// scenarios without the evaluation they cache, so nothing is carried over from the run before;
+/// the result is freed outside the timing.
+fn compare(c: &mut Criterion, fixture: &Fixture) {
+    let mut group = c.benchmark_group("compare");
+    group.sampling_mode(SamplingMode::Flat);
+    group.throughput(Throughput::Elements(KEYS as u64));
+    group.bench_function("add_server", |b| {
+        b.iter_batched(
+            || {
+                (
+                    fixture.scenario.without_cache(),
+                    fixture.joined.without_cache(),
+                )
+            },
+            |(before, after)| ringlab::core::placement::compare(&before, &after),
             BatchSize::PerIteration,
         )
     });

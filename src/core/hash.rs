@@ -99,22 +99,8 @@ impl HashScheme {
     /// }
     /// ```
     pub fn generated_hash(self, n: u32) -> u32 {
-        let mut buffer = *b"key-0000000000";
-        let mut digits = [0u8; 10];
-        let mut rest = n;
-        let mut len = 0;
-        loop {
-            digits[len] = b'0' + (rest % 10) as u8;
-            len += 1;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        for i in 0..len {
-            buffer[4 + i] = digits[len - 1 - i];
-        }
-        self.hash_ascii(&buffer[..4 + len])
+        let (buffer, len) = generated_label(n);
+        self.hash_ascii(&buffer[..len])
     }
 
     /// The steps from a name to its 32-bit value, for showing a person how a key was hashed.
@@ -133,6 +119,172 @@ impl HashScheme {
             value: self.hash32(name),
         }
     }
+}
+
+/// The label `key-n` of the generator's `n`-th key, in a buffer on the stack, and its length.
+pub(crate) fn generated_label(n: u32) -> ([u8; 14], usize) {
+    let mut buffer = *b"key-0000000000";
+    let mut digits = [0u8; 10];
+    let mut rest = n;
+    let mut len = 0;
+    loop {
+        digits[len] = b'0' + (rest % 10) as u8;
+        len += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for i in 0..len {
+        buffer[4 + i] = digits[len - 1 - i];
+    }
+    (buffer, 4 + len)
+}
+
+/// How many names [`Md5Lanes`] hashes side by side.
+const LANES: usize = 8;
+
+/// The longest name that fits one MD5 block with its padding.
+const ONE_BLOCK: usize = 55;
+
+/// MD5 hashes of many short names, computed eight at a time, side by side.
+///
+/// MD5 is a chain of 64 steps, each waiting for the one before, so one digest at a time leaves
+/// most of the processor idle. Eight digests computed in step, lane by lane, are independent
+/// work the compiler turns into vector instructions, about twice as fast for a million keys.
+/// Names of one block (55 bytes or fewer, padding included in the block) take this path; longer
+/// ones are hashed at once, one by one. The values are [`HashScheme::hash32`]'s.
+pub(crate) struct Md5Lanes<'a> {
+    scheme: HashScheme,
+    out: &'a mut [u32],
+    /// Each lane's message block, and where its hash goes in `out`.
+    blocks: [[u8; 64]; LANES],
+    slots: [usize; LANES],
+    filled: usize,
+}
+
+impl<'a> Md5Lanes<'a> {
+    /// Hashes under `scheme` (an MD5 scheme) into `out`.
+    pub(crate) fn new(scheme: HashScheme, out: &'a mut [u32]) -> Md5Lanes<'a> {
+        debug_assert!(scheme != HashScheme::JavaHashCode);
+        Md5Lanes {
+            scheme,
+            out,
+            blocks: [[0; 64]; LANES],
+            slots: [0; LANES],
+            filled: 0,
+        }
+    }
+
+    /// Hashes `name` into `out[slot]`, now or with the next eight.
+    pub(crate) fn push(&mut self, slot: usize, name: &[u8]) {
+        if name.len() > ONE_BLOCK {
+            self.out[slot] = self.scheme.hash_ascii(name);
+            return;
+        }
+        let block = &mut self.blocks[self.filled];
+        block[..name.len()].copy_from_slice(name);
+        block[name.len()] = 0x80;
+        block[name.len() + 1..56].fill(0);
+        block[56..].copy_from_slice(&(name.len() as u64 * 8).to_le_bytes());
+        self.slots[self.filled] = slot;
+        self.filled += 1;
+        if self.filled == LANES {
+            self.flush();
+        }
+    }
+
+    /// Sets `out[slot]` to a value known without hashing (a key placed by hand).
+    pub(crate) fn set(&mut self, slot: usize, value: u32) {
+        self.out[slot] = value;
+    }
+
+    /// Hashes the names still waiting.
+    pub(crate) fn finish(mut self) {
+        self.flush();
+    }
+
+    fn flush(&mut self) {
+        let [a, _, _, d] = md5_blocks(&self.blocks);
+        for lane in 0..self.filled {
+            // md5-first32 reads the digest's first four bytes big-endian, md5-low32 its last
+            // four; the digest holds the state words little-endian.
+            self.out[self.slots[lane]] = match self.scheme {
+                HashScheme::Md5Low32 => d[lane].swap_bytes(),
+                _ => a[lane].swap_bytes(),
+            };
+        }
+        self.filled = 0;
+    }
+}
+
+/// MD5's per-step constants, ⌊|sin(i + 1)| × 2^32⌋.
+const MD5_K: [u32; 64] = [
+    0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
+    0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be, 0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
+    0xf61e2562, 0xc040b340, 0x265e5a51, 0xe9b6c7aa, 0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8,
+    0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed, 0xa9e3e905, 0xfcefa3f8, 0x676f02d9, 0x8d2a4c8a,
+    0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c, 0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70,
+    0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
+    0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
+    0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
+];
+
+/// MD5's rotations, by round and step within the round.
+const MD5_S: [[u32; 4]; 4] = [
+    [7, 12, 17, 22],
+    [5, 9, 14, 20],
+    [4, 11, 16, 23],
+    [6, 10, 15, 21],
+];
+
+/// One word per lane.
+type Words = [u32; LANES];
+
+/// The MD5 state words A, B, C, D after one padded block per lane (RFC 1321, section 3.4).
+fn md5_blocks(blocks: &[[u8; 64]; LANES]) -> [Words; 4] {
+    let mut m = [[0u32; LANES]; 16];
+    for (lane, block) in blocks.iter().enumerate() {
+        for (w, word) in m.iter_mut().enumerate() {
+            let b = &block[4 * w..4 * w + 4];
+            word[lane] = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        }
+    }
+    let init = [0x6745_2301_u32, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476];
+    let [mut a, mut b, mut c, mut d] = init.map(|word| [word; LANES]);
+    // Step i: a = b + ((a + f(b, c, d) + K[i] + M[g]) <<< s), then the words turn.
+    macro_rules! step {
+        ($i:expr, $g:expr, |$x:ident, $y:ident, $z:ident| $f:expr) => {{
+            let next: Words = std::array::from_fn(|l| {
+                let ($x, $y, $z) = (b[l], c[l], d[l]);
+                let t = a[l]
+                    .wrapping_add($f)
+                    .wrapping_add(MD5_K[$i])
+                    .wrapping_add(m[$g][l]);
+                b[l].wrapping_add(t.rotate_left(MD5_S[$i / 16][$i % 4]))
+            });
+            (a, d, c, b) = (d, c, b, next);
+        }};
+    }
+    for i in 0..16 {
+        step!(i, i, |x, y, z| (x & y) | (!x & z));
+    }
+    for i in 16..32 {
+        step!(i, (5 * i + 1) % 16, |x, y, z| (z & x) | (!z & y));
+    }
+    for i in 32..48 {
+        step!(i, (3 * i + 5) % 16, |x, y, z| x ^ y ^ z);
+    }
+    for i in 48..64 {
+        step!(i, (7 * i) % 16, |x, y, z| y ^ (x | !z));
+    }
+    let add = |x: Words, start: u32| -> Words { x.map(|v| v.wrapping_add(start)) };
+    [
+        add(a, init[0]),
+        add(b, init[1]),
+        add(c, init[2]),
+        add(d, init[3]),
+    ]
 }
 
 /// What [`HashScheme::explain`] reports.
@@ -170,6 +322,31 @@ mod tests {
         // MD5("") = d41d8cd98f00b204e9800998ecf8427e
         assert_eq!(HashScheme::Md5First32.hash32(""), 0xd41d_8cd9);
         assert_eq!(HashScheme::Md5Low32.hash32(""), 0xecf8_427e);
+    }
+
+    #[test]
+    fn names_hashed_eight_at_a_time_get_the_same_values_as_one_at_a_time() {
+        // Every length from empty to past one block, with multibyte characters among them.
+        let names: Vec<String> = (0..300)
+            .map(|i| match i % 3 {
+                0 => "x".repeat(i % 70),
+                1 => format!("user:{i}"),
+                _ => "é".repeat(i % 40),
+            })
+            .collect();
+        for scheme in [HashScheme::Md5First32, HashScheme::Md5Low32] {
+            for count in [0, 1, 7, 8, 9, 300] {
+                let mut out = vec![0u32; count];
+                let mut lanes = Md5Lanes::new(scheme, &mut out);
+                for (slot, name) in names[..count].iter().enumerate() {
+                    lanes.push(slot, name.as_bytes());
+                }
+                lanes.finish();
+                let one_by_one: Vec<u32> =
+                    names[..count].iter().map(|n| scheme.hash32(n)).collect();
+                assert_eq!(out, one_by_one, "{scheme}, {count} names");
+            }
+        }
     }
 
     #[test]

@@ -12,7 +12,7 @@
 use std::ops::Range;
 
 use super::error::Error;
-use super::hash::HashScheme;
+use super::hash::{generated_label, HashScheme, Md5Lanes};
 use super::size::RingSize;
 
 /// The most keys a set holds.
@@ -64,12 +64,23 @@ impl Key {
         if let Some(n) = generated_index(text) {
             return Ok(Key::Generated(n));
         }
-        if text.chars().count() > super::server::MAX_NAME_CHARS {
+        // A name has at least as many bytes as characters, so most need no count.
+        if text.len() > super::server::MAX_NAME_CHARS
+            && text.chars().count() > super::server::MAX_NAME_CHARS
+        {
             return Err(Error::NameTooLong {
                 max: super::server::MAX_NAME_CHARS,
             });
         }
-        if let Some(c) = text.chars().find(|c| c.is_control() || *c == ',') {
+        // ASCII text is checked byte by byte; its control characters are below 0x20 and 0x7f.
+        let reserved = if text.is_ascii() {
+            text.bytes()
+                .find(|&b| b < 0x20 || b == 0x7f || b == b',')
+                .map(char::from)
+        } else {
+            text.chars().find(|c| c.is_control() || *c == ',')
+        };
+        if let Some(c) = reserved {
             return Err(Error::NameHasReservedChar(c));
         }
         Ok(Key::Named(text.into()))
@@ -177,56 +188,81 @@ impl KeySet {
                 self.size.check(u64::from(*position))?;
             }
         }
-        let hashes = hash_all(&new, self.hash);
-        let mut added: Vec<(u32, u32)> = hashes
-            .iter()
-            .enumerate()
-            .map(|(i, &h)| (self.size.position_of(h), i as u32))
-            .collect();
-        added.sort_unstable();
+        let (hashes, sorted) = hash_and_sort(&new, self.hash, self.size);
+        self.check_duplicates(&new, &sorted)?;
+        let first = self.refs.len() as u32;
+        let compact = new.iter().filter(|k| k.compact().is_some()).count();
+        if compact == 0 {
+            // Only keys kept in full: their references follow on, and the keys are moved over
+            // in one piece.
+            let start = FULL + self.full.len() as u32;
+            self.refs.extend(start..start + new.len() as u32);
+            if self.full.is_empty() {
+                self.full = new;
+            } else {
+                self.full.extend(new);
+            }
+        } else {
+            self.refs.reserve(new.len());
+            self.full.reserve(new.len() - compact);
+            for key in new {
+                match key.compact() {
+                    Some(n) => self.refs.push(n),
+                    None => {
+                        self.refs.push(FULL + self.full.len() as u32);
+                        self.full.push(key);
+                    }
+                }
+            }
+        }
+        self.record(&hashes);
+        let unpack = |&packed: &u64| ((packed >> 32) as u32, first + packed as u32);
+        if self.order.is_empty() {
+            // Nothing to merge with: the sorted keys are the set's order.
+            self.positions = sorted.iter().map(|p| unpack(p).0).collect();
+            self.order = sorted.iter().map(|p| unpack(p).1).collect();
+        } else {
+            let added: Vec<(u32, u32)> = sorted.iter().map(unpack).collect();
+            self.merge_sorted(&added);
+        }
+        Ok(())
+    }
+
+    /// Refuses `new` if one of its keys is already present or appears twice in it. `sorted`
+    /// holds `(position << 32) | index` for every new key, in order, so the keys sharing a
+    /// position are side by side.
+    fn check_duplicates(&self, new: &[Key], sorted: &[u64]) -> Result<(), Error> {
+        // Without generated keys in the set, a new key alone at its position, where the set
+        // has none, cannot be a duplicate: such keys are not even read.
+        let any_generated = self.generated.iter().any(|&word| word != 0);
+        let position_of = |packed: u64| (packed >> 32) as u32;
         let mut i = 0;
-        while i < added.len() {
-            let position = added[i].0;
+        while i < sorted.len() {
+            let position = position_of(sorted[i]);
             let mut j = i + 1;
-            while j < added.len() && added[j].0 == position {
+            while j < sorted.len() && position_of(sorted[j]) == position {
                 j += 1;
             }
             let here = self.range_between(position, position);
-            for a in i..j {
-                let key = &new[added[a].1 as usize];
-                let twin = added[a + 1..j]
-                    .iter()
-                    .any(|&(_, b)| new[b as usize] == *key);
-                let present = match key.compact() {
-                    Some(n) => self.has_generated(n),
-                    None => self.order[here.clone()]
+            if j - i > 1 || !here.is_empty() || any_generated {
+                for a in i..j {
+                    let key = &new[sorted[a] as u32 as usize];
+                    let twin = sorted[a + 1..j]
                         .iter()
-                        .any(|&id| self.key_ref(id).is(key)),
-                };
-                if twin || present {
-                    return Err(Error::DuplicateKey(key.label()));
+                        .any(|&b| new[b as u32 as usize] == *key);
+                    let present = match key.compact() {
+                        Some(n) => self.has_generated(n),
+                        None => self.order[here.clone()]
+                            .iter()
+                            .any(|&id| self.key_ref(id).is(key)),
+                    };
+                    if twin || present {
+                        return Err(Error::DuplicateKey(key.label()));
+                    }
                 }
             }
             i = j;
         }
-        let first = self.refs.len() as u32;
-        self.refs.reserve(new.len());
-        self.full
-            .reserve(new.iter().filter(|k| k.compact().is_none()).count());
-        for key in new {
-            match key.compact() {
-                Some(n) => self.refs.push(n),
-                None => {
-                    self.refs.push(FULL + self.full.len() as u32);
-                    self.full.push(key);
-                }
-            }
-        }
-        for pair in &mut added {
-            pair.1 += first;
-        }
-        self.record(&hashes);
-        self.merge_sorted(&added);
         Ok(())
     }
 
@@ -625,27 +661,63 @@ impl KeyRef<'_> {
     }
 }
 
-/// The hashes of `keys`, in order; natively spread over the machine's cores for large batches.
-fn hash_all(keys: &[Key], hash: HashScheme) -> Vec<u32> {
+/// The hashes of `keys`, in order, and `(position << 32) | index` for every key, sorted: the
+/// order in which the keys join the set's sorted positions. Natively, large batches are shared
+/// among the machine's cores, each hashing and sorting its own piece; the sorted pieces are
+/// then merged (the standard stable sort finds them as runs and merges them in one pass).
+fn hash_and_sort(keys: &[Key], hash: HashScheme, size: RingSize) -> (Vec<u32>, Vec<u64>) {
+    let mut hashes = vec![0u32; keys.len()];
+    let mut sorted = vec![0u64; keys.len()];
+    let piece = |first: usize, keys: &[Key], hashes: &mut [u32], sorted: &mut [u64]| {
+        hash_keys(keys, hash, hashes);
+        for (i, &h) in hashes.iter().enumerate() {
+            sorted[i] = u64::from(size.position_of(h)) << 32 | (first + i) as u64;
+        }
+        sorted.sort_unstable();
+    };
     #[cfg(not(target_arch = "wasm32"))]
     {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         if threads > 1 && keys.len() >= 50_000 {
             let per = keys.len().div_ceil(threads);
-            let mut out = vec![0u32; keys.len()];
             std::thread::scope(|scope| {
-                for (slots, chunk) in out.chunks_mut(per).zip(keys.chunks(per)) {
-                    scope.spawn(move || {
-                        for (slot, key) in slots.iter_mut().zip(chunk) {
-                            *slot = key.hash32(hash);
-                        }
-                    });
+                let pieces = keys
+                    .chunks(per)
+                    .zip(hashes.chunks_mut(per))
+                    .zip(sorted.chunks_mut(per));
+                for (i, ((keys, hashes), sorted)) in pieces.enumerate() {
+                    let piece = &piece;
+                    scope.spawn(move || piece(i * per, keys, hashes, sorted));
                 }
             });
-            return out;
+            sorted.sort();
+            return (hashes, sorted);
         }
     }
-    keys.iter().map(|k| k.hash32(hash)).collect()
+    piece(0, keys, &mut hashes, &mut sorted);
+    (hashes, sorted)
+}
+
+/// Each key's hash into `out`: [`Key::hash32`], with MD5 names hashed eight at a time.
+fn hash_keys(keys: &[Key], hash: HashScheme, out: &mut [u32]) {
+    if hash == HashScheme::JavaHashCode {
+        for (slot, key) in out.iter_mut().zip(keys) {
+            *slot = key.hash32(hash);
+        }
+        return;
+    }
+    let mut lanes = Md5Lanes::new(hash, out);
+    for (slot, key) in keys.iter().enumerate() {
+        match key {
+            Key::Named(name) => lanes.push(slot, name.as_bytes()),
+            Key::Generated(n) => {
+                let (label, len) = generated_label(*n);
+                lanes.push(slot, &label[..len]);
+            }
+            Key::At(position) => lanes.set(slot, *position),
+        }
+    }
+    lanes.finish();
 }
 
 /// The hashes of the generated keys `range`, in order. Natively the work is shared among the

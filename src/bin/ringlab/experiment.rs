@@ -232,50 +232,86 @@ pub fn read_keys(path: &Path) -> Result<(String, String), Failure> {
 pub fn key_lines(text: &str, source: &str) -> Result<Vec<Key>, Failure> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if threads == 1 || text.len() < 1 << 20 {
-        return read_lines(text, 0, source);
-    }
-    // Cut the text at line ends into one piece per core, remembering each piece's first line.
-    let mut pieces: Vec<(&str, usize)> = Vec::with_capacity(threads);
-    let (mut rest, mut line) = (text, 0);
-    while !rest.is_empty() {
-        let want = (text.len() / threads).max(1).min(rest.len());
-        let cut = rest[want..].find('\n').map_or(rest.len(), |i| want + i + 1);
-        let (piece, tail) = rest.split_at(cut);
-        pieces.push((piece, line));
-        line += piece.bytes().filter(|&b| b == b'\n').count();
-        rest = tail;
-    }
-    let results: Vec<Result<Vec<Key>, Failure>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = pieces
-            .iter()
-            .map(|&(piece, first)| scope.spawn(move || read_lines(piece, first, source)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("reading keys never panics"))
-            .collect()
-    });
-    let mut keys = Vec::new();
-    for part in results {
-        keys.extend(part?);
+    let pieces: Vec<Piece> = if threads == 1 || text.len() < 1 << 20 {
+        vec![read_lines(text)]
+    } else {
+        // Cut the text at line ends into one piece per core.
+        let mut cuts: Vec<&str> = Vec::with_capacity(threads);
+        let mut rest = text;
+        while !rest.is_empty() {
+            let want = (text.len() / threads).max(1).min(rest.len());
+            let cut = rest[want..].find('\n').map_or(rest.len(), |i| want + i + 1);
+            let (piece, tail) = rest.split_at(cut);
+            cuts.push(piece);
+            rest = tail;
+        }
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = cuts
+                .iter()
+                .map(|&piece| scope.spawn(move || read_lines(piece)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("reading keys never panics"))
+                .collect()
+        })
+    };
+    // The first piece's keys grow in place (a large allocation is resized without copying);
+    // the others are appended to them. A refused line is reported by its line in the file.
+    let total = pieces
+        .iter()
+        .map(|p| p.keys.as_ref().map_or(0, Vec::len))
+        .sum::<usize>();
+    let mut keys: Vec<Key> = Vec::new();
+    let mut first = 0;
+    for piece in pieces {
+        match piece.keys {
+            Ok(mut part) if keys.is_empty() => {
+                part.reserve(total - part.len());
+                keys = part;
+            }
+            Ok(mut part) => keys.append(&mut part),
+            Err((index, error)) => {
+                return Err(Failure::at(
+                    &format!("{source} line {}", first + index + 1),
+                    error,
+                ))
+            }
+        }
+        first += piece.lines;
     }
     Ok(keys)
 }
 
-/// The keys of `text`, whose first line is line `first + 1` of `source`.
-fn read_lines(text: &str, first: usize, source: &str) -> Result<Vec<Key>, Failure> {
-    let lines = text.bytes().filter(|&b| b == b'\n').count() + 1;
-    let mut keys = Vec::with_capacity(lines);
+/// The keys of a piece of a keys file, or its first refused line (counting from 0 within the
+/// piece) and why; and how many line ends the piece holds.
+struct Piece {
+    keys: Result<Vec<Key>, (usize, Error)>,
+    lines: usize,
+}
+
+/// One key per non-blank line of `text`.
+fn read_lines(text: &str) -> Piece {
+    let lines = text.bytes().filter(|&b| b == b'\n').count();
+    let mut keys = Vec::with_capacity(lines + 1);
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let key = Key::parse(line)
-            .map_err(|e| Failure::at(&format!("{source} line {}", first + index + 1), e))?;
-        keys.push(key);
+        match Key::parse(line) {
+            Ok(key) => keys.push(key),
+            Err(error) => {
+                return Piece {
+                    keys: Err((index, error)),
+                    lines,
+                }
+            }
+        }
     }
-    Ok(keys)
+    Piece {
+        keys: Ok(keys),
+        lines,
+    }
 }
 
 /// A server as written on the command line: `name`, `name@position` or `name*weight`.

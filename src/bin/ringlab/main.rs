@@ -51,20 +51,24 @@ mod native {
         };
         let output = match cli.command {
             Command::Experiment(args) => experiment::run(&args).map(|run| {
-                if args.json {
+                let text = if args.json {
                     crate::json::render(&run)
                 } else {
                     crate::text::render(&run)
-                }
+                };
+                leave(run);
+                text
             }),
             Command::Compare(args) => experiment::run(&args.experiment).map(|run| {
-                if args.experiment.json {
+                let text = if args.experiment.json {
                     crate::compare::render_json(&run)
                 } else if args.markdown {
                     crate::compare::render_markdown(&run)
                 } else {
                     crate::compare::render_text(&run)
-                }
+                };
+                leave(run);
+                text
             }),
             Command::Lookup(args) => crate::lookup::run(&args),
         };
@@ -72,6 +76,12 @@ mod native {
             Ok(text) => emit(&text),
             Err(failure) => fail(&failure),
         }
+    }
+
+    /// Leaves a finished run for the system to reclaim when the process ends: freeing a
+    /// million keys one by one would only delay the report.
+    fn leave(run: experiment::Run) {
+        std::mem::forget(run);
     }
 
     /// Help and version go out as clap writes them; any other parse error becomes one line.

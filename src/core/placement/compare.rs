@@ -132,7 +132,14 @@ pub fn compare(before: &Scenario, after: &Scenario) -> Comparison {
 }
 
 fn column(before: &Scenario, after: &Scenario, kind: Kind) -> Column {
-    let (b, a) = (before.place(kind), after.place(kind));
+    let b = before.place(kind);
+    // The scenario's own placement may be evaluated already; any other is evaluated from the
+    // one before the change, which can save work (see `Placed::following`).
+    let a = if kind == after.placement() {
+        after.place(kind)
+    } else {
+        Arc::new(Placed::following(after, kind, before, &b))
+    };
     let moved = if std::ptr::eq(before, after) {
         KeyIds::default()
     } else {

@@ -53,7 +53,8 @@ fn search_steps(n: usize) -> f64 {
 
 impl Placed {
     /// The cost of one lookup. Where it varies from key to key (jumps, points walked past full
-    /// servers) it is the mean over `keys`.
+    /// servers) it is the mean over `keys`, the scenario's keys (as for
+    /// [`Placed::owner_of_key`]), counted when the keys were placed.
     pub fn cost(&self, keys: &KeySet) -> Cost {
         let n = self.names.len();
         match &self.algo {
@@ -69,20 +70,16 @@ impl Placed {
                 per_key: n as f64,
                 unit: "servers scored",
             },
-            Algo::Jump(j) => {
-                // Over the keys, or over a thousand sample hashes when there are none.
+            Algo::Jump { jump: j, jumps } => {
+                // Over the keys, counted as they were placed, or over a thousand sample hashes
+                // when there are none.
                 let (total, count): (u64, usize) = if keys.is_empty() {
                     let total = (0..1000u32)
                         .map(|h| u64::from(j.owner_and_jumps(h).1))
                         .sum();
                     (total, 1000)
                 } else {
-                    let total = keys
-                        .hashes()
-                        .iter()
-                        .map(|&h| u64::from(j.owner_and_jumps(h).1))
-                        .sum();
-                    (total, keys.len())
+                    (*jumps, keys.len())
                 };
                 Cost {
                     per_key: total as f64 / count as f64,
@@ -121,7 +118,7 @@ impl Placed {
                 count: ring.points().len() as u64,
                 unit: "points",
             },
-            Algo::Jump(_) => State {
+            Algo::Jump { .. } => State {
                 count: n,
                 unit: "buckets",
             },

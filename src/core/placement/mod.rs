@@ -43,7 +43,7 @@ use super::error::Error;
 use super::hash::HashScheme;
 use super::keys::KeySet;
 use super::modn::mod_n_owner;
-use super::par::map_ids;
+use super::par::{map_ids, map_ids_with_total};
 use super::ring::Ring;
 use super::scenario::Scenario;
 use super::server::Server;
@@ -270,7 +270,11 @@ enum Algo {
     Ring(Arc<Ring>),
     Ketama(Arc<Ring>),
     Rendezvous(rendezvous::Rendezvous),
-    Jump(jump::Jump),
+    Jump {
+        jump: jump::Jump,
+        /// The jumps of every key, added up.
+        jumps: u64,
+    },
     Maglev(maglev::Maglev),
     Table(Arc<table::PartitionTable>),
     Bounded {
@@ -287,6 +291,19 @@ enum Algo {
 impl Placed {
     /// Evaluates `kind` on `scenario`: builds its structure and finds every key's server.
     pub fn new(scenario: &Scenario, kind: Kind) -> Placed {
+        Placed::evaluate(scenario, kind, None)
+    }
+
+    /// Evaluates `kind` on `scenario`, which came from `before` by a change, given `earlier`,
+    /// the same placement evaluated on `before`: the result is `Placed::new(scenario, kind)`,
+    /// found with less work where the placement allows it. Rendezvous, when servers only
+    /// joined, scores each key against the newcomers alone; multi-probe, when one server
+    /// joined, measures each key's probes against two points instead of looking them up.
+    fn following(scenario: &Scenario, kind: Kind, before: &Scenario, earlier: &Placed) -> Placed {
+        Placed::evaluate(scenario, kind, Some((before, earlier)))
+    }
+
+    fn evaluate(scenario: &Scenario, kind: Kind, previous: Option<(&Scenario, &Placed)>) -> Placed {
         let names: Vec<Arc<str>> = scenario.ring.names().to_vec();
         let weights: Vec<u32> = scenario.servers.iter().map(Server::weight).collect();
         let keys = &*scenario.keys;
@@ -310,15 +327,35 @@ impl Placed {
             }
             Kind::Rendezvous => {
                 let r = rendezvous::Rendezvous::new(&names, &name_hashes(), &weights);
-                owners = Some(map_ids(keys.len(), |id| r.owner(keys.hash_of(id)) as u16));
+                // The same keys' winners among the servers before, when only servers joined.
+                let winners =
+                    previous.and_then(|(before, earlier)| match (&earlier.algo, &earlier.owners) {
+                        (Algo::Rendezvous(old), Some(owners))
+                            if Arc::ptr_eq(&before.keys, &scenario.keys) && r.extends(old) =>
+                        {
+                            Some((old, owners))
+                        }
+                        _ => None,
+                    });
+                owners = Some(match winners {
+                    Some((old, was)) => map_ids(keys.len(), |id| {
+                        r.owner_after(keys.hash_of(id), was[id as usize] as usize, old) as u16
+                    }),
+                    None => map_ids(keys.len(), |id| r.owner(keys.hash_of(id)) as u16),
+                });
                 Algo::Rendezvous(r)
             }
             Kind::Jump => {
                 let j = jump::Jump {
                     buckets: names.len() as u32,
                 };
-                owners = Some(map_ids(keys.len(), |id| j.owner(keys.hash_of(id)) as u16));
-                Algo::Jump(j)
+                // The jumps are counted on the way, for the lookup's cost.
+                let (found, jumps) = map_ids_with_total(keys.len(), |id| {
+                    let (owner, jumps) = j.owner_and_jumps(keys.hash_of(id));
+                    (owner as u16, u64::from(jumps))
+                });
+                owners = Some(found);
+                Algo::Jump { jump: j, jumps }
             }
             Kind::Maglev => {
                 let m = maglev::Maglev::new(scenario.options.maglev_size, &name_hashes());
@@ -345,9 +382,36 @@ impl Placed {
             Kind::MultiProbe => {
                 let ring = Arc::new(one_point_ring(scenario));
                 let k = scenario.options.probes;
-                owners = Some(map_ids(keys.len(), |id| {
-                    multi_probe::owner(&ring, keys.hash_of(id), k) as u16
-                }));
+                let finder = multi_probe::Finder::new(&ring);
+                let at = multi_probe::positions_by_server(&ring);
+                // When one server joined and nothing else changed: the keys' servers before.
+                let joined = previous.and_then(|(before, earlier)| {
+                    let (Algo::MultiProbe { ring: old, probes }, Some(was)) =
+                        (&earlier.algo, &earlier.owners)
+                    else {
+                        return None;
+                    };
+                    let n = old.names().len();
+                    let same = *probes == k
+                        && Arc::ptr_eq(&before.keys, &scenario.keys)
+                        && old.size() == ring.size()
+                        && ring.names().len() == n + 1
+                        && old.names() == &ring.names()[..n]
+                        && multi_probe::positions_by_server(old) == at[..n];
+                    same.then_some((was, n))
+                });
+                owners = Some(match joined {
+                    Some((was, newcomer)) => map_ids(keys.len(), |id| {
+                        let was = was[id as usize] as usize;
+                        finder.owner_after_join(
+                            keys.hash_of(id),
+                            k,
+                            (was, at[was]),
+                            (newcomer, at[newcomer]),
+                        ) as u16
+                    }),
+                    None => map_ids(keys.len(), |id| finder.owner(keys.hash_of(id), k) as u16),
+                });
                 Algo::MultiProbe { ring, probes: k }
             }
         };
@@ -516,7 +580,7 @@ impl Placed {
             Algo::Ring(ring) | Algo::Bounded { ring, .. } => ring.owner_of(spot),
             Algo::Ketama(ring) => ring.owner_of(spot),
             Algo::Rendezvous(r) => r.owner(spot),
-            Algo::Jump(j) => j.owner(spot),
+            Algo::Jump { jump: j, .. } => j.owner(spot),
             Algo::Maglev(m) => m.table[spot as usize] as usize,
             Algo::Table(t) => t.owner(t.partition_of(spot, size)),
             Algo::MultiProbe { ring, probes } => multi_probe::owner(ring, spot, *probes),

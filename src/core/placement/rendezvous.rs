@@ -48,11 +48,39 @@ impl Rendezvous {
 
     /// The winning server for a key hash.
     pub fn owner(&self, hash: u32) -> usize {
-        let key = widen(hash, 0);
-        let mut best = 0;
+        if self.seeds.is_empty() {
+            return 0;
+        }
+        self.best_of(hash, 0, 1..self.seeds.len())
+    }
+
+    /// Whether these servers are `before`'s, unchanged and in the same order, followed by any
+    /// newcomers: then a key's winner here is its winner under `before` unless a newcomer
+    /// outscores it (see [`Rendezvous::owner_after`]).
+    pub fn extends(&self, before: &Rendezvous) -> bool {
+        let n = before.seeds.len();
+        self.seeds.len() >= n
+            && self.weighted == before.weighted
+            && self.names[..n] == before.names[..]
+            && self.seeds[..n] == before.seeds[..]
+            && self.weights[..n] == before.weights[..]
+    }
+
+    /// The winning server for a key hash whose winner under `before` was `before_owner`, when
+    /// these servers extend `before`'s: only the newcomers are scored. The answer is
+    /// [`Rendezvous::owner`]'s, since the winner is the best of all servers in one fixed order
+    /// (higher score, then the name that sorts first).
+    pub fn owner_after(&self, hash: u32, before_owner: usize, before: &Rendezvous) -> usize {
+        debug_assert!(self.extends(before));
+        self.best_of(hash, before_owner, before.seeds.len()..self.seeds.len())
+    }
+
+    /// The best of server `current` and the servers `rest`, for a key hash.
+    fn best_of(&self, hash: u32, current: usize, rest: std::ops::Range<usize>) -> usize {
+        let mut best = current;
         if self.weighted {
-            let mut top = f64::NEG_INFINITY;
-            for i in 0..self.seeds.len() {
+            let mut top = self.score(current, hash);
+            for i in rest {
                 let s = self.score(i, hash);
                 if s > top || (s == top && self.names[i] < self.names[best]) {
                     top = s;
@@ -60,10 +88,13 @@ impl Rendezvous {
                 }
             }
         } else {
-            let mut top = 0u64;
-            for (i, seed) in self.seeds.iter().enumerate() {
+            let key = widen(hash, 0);
+            let mut top = mix64(self.seeds[current] ^ key);
+            let first = rest.start;
+            for (i, seed) in self.seeds[rest].iter().enumerate() {
+                let i = first + i;
                 let d = mix64(seed ^ key);
-                if i == 0 || d > top || (d == top && self.names[i] < self.names[best]) {
+                if d > top || (d == top && self.names[i] < self.names[best]) {
                     top = d;
                     best = i;
                 }
@@ -100,6 +131,25 @@ mod tests {
                 .unwrap();
             assert_eq!(plain.owner(hash), best);
         }
+    }
+
+    #[test]
+    fn scoring_only_the_newcomers_finds_the_same_winner_as_scoring_everyone() {
+        let (names, hashes) = servers(8);
+        for weights in [[1; 8], [1, 2, 1, 3, 1, 1, 2, 1]] {
+            let before = Rendezvous::new(&names[..7], &hashes[..7], &weights[..7]);
+            let after = Rendezvous::new(&names, &hashes, &weights);
+            assert!(after.extends(&before) && before.extends(&before));
+            for key in 0..5000u32 {
+                let hash = key.wrapping_mul(2_654_435_761);
+                let was = before.owner(hash);
+                assert_eq!(after.owner_after(hash, was, &before), after.owner(hash));
+            }
+        }
+        let reweighed = Rendezvous::new(&names[..7], &hashes[..7], &[2, 1, 1, 1, 1, 1, 1]);
+        let plain = Rendezvous::new(&names[..7], &hashes[..7], &[1; 7]);
+        assert!(!reweighed.extends(&plain));
+        assert!(!plain.extends(&Rendezvous::new(&names, &hashes, &[1; 8])));
     }
 
     #[test]

@@ -136,7 +136,7 @@ impl Placed {
                 ));
                 steps.push(format!("The highest score wins: {}.", name(owner)));
             }
-            Algo::Jump(j) => {
+            Algo::Jump { jump: j, .. } => {
                 let key = jump::Jump::key(hash);
                 let path = jump::landings(key, j.buckets);
                 let hops: Vec<String> = path.iter().map(u32::to_string).collect();

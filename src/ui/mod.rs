@@ -100,9 +100,6 @@ pub fn App() -> impl IntoView {
             <div class="header-actions">
                 <lesson_panel::LessonPicker />
                 <Toolbar />
-                <button type="button" data-testid="reset" on:click=move |_| app.reset()>
-                    "Reset"
-                </button>
             </div>
         </header>
         <LinkNotices />

@@ -182,7 +182,7 @@ pub fn ViewSwitcher() -> impl IntoView {
     }
 }
 
-/// Undo, redo, the Share menu, presentation mode and the shortcut list.
+/// Undo, redo, the Share menu, presentation mode, and the shortcut list and Reset under More.
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let app = expect_context::<AppState>();
@@ -222,62 +222,51 @@ pub fn Toolbar() -> impl IntoView {
             >
                 "Present"
             </button>
-            <button type="button" data-testid="shortcuts-open" aria-keyshortcuts="?" on:click=move |_| app.help_open.set(true)>
-                "Shortcuts"
-            </button>
+            <MoreMenu />
         </div>
     }
 }
 
-/// Copy link, Embed, Save PNG and Save table, folded under one button.
-#[component]
-fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
-    let app = expect_context::<AppState>();
-    let open = RwSignal::new(false);
-    let copied = RwSignal::new(None::<String>);
-    let button_ref = NodeRef::<leptos::html::Button>::new();
-    let close = move || {
-        open.set(false);
-        if let Some(button) = button_ref.get_untracked() {
+/// A button that folds a few actions under it. Escape, or focus leaving the menu, folds it;
+/// `close` folds it and gives the focus back to its button.
+#[derive(Clone, Copy)]
+struct Fold {
+    open: RwSignal<bool>,
+    button: NodeRef<leptos::html::Button>,
+}
+
+impl Fold {
+    fn new() -> Self {
+        Fold {
+            open: RwSignal::new(false),
+            button: NodeRef::new(),
+        }
+    }
+
+    fn close(self) {
+        self.open.set(false);
+        if let Some(button) = self.button.get_untracked() {
             let _ = button.focus();
         }
-    };
-    let copy = move |_| {
-        write_address(app);
-        let href = window().location().href().unwrap_or_default();
-        let _ = window().navigator().clipboard().write_text(&href);
-        copied.set(Some("Link copied.".to_string()));
-        app.announcement.set("Link to this view copied.".into());
-        set_timeout(
-            move || copied.set(None),
-            std::time::Duration::from_millis(2500),
-        );
-        close();
-    };
-    let save_png = move |_| {
-        if let Some(save) = app.save_png.get_value() {
-            save.run(());
-        }
-        close();
-    };
-    let save_csv = move |_| {
-        let csv = app.scenario.with_untracked(|s| s.ownership().to_csv());
-        let url = format!(
-            "data:text/csv;charset=utf-8,{}",
-            js_sys::encode_uri_component(&csv)
-        );
-        super::canvas::download(&url, "ringlab-ownership.csv");
-        app.announcement
-            .set("The ownership table was saved as CSV.".into());
-        close();
-    };
+    }
+}
+
+/// The folding button `label` with `children` as its items.
+#[component]
+fn Menu(
+    fold: Fold,
+    label: &'static str,
+    items_id: &'static str,
+    testid: &'static str,
+    children: Children,
+) -> impl IntoView {
     view! {
         <div
             class="menu"
             on:keydown=move |ev: web_sys::KeyboardEvent| {
-                if ev.key() == "Escape" && open.get_untracked() {
+                if ev.key() == "Escape" && fold.open.get_untracked() {
                     ev.stop_propagation();
-                    close();
+                    fold.close();
                 }
             }
             on:focusout=move |ev: web_sys::FocusEvent| {
@@ -288,37 +277,111 @@ fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
                     .zip(ev.current_target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Node>(t).ok()))
                     .is_some_and(|(target, menu)| menu.contains(Some(&target)));
                 if !inside {
-                    open.set(false);
+                    fold.open.set(false);
                 }
             }
         >
             <button
                 type="button"
-                node_ref=button_ref
-                data-testid="share-open"
-                aria-expanded=move || open.get().to_string()
-                aria-controls="share-items"
-                on:click=move |_| open.update(|o| *o = !*o)
+                node_ref=fold.button
+                data-testid=testid
+                aria-expanded=move || fold.open.get().to_string()
+                aria-controls=items_id
+                on:click=move |_| fold.open.update(|o| *o = !*o)
             >
-                "Share ▾"
+                {label}
             </button>
-            <div class="menu-items" id="share-items" hidden=move || !open.get()>
-                <button type="button" data-testid="copy-link" on:click=copy>"Copy link"</button>
-                <button
-                    type="button"
-                    data-testid="embed-open"
-                    on:click=move |_| {
-                        open.set(false);
-                        embed_open.set(true);
-                    }
-                >
-                    "Embed…"
-                </button>
-                <button type="button" data-testid="save-png" on:click=save_png>"Save PNG"</button>
-                <button type="button" data-testid="save-csv" on:click=save_csv>"Save table (CSV)"</button>
+            <div class="menu-items" id=items_id hidden=move || !fold.open.get()>
+                {children()}
             </div>
-            <span class="copied" role="status">{move || copied.get()}</span>
         </div>
+    }
+}
+
+/// The keyboard shortcuts and Reset, folded under one button.
+#[component]
+pub fn MoreMenu() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let fold = Fold::new();
+    view! {
+        <Menu fold=fold label="More ▾" items_id="more-items" testid="more-open">
+            <button
+                type="button"
+                data-testid="shortcuts-open"
+                aria-keyshortcuts="?"
+                on:click=move |_| {
+                    fold.close();
+                    app.help_open.set(true);
+                }
+            >
+                "Keyboard shortcuts…"
+            </button>
+            <button
+                type="button"
+                data-testid="reset"
+                on:click=move |_| {
+                    fold.close();
+                    app.reset();
+                }
+            >
+                "Reset to the starting ring"
+            </button>
+        </Menu>
+    }
+}
+
+/// Copy link, Embed, Save PNG and Save table, folded under one button.
+#[component]
+fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let fold = Fold::new();
+    let copied = RwSignal::new(None::<String>);
+    let copy = move |_| {
+        write_address(app);
+        let href = window().location().href().unwrap_or_default();
+        let _ = window().navigator().clipboard().write_text(&href);
+        copied.set(Some("Link copied.".to_string()));
+        app.announcement.set("Link to this view copied.".into());
+        set_timeout(
+            move || copied.set(None),
+            std::time::Duration::from_millis(2500),
+        );
+        fold.close();
+    };
+    let save_png = move |_| {
+        if let Some(save) = app.save_png.get_value() {
+            save.run(());
+        }
+        fold.close();
+    };
+    let save_csv = move |_| {
+        let csv = app.scenario.with_untracked(|s| s.ownership().to_csv());
+        let url = format!(
+            "data:text/csv;charset=utf-8,{}",
+            js_sys::encode_uri_component(&csv)
+        );
+        super::canvas::download(&url, "ringlab-ownership.csv");
+        app.announcement
+            .set("The ownership table was saved as CSV.".into());
+        fold.close();
+    };
+    view! {
+        <Menu fold=fold label="Share ▾" items_id="share-items" testid="share-open">
+            <button type="button" data-testid="copy-link" on:click=copy>"Copy link"</button>
+            <button
+                type="button"
+                data-testid="embed-open"
+                on:click=move |_| {
+                    fold.open.set(false);
+                    embed_open.set(true);
+                }
+            >
+                "Embed…"
+            </button>
+            <button type="button" data-testid="save-png" on:click=save_png>"Save PNG"</button>
+            <button type="button" data-testid="save-csv" on:click=save_csv>"Save table (CSV)"</button>
+        </Menu>
+        <span class="copied" role="status">{move || copied.get()}</span>
     }
 }
 

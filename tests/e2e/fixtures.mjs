@@ -207,6 +207,7 @@ export class RingPage {
   }
 
   async reset() {
+    await this.page.getByTestId('more-open').click();
     await this.resetButton.click();
   }
 

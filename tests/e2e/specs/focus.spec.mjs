@@ -37,8 +37,10 @@ test('removing a server by keyboard puts the focus on a neighbour\'s name, so En
 test('a dialog takes the focus, keeps Tab inside, and gives the focus back to what opened it', async ({ ring }) => {
   const { page } = ring;
   await ring.open();
-  const opener = page.getByTestId('shortcuts-open');
+  const opener = page.getByTestId('more-open');
   await opener.focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('shortcuts-open').focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -148,4 +150,27 @@ test('a key or point picked with the pointer is said in words too', async ({ rin
   await expect(ring.announcement).toHaveText("Key @52, owned by C. Walk clockwise 23 from 52 to C's point at 75.");
   await ring.clickRing(0.4, frame.ringRadius());
   await expect(ring.announcement).toHaveText(/^Server B: 30% of the positions and 1 key\.$/);
+});
+
+test('Reset, folded under More, leaves the focus on More, says what it did and is undone by Undo', async ({ ring }) => {
+  const { page } = ring;
+  await ring.open('?ring=100&servers=A@10,B@40,C@75,D@90&keys=@5,@52');
+  await page.getByTestId('more-open').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  expect(await focused(page)).toBe('reset');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('row-D')).toHaveCount(0);
+  expect(await focused(page)).toBe('more-open');
+  await expect(page.locator('#more-items')).toBeHidden();
+  await expect(ring.announcement).toHaveText(/^Back to the starting ring/);
+  // Enter again only opens the menu: nothing else is reset or removed.
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#more-items')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#more-items')).toBeHidden();
+  expect(await focused(page)).toBe('more-open');
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('row-D')).toHaveCount(1);
 });

@@ -242,6 +242,7 @@ test('a seeded random walk of 2,000 actions ends with no page error and the pane
     },
     async reset() {
       log.push('reset');
+      await ring.page.getByTestId('more-open').click(click);
       await ring.resetButton.click(click);
     },
   };

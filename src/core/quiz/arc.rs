@@ -11,7 +11,7 @@ use super::answer::{Answer, Span};
 use super::ask::ArcOf;
 use super::moves::change_on;
 use super::posed::Parts;
-use super::words::{amount, and_list, change_words, under};
+use super::words::{amount, and_list, change_words, placement_words, under};
 use crate::core::change::Change;
 use crate::core::diff::RingDiff;
 use crate::core::error::Error;
@@ -181,7 +181,7 @@ fn check_scannable(scenario: &Scenario, kind: Kind) -> Result<(), Error> {
     if scenario.size().get() > MAX_SCANNED {
         return Err(Error::Question(format!(
             "Stretches under {} are asked on rings of at most {} positions.",
-            kind.name(),
+            placement_words(kind),
             amount(MAX_SCANNED as f64, 0)
         )));
     }
@@ -306,9 +306,27 @@ fn changed_words(before: &Scenario, after: &Scenario, change: &Change, run: &Run
             ));
         }
         Change::RemoveServer { name } if on_ring => {
-            worked.push(format!(
-                "{name}'s points are gone, so the positions that walked to them walk on to the next point clockwise."
-            ));
+            let ring = before.ring();
+            let own: Vec<u32> = ring
+                .points()
+                .iter()
+                .filter(|p| ring.server_name(p.server as usize) == name.trim())
+                .map(|p| p.position)
+                .collect();
+            worked.push(match own.as_slice() {
+                [at] => {
+                    let next = after.ring();
+                    let p = next.points()[next.owner_point(*at)];
+                    format!(
+                        "{name}'s point at {at} is gone, so the positions that walked to it walk on to the next point clockwise, {}'s at {}.",
+                        next.server_name(p.server as usize),
+                        p.position
+                    )
+                }
+                _ => format!(
+                    "{name}'s points are gone, so the positions that walked to them walk on to the next point clockwise."
+                ),
+            });
         }
         _ => {}
     }

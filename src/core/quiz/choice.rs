@@ -9,7 +9,7 @@ use super::ask::Concept;
 use super::explain::KeyFate;
 use super::moves::{change_on, fates};
 use super::posed::Parts;
-use super::words::{amount, and_list, change_words, under};
+use super::words::{amount, and_list, change_words, placement_words, under};
 use crate::core::cache::CacheLoad;
 use crate::core::change::Change;
 use crate::core::error::Error;
@@ -118,7 +118,7 @@ fn leaving(scenario: &Scenario, server: &str) -> Result<Posing, Error> {
         } else {
             format!(
                 "Under {}, each key's next choice here is {}.",
-                kind.name(),
+                placement_words(kind),
                 to[0].0
             )
         };
@@ -137,7 +137,7 @@ fn leaving(scenario: &Scenario, server: &str) -> Result<Posing, Error> {
         } else {
             format!(
                 "Under {}, each key goes to its own next choice, so they spread.",
-                kind.name()
+                placement_words(kind)
             )
         };
         format!("{went} {principle}")
@@ -155,7 +155,7 @@ fn leaving(scenario: &Scenario, server: &str) -> Result<Posing, Error> {
             others.len(),
             plural(others.len(), "key", "keys"),
             example(others[0]),
-            kind.name()
+            placement_words(kind)
         )
     } else {
         format!("No: only {name}'s keys moved.")
@@ -198,7 +198,7 @@ fn between(scenario: &Scenario, change: &Change) -> Result<Posing, Error> {
         } else {
             format!(
                 "Under {}, the other keys' lookups come out the same.",
-                kind.name()
+                placement_words(kind)
             )
         };
         let evidence = if m == 0 {
@@ -224,7 +224,7 @@ fn between(scenario: &Scenario, change: &Change) -> Result<Posing, Error> {
         } else {
             format!(
                 "Under {}, the change alters the lookup of keys on servers that stay.",
-                kind.name()
+                placement_words(kind)
             )
         };
         format!(
@@ -308,7 +308,7 @@ fn restore(scenario: &Scenario, server: &str) -> Result<Posing, Error> {
         } else {
             format!(
                 "Under {}, what {name} gets depends on its name, not on when it joined.",
-                kind.name()
+                placement_words(kind)
             )
         };
         format!(
@@ -326,14 +326,14 @@ fn restore(scenario: &Scenario, server: &str) -> Result<Posing, Error> {
         let principle = match kind {
             Kind::ModN | Kind::Jump => format!(
                 "{name} comes back at the end of the server list, and {} numbers servers by their place in it.",
-                kind.name()
+                placement_words(kind)
             ),
             Kind::Table => format!(
                 "The partition table hands {name} partitions from the fullest servers, not the ones it held."
             ),
             other => format!(
                 "Under {}, where a key goes depends on more than {name}'s name.",
-                other.name()
+                placement_words(other)
             ),
         };
         format!(

@@ -153,16 +153,27 @@ impl Sides<'_> {
     }
 
     fn traced_reason(&self, id: u32, label: &str, from: &str, to: &str, moved: bool) -> String {
-        let tb = decisive(self.before, self.placed_before, id);
-        let ta = decisive(self.after, self.placed_after, id);
+        let sb = decisive(self.before, self.placed_before, id);
+        let sa = decisive(self.after, self.placed_after, id);
         let under = super::words::under(self.placed_after.kind());
-        if moved {
-            format!("{label} moves from {from} to {to}{under}. Before: {tb} After: {ta}")
-        } else if tb == ta {
-            format!("{label} stays on {from}{under}: its lookup is the same before and after. {tb}")
-        } else {
-            format!("{label} stays on {from}{under}. Before: {tb} After: {ta}")
+        if sb == sa && !moved {
+            return format!(
+                "{label} stays on {from}{under}: its lookup is the same before and after. {}",
+                sb.join(" ")
+            );
         }
+        let common = sb.iter().zip(&sa).take_while(|(b, a)| b == a).count();
+        let lead = if moved {
+            format!("moves from {from} to {to}")
+        } else {
+            format!("stays on {from}")
+        };
+        let shared: String = sb[..common].iter().map(|s| format!(" {s}")).collect();
+        format!(
+            "{label} {lead}{under}.{shared} Before: {} After: {}",
+            sb[common..].join(" "),
+            sa[common..].join(" ")
+        )
     }
 }
 
@@ -176,14 +187,15 @@ fn holds(ring: &Ring, p: &Point, name: &str) -> bool {
 }
 
 /// The steps of key `id`'s lookup that decide its server, without the steps that hash it.
-pub(super) fn decisive(scenario: &Scenario, placed: &Placed, id: u32) -> String {
-    let trace = placed.trace(scenario, id);
+fn decisive(scenario: &Scenario, placed: &Placed, id: u32) -> Vec<String> {
+    let mut steps = placed.trace(scenario, id).steps;
     let skip = if placed.kind() == Kind::Ketama {
-        trace.steps.len().saturating_sub(1)
+        steps.len().saturating_sub(1)
     } else {
         hash_steps(scenario, id)
     };
-    trace.steps[skip.min(trace.steps.len())..].join(" ")
+    steps.drain(..skip.min(steps.len()));
+    steps
 }
 
 /// How many steps a lookup's trace spends hashing the key: one for a key placed by hand;

@@ -122,15 +122,14 @@ pub(super) fn pose(
     if measure != Measure::Ideal {
         if let Some(least) = ideal_movement(kind, scenario, &next) {
             let scaled = match unit {
-                Unit::Keys { of } => format!(
-                    ", {} of {}",
-                    unit_amount(least * of.unwrap_or(keys as u64) as f64, unit),
-                    grouped(of.unwrap_or(keys as u64))
-                ),
+                Unit::Keys { of } => {
+                    let of = of.unwrap_or(keys as u64);
+                    format!(" ({} of {})", amount(least * of as f64, 1), grouped(of))
+                }
                 _ => String::new(),
             };
             worked.push(format!(
-                "For comparison, the least any placement could move is {}{scaled}.",
+                "For comparison, the least any placement could move is {} of the keys{scaled}.",
                 percent(least)
             ));
         }
@@ -222,8 +221,8 @@ fn ideal(
     });
     if !kind.uses_weights() && side.servers().iter().any(|s| s.weight() != 1) {
         worked.push(format!(
-            "{} gives every server the same share, so weights do not count.",
-            kind.name()
+            "{}, every server gets the same share, so weights do not count.",
+            super::words::under_first(kind)
         ));
     }
     Ok(Share { fraction, words })
@@ -362,7 +361,7 @@ fn prompt(
 /// How the reply is marked, in a sentence.
 pub(super) fn band_words(band: Band, unit: Unit) -> String {
     match band {
-        Band::Within(d) if d == 0.0 => match unit {
+        Band::Within(0.0) => match unit {
             Unit::Percent => "Give it to one decimal.".to_string(),
             _ => "Give the exact number.".to_string(),
         },

@@ -170,7 +170,7 @@ fn read_ask(params: &[(String, String)]) -> Result<Ask, Error> {
             .map(|(_, v)| v.as_str())
     };
     let need = |name: &str| {
-        get(name).ok_or_else(|| Error::Question(format!("The question needs a {name}= parameter.")))
+        get(name).ok_or_else(|| Error::Question(format!("The question has no {name}= parameter.")))
     };
     let change = |name: &str| -> Result<Change, Error> {
         need(name)?
@@ -352,9 +352,9 @@ mod tests {
     #[test]
     fn malformed_asks_are_refused_with_a_reason() {
         let cases = [
-            ("servers=A", "needs a ask="),
+            ("servers=A", "has no ask="),
             ("servers=A&ask=riddle", "Unknown kind of question"),
-            ("servers=A&ask=moves", "needs a change="),
+            ("servers=A&ask=moves", "has no change="),
             ("servers=A&ask=moves&change=explode:A", "change:"),
             ("servers=A&ask=owner&key=@1&key=@2", "given twice"),
             ("servers=A&ask=owner&key=@1&band=3", "takes no band="),
@@ -364,7 +364,7 @@ mod tests {
             ),
             (
                 "servers=A&ask=number&measure=moved&change=add:B&unit=reads",
-                "needs a reads=",
+                "has no reads=",
             ),
             (
                 "servers=A&ask=number&measure=moved&change=add:B&band=x",

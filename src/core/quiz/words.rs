@@ -48,12 +48,31 @@ pub fn and_list(items: &[String]) -> String {
     }
 }
 
+/// A placement as it reads inside a sentence: `the partition table`, `jump hash`.
+pub fn placement_words(kind: Kind) -> &'static str {
+    match kind {
+        Kind::ModN => "hash mod N",
+        Kind::Ring => "the ring",
+        Kind::Ketama => "ketama",
+        Kind::Rendezvous => "rendezvous hashing",
+        Kind::Jump => "jump hash",
+        Kind::Maglev => "maglev",
+        Kind::Table => "the partition table",
+        Kind::Bounded => "bounded loads",
+        Kind::MultiProbe => "multi-probe hashing",
+    }
+}
+
+/// `Under jump hash`, to start a sentence.
+pub fn under_first(kind: Kind) -> String {
+    format!("Under {}", placement_words(kind))
+}
+
 /// `" under jump hash"`, or nothing for the ring.
 pub fn under(kind: Kind) -> String {
     match kind {
         Kind::Ring => String::new(),
-        Kind::ModN => " under hash mod N".to_string(),
-        other => format!(" under {}", other.name().to_lowercase()),
+        other => format!(" under {}", placement_words(other)),
     }
 }
 
@@ -76,7 +95,7 @@ pub fn change_words(change: &Change) -> String {
         Change::SetWeight { name, weight } => format!("{name}'s weight becomes {weight}"),
         Change::MovePoint { name, to } => format!("{name}'s point moves to {to}"),
         Change::SetPlacement { placement } => {
-            format!("Keys are now placed by {}", placement.name().to_lowercase())
+            format!("Keys are now placed by {}", placement_words(*placement))
         }
         other => format!("The change {other} is applied"),
     }
@@ -132,7 +151,7 @@ pub fn setting(scenario: &Scenario) -> String {
     };
     let placement = match scenario.placement() {
         Kind::Ring => String::new(),
-        kind => format!("; keys are placed by {}", kind.name().to_lowercase()),
+        kind => format!("; keys are placed by {}", placement_words(kind)),
     };
     let hot: Vec<String> = scenario
         .traffic()

@@ -36,6 +36,8 @@ pub struct PointMark {
     pub server: usize,
     /// Where it sits, as a turn fraction.
     pub fraction: f64,
+    /// Where it sits on the circle, in the circle's own places.
+    pub position: u32,
     /// The server's colour slot.
     pub slot: usize,
     /// A label to write beside it, when points are few.
@@ -316,6 +318,22 @@ pub enum Hit {
 }
 
 impl Picture {
+    /// What the arrow keys step through, clockwise from 12 o'clock: every server point and
+    /// every key drawn as a dot (only the points when keys are drawn as a band). At one place
+    /// the points come before the keys.
+    pub fn stops(&self) -> Vec<Hit> {
+        let mut stops: Vec<(f64, u8, Hit)> = self
+            .points
+            .iter()
+            .map(|p| (p.fraction, 0, Hit::Server(p.server)))
+            .collect();
+        if let KeyLayer::Dots(dots) = &self.keys {
+            stops.extend(dots.iter().map(|d| (d.fraction, 1, Hit::Key(d.key))));
+        }
+        stops.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        stops.into_iter().map(|(_, _, hit)| hit).collect()
+    }
+
     /// The key dot or server point nearest `(x, y)`, if one is within `reach` pixels.
     pub fn hit(&self, frame: Frame, x: f64, y: f64, reach: f64) -> Option<Hit> {
         let distance = |(px, py): (f64, f64)| (px - x).hypot(py - y);
@@ -448,6 +466,7 @@ fn points(
             PointMark {
                 server,
                 fraction: fraction_of(p.position, circle),
+                position: p.position,
                 slot: slots[server],
                 label: labelled.then(|| ring.server_name(server).to_string()),
                 selected: selected == Some(server),
@@ -763,6 +782,35 @@ mod tests {
         let (x, y) = frame.at(0.40, frame.ring_radius());
         assert_eq!(picture.hit(frame, x + 2.0, y, 12.0), Some(Hit::Server(1)));
         assert_eq!(picture.hit(frame, 300.0, 300.0, 12.0), None);
+    }
+
+    #[test]
+    fn the_arrow_keys_visit_the_teaching_rings_points_and_keys_clockwise_from_zero() {
+        let scenario = Scenario::teaching();
+        let picture = Picture::new(&scenario, None, &[0, 1, 2], &Focus::default());
+        let keys = scenario.keys();
+        let key = |label: &str| Hit::Key(keys.find(label).unwrap());
+        assert_eq!(
+            picture.stops(),
+            vec![
+                key("@5"),
+                Hit::Server(0),
+                key("@25"),
+                Hit::Server(1),
+                key("@52"),
+                key("@68"),
+                Hit::Server(2),
+                key("@90"),
+            ]
+        );
+        // Many keys drawn as a band leave only the points to step through.
+        let mut big = Scenario::teaching();
+        big.apply(Change::GenerateKeys { count: 5000 }).unwrap();
+        let banded = Picture::new(&big, None, &[0, 1, 2], &Focus::default());
+        assert_eq!(
+            banded.stops(),
+            vec![Hit::Server(0), Hit::Server(1), Hit::Server(2)]
+        );
     }
 
     #[test]

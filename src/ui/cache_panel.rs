@@ -12,17 +12,29 @@ use crate::core::{parse_number, CacheLoad};
 #[component]
 pub fn CachePanel() -> impl IntoView {
     let app = expect_context::<AppState>();
+    // The page's rule for refused input: the box keeps the text, marked, next to the message,
+    // and the figures stay as they were.
     let error = RwSignal::new(None::<String>);
-    let set_reads = move |ev| {
-        let result = parse_number::<u64>(&event_target_value(&ev))
-            .and_then(|reads| CacheLoad::new(reads as f64, app.cache.get_untracked().hit_rate));
-        match result {
+    let refused = RwSignal::new(None::<&'static str>);
+    let settle =
+        move |which: &'static str, result: Result<CacheLoad, crate::core::Error>| match result {
             Ok(load) => {
                 app.cache.set(load);
                 error.set(None);
+                refused.set(None);
             }
-            Err(e) => error.set(Some(e.to_string())),
-        }
+            Err(e) => {
+                error.set(Some(e.to_string()));
+                refused.set(Some(which));
+            }
+        };
+    let invalid = move |which: &'static str| {
+        move || (error.with(Option::is_some) && refused.get() == Some(which)).to_string()
+    };
+    let set_reads = move |ev| {
+        let result = parse_number::<u64>(&event_target_value(&ev))
+            .and_then(|reads| CacheLoad::new(reads as f64, app.cache.get_untracked().hit_rate));
+        settle("reads", result);
     };
     let set_hit = move |ev| {
         let text = event_target_value(&ev);
@@ -32,13 +44,7 @@ pub fn CachePanel() -> impl IntoView {
             .parse::<f64>()
             .map_err(|_| crate::core::Error::NotANumber(text.trim().to_string()))
             .and_then(|hit| CacheLoad::new(app.cache.get_untracked().reads, hit / 100.0));
-        match result {
-            Ok(load) => {
-                app.cache.set(load);
-                error.set(None);
-            }
-            Err(e) => error.set(Some(e.to_string())),
-        }
+        settle("hit", result);
     };
     let reads = |x: f64| grouped(x.round() as u64);
     // When keys are not read alike, a moved key costs its own reads, not an average share.
@@ -64,6 +70,7 @@ pub fn CachePanel() -> impl IntoView {
                         inputmode="numeric"
                         data-testid="cache-reads"
                         aria-describedby="cache-error"
+                        aria-invalid=invalid("reads")
                         prop:value=move || (app.cache.get().reads as u64).to_string()
                         on:change=set_reads
                     />
@@ -74,6 +81,7 @@ pub fn CachePanel() -> impl IntoView {
                         inputmode="decimal"
                         data-testid="cache-hit"
                         aria-describedby="cache-error"
+                        aria-invalid=invalid("hit")
                         prop:value=move || format!("{}", (app.cache.get().hit_rate * 1000.0).round() / 10.0)
                         on:change=set_hit
                     />

@@ -8,7 +8,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::paint::{paint, PULSE_MS};
-use super::state::{slot_list, AppState, ClickMode, Field};
+use super::ring_keys::{describe, on_ring_key};
+use super::state::{slot_list, AppState, ClickMode, Field, View};
 use super::theme::{use_reduced_motion, Theme};
 use crate::core::{Change, Kind};
 use crate::geometry::{position_at, Frame};
@@ -187,7 +188,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                 other => format!("{} on a ring of {} positions", other.name(), s.size()),
             };
             format!(
-                "{circle} with {} servers and {} keys. The ownership table describes it in words.",
+                "{circle} with {} servers and {} keys. The arrow keys step through its points and keys; the table describes it in words.",
                 s.servers().len(),
                 s.keys().len()
             )
@@ -227,14 +228,37 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
     app.save_png
         .set_value(Some(Callback::new(move |()| save_png())));
 
+    // The arrow keys step round the ring; they are the ring's while it has the focus, not the
+    // lesson's.
+    let stop = StoredValue::new(None::<usize>);
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        if picture.with_untracked(|p| on_ring_key(app, p, &ev.key(), stop)) {
+            ev.prevent_default();
+            ev.stop_propagation();
+        }
+    };
+    let described_by = move || {
+        if app.view.get() == View::Traffic {
+            "request-caption canvas-error"
+        } else {
+            "ownership-caption canvas-error"
+        }
+    };
+
     view! {
         <div class="ring-box" node_ref=box_ref>
             <canvas
                 node_ref=canvas_ref
                 data-testid="ring-canvas"
-                role="img"
+                tabindex="0"
+                role="application"
+                aria-roledescription="ring"
                 aria-label=label
-                aria-describedby="ownership-caption canvas-error"
+                aria-describedby=described_by
+                on:keydown=on_key
                 class:placing=move || app.mode.get() != ClickMode::Select
                 on:pointermove=on_move
                 on:pointerleave=move |_| app.hover.set(None)
@@ -259,6 +283,11 @@ pub fn download(url: &str, name: &str) {
 
 fn select(app: AppState, hit: Option<Hit>) {
     let scenario = app.scenario.get_untracked();
+    // What a click picked is said in words, as the arrow keys say it.
+    if let Some(hit) = hit {
+        app.announcement
+            .set(format!("{}.", describe(&scenario, hit)));
+    }
     match hit {
         Some(Hit::Key(id)) => {
             app.selected_key.set(Some(scenario.keys().key(id).label()));

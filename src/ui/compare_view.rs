@@ -7,7 +7,7 @@ use std::sync::Arc;
 use leptos::html;
 use leptos::prelude::*;
 
-use super::common::{grouped, pct};
+use super::common::{focus_soon, grouped, pct};
 use super::paint::paint;
 use super::state::{slot_list, AppState, Field, View};
 use super::theme::Theme;
@@ -138,6 +138,8 @@ fn SmallRing(
     let open = move |_| {
         if app.choose_placement(kind, Field::Placement) {
             app.view.set(View::Ring);
+            // The card goes with the Compare view: the focus goes to the placement it chose.
+            focus_soon(vec!["[data-testid=\"placement-select\"]".into()]);
         }
     };
     let marks = move || {

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::common::{grouped, FieldError};
+use super::common::{grouped, FieldError, Refusal};
 use super::state::{AppState, ClickMode, Field};
 use crate::core::{Change, Error};
 use crate::picture::MAX_DOTS;
@@ -20,26 +20,29 @@ pub fn KeyControls() -> impl IntoView {
     let count = move || app.scenario.with(|s| s.keys().len());
     let dropping = move || app.mode.get() == ClickMode::DropKey;
 
+    let refusal = Refusal::new(Field::Keys);
     let add_named = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let label = typed.get_untracked();
-        if label.trim().is_empty() {
+        let accepted = if label.trim().is_empty() {
             app.show_error(Field::Keys, Error::EmptyKey.to_string());
-            return;
-        }
-        if count() >= MAX_PAGE_KEYS {
+            false
+        } else if count() >= MAX_PAGE_KEYS {
             app.show_error(Field::Keys, too_many());
-            return;
-        }
-        if app.dispatch(
-            Change::AddKeys {
-                keys: vec![label.trim().to_string()],
-            },
-            Field::Keys,
-        ) {
+            false
+        } else {
+            app.dispatch(
+                Change::AddKeys {
+                    keys: vec![label.trim().to_string()],
+                },
+                Field::Keys,
+            )
+        };
+        if accepted {
             app.selected_key.set(Some(label.trim().to_string()));
             typed.set(String::new());
         }
+        refusal.settle(accepted);
     };
     let bulk = move |n: usize| {
         if count() + n > MAX_PAGE_KEYS {
@@ -62,6 +65,7 @@ pub fn KeyControls() -> impl IntoView {
                     autocomplete="off"
                     placeholder="user:42 or @52"
                     aria-describedby="keys-error"
+                    aria-invalid=refusal.invalid()
                     prop:value=move || typed.get()
                     on:input=move |ev| typed.set(event_target_value(&ev))
                 />
@@ -142,13 +146,14 @@ fn KeyPicker() -> impl IntoView {
             })
         })
     };
+    let refusal = Refusal::new(Field::SelectKey);
     let find = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let label = query.get_untracked();
-        if app
+        let found = app
             .scenario
-            .with_untracked(|s| s.keys().find(&label).is_some())
-        {
+            .with_untracked(|s| s.keys().find(&label).is_some());
+        if found {
             app.selected_key.set(Some(label.trim().to_string()));
             app.clear_error(Field::SelectKey);
         } else {
@@ -157,6 +162,7 @@ fn KeyPicker() -> impl IntoView {
                 Error::NoSuchKey(label.trim().to_string()).to_string(),
             );
         }
+        refusal.settle(found);
     };
     view! {
         {move || match labels() {
@@ -202,6 +208,7 @@ fn KeyPicker() -> impl IntoView {
                             data-testid="find-key"
                             placeholder="key-42"
                             aria-describedby="select-key-error"
+                            aria-invalid=refusal.invalid()
                             prop:value=move || query.get()
                             on:input=move |ev| query.set(event_target_value(&ev))
                         />

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::common::focus_soon;
 use super::state::{AppState, Field};
 use crate::core::{Change, Kind, Scenario};
 
@@ -26,8 +27,15 @@ pub fn KeyDetailPanel() -> impl IntoView {
                     <h2 id="key-title">"Selected key"</h2>
                     {
                     let label = d.label.clone();
+                    // The panel goes with the key: the focus goes to where keys are added.
                     let remove = move |_| {
-                        app.dispatch(Change::DropKey { label: label.clone() }, Field::Keys);
+                        if app.dispatch(Change::DropKey { label: label.clone() }, Field::Keys) {
+                            focus_soon(vec!["#key-name".into()]);
+                        }
+                    };
+                    let close = move |_| {
+                        app.selected_key.set(None);
+                        focus_soon(vec!["[data-testid=\"ring-canvas\"]".into(), "#key-name".into()]);
                     };
                     view! {
                         <p class="key-name" data-testid="key-label">{d.label.clone()}</p>
@@ -48,7 +56,7 @@ pub fn KeyDetailPanel() -> impl IntoView {
                         </p>
                         <div class="button-row">
                             <button type="button" data-testid="drop-selected-key" on:click=remove>"Remove this key"</button>
-                            <button type="button" on:click=move |_| app.selected_key.set(None)>"Close"</button>
+                            <button type="button" on:click=close>"Close"</button>
                         </div>
                     }
                     }

@@ -5,6 +5,7 @@
 
 use leptos::prelude::*;
 
+use super::common::focus_soon;
 use super::key_controls::MAX_PAGE_KEYS;
 use super::state::{AppState, View};
 use crate::core::read_link;
@@ -46,6 +47,16 @@ pub fn go_to(app: AppState, id: &'static str, step: usize) {
     app.lesson.set(Some((found.id, step)));
 }
 
+/// The narration of the step on screen, where the focus goes after a step.
+const NARRATION: &str = "[data-testid=\"lesson-narration\"]";
+
+/// Moves `delta` steps through the current lesson from a button of the lesson panel, which is
+/// drawn anew for the step: the focus goes to the new step's narration.
+fn step_from_panel(app: AppState, delta: isize) {
+    step_by(app, delta);
+    focus_soon(vec![NARRATION.into()]);
+}
+
 /// Moves `delta` steps through the current lesson, if one is open.
 pub fn step_by(app: AppState, delta: isize) {
     let Some((id, step)) = app.lesson.get_untracked() else {
@@ -66,6 +77,7 @@ pub fn LessonPicker() -> impl IntoView {
         let id = event_target_value(&ev);
         if let Some(found) = LESSONS.iter().find(|l| l.id == id) {
             go_to(app, found.id, 0);
+            focus_soon(vec![NARRATION.into()]);
         }
     };
     view! {
@@ -102,14 +114,14 @@ pub fn LessonPanel() -> impl IntoView {
             <section class="panel lesson" aria-labelledby="lesson-title" data-testid="lesson-panel">
                 <h2 id="lesson-title">{found.title}</h2>
                 <p class="step-count" data-testid="lesson-step">{format!("Step {} of {count}: {}", step + 1, at.title)}</p>
-                <p class="narration" data-testid="lesson-narration">{at.narration}</p>
+                <p class="narration" data-testid="lesson-narration" tabindex="-1">{at.narration}</p>
                 <div class="button-row">
                     <button
                         type="button"
                         data-testid="lesson-back"
                         aria-keyshortcuts="ArrowLeft"
                         disabled=step == 0
-                        on:click=move |_| step_by(app, -1)
+                        on:click=move |_| step_from_panel(app, -1)
                     >
                         "← Back"
                     </button>
@@ -119,11 +131,18 @@ pub fn LessonPanel() -> impl IntoView {
                         data-testid="lesson-next"
                         aria-keyshortcuts="ArrowRight"
                         disabled=step + 1 == count
-                        on:click=move |_| step_by(app, 1)
+                        on:click=move |_| step_from_panel(app, 1)
                     >
                         "Next →"
                     </button>
-                    <button type="button" data-testid="lesson-close" on:click=move |_| app.lesson.set(None)>
+                    <button
+                        type="button"
+                        data-testid="lesson-close"
+                        on:click=move |_| {
+                            app.lesson.set(None);
+                            focus_soon(vec!["[data-testid=\"lesson-select\"]".into()]);
+                        }
+                    >
                         "Leave lesson"
                     </button>
                 </div>

@@ -20,6 +20,7 @@ mod placement_controls;
 mod probe;
 mod replica_controls;
 mod ring_controls;
+mod ring_keys;
 mod server_controls;
 mod shortcuts;
 mod state;

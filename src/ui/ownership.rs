@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::common::{grouped, pct};
+use super::common::{grouped, pct, Swatch};
 use super::state::{slot_list, AppState};
 use super::theme::Theme;
 use crate::core::Ownership;
@@ -106,11 +106,7 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
         view! {
             <tr data-testid=format!("row-{name}")>
                 <th scope="row">
-                    <span
-                        class="swatch"
-                        aria-hidden="true"
-                        style=move || format!("background:{}", theme.get().server(slot))
-                    ></span>
+                    <Swatch theme=theme index=slot />
                     {name.clone()}
                 </th>
                 <td class="num" data-testid=format!("share-{name}")>{share}</td>

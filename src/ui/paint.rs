@@ -125,11 +125,15 @@ impl Painter {
             for (start, sweep) in arcs {
                 self.ring_arc(r, start, sweep);
             }
+            let _ = self
+                .ctx
+                .set_line_dash(&dash(&self.theme.pattern(slot, band)));
             self.stroke(
                 self.theme.server(slot),
                 if selected { band * 1.5 } else { band },
             );
         }
+        let _ = self.ctx.set_line_dash(&dash(&[]));
     }
 
     fn ticks(&self, picture: &Picture) {

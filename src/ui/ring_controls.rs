@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::common::FieldError;
+use super::common::{FieldError, Refusal};
 use super::state::{AppState, Field};
 use crate::core::{Change, HashScheme, RingSize};
 
@@ -15,16 +15,20 @@ pub fn RingControls() -> impl IntoView {
     let set_size = move |size: u64| {
         app.dispatch(Change::SetRingSize { size }, Field::Ring);
     };
+    let refusal = Refusal::new(Field::Ring);
     let apply_custom = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        match custom.get_untracked().parse::<RingSize>() {
-            Ok(size) => {
-                if app.dispatch(Change::SetRingSize { size: size.get() }, Field::Ring) {
-                    custom.set(String::new());
-                }
+        let accepted = match custom.get_untracked().parse::<RingSize>() {
+            Ok(size) => app.dispatch(Change::SetRingSize { size: size.get() }, Field::Ring),
+            Err(error) => {
+                app.show_error(Field::Ring, error.to_string());
+                false
             }
-            Err(error) => app.show_error(Field::Ring, error.to_string()),
+        };
+        if accepted {
+            custom.set(String::new());
         }
+        refusal.settle(accepted);
     };
     let on_hash = move |ev| {
         if let Ok(hash) = event_target_value(&ev).parse::<HashScheme>() {
@@ -61,6 +65,7 @@ pub fn RingControls() -> impl IntoView {
                     inputmode="numeric"
                     placeholder=move || size().to_string()
                     aria-describedby="ring-error"
+                    aria-invalid=refusal.invalid()
                     prop:value=move || custom.get()
                     on:input=move |ev| custom.set(event_target_value(&ev))
                 />

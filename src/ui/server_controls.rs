@@ -2,10 +2,10 @@
 
 use leptos::prelude::*;
 
-use super::common::FieldError;
+use super::common::{css_escape, focus_soon, FieldError, Refusal, Swatch};
 use super::state::{slot_list, AppState, ClickMode, Field};
 use super::theme::Theme;
-use crate::core::{parse_number, Change, Placement, Server};
+use crate::core::{parse_number, Change, Error, Placement, Server};
 use crate::naming::CITIES;
 
 /// The add-server form and the server list.
@@ -15,6 +15,9 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
     let name = RwSignal::new(String::new());
     let position = RwSignal::new(String::new());
 
+    // A refusal marks the box it is about: the name, or the position.
+    let name_refusal = Refusal::new(Field::AddServer);
+    let position_refusal = Refusal::new(Field::AddServer);
     let add = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let typed = name.get_untracked();
@@ -31,18 +34,25 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
                 Ok(p) => Some(p),
                 Err(error) => {
                     app.show_error(Field::AddServer, error.to_string());
+                    position_refusal.settle(false);
                     return;
                 }
             }
         };
-        if app.dispatch(
-            Change::AddServer {
-                name: chosen,
-                at,
-                weight: None,
-            },
-            Field::AddServer,
-        ) {
+        let change = Change::AddServer {
+            name: chosen,
+            at,
+            weight: None,
+        };
+        let result = app.scenario.with_untracked(|s| s.after(change));
+        let about_position = matches!(
+            result,
+            Err(Error::PositionOutsideRing { .. } | Error::PositionTaken { .. })
+        );
+        let accepted = app.commit(result, Field::AddServer);
+        name_refusal.settle(accepted || about_position);
+        position_refusal.settle(accepted || !about_position);
+        if accepted {
             name.set(String::new());
             position.set(String::new());
         }
@@ -51,7 +61,7 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
 
     view! {
         <fieldset class="group">
-            <legend>"Servers"</legend>
+            <legend id="servers-title" tabindex="-1">"Servers"</legend>
             <form class="add-server" on:submit=add>
                 <label class="stacked" for="server-name">
                     "Name"
@@ -63,6 +73,7 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
                         maxlength="60"
                         placeholder=move || app.suggested_name()
                         aria-describedby="add-server-error"
+                        aria-invalid=name_refusal.invalid()
                         prop:value=move || name.get()
                         on:input=move |ev| name.set(event_target_value(&ev))
                     />
@@ -78,6 +89,7 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
                         inputmode="numeric"
                         placeholder="hashed"
                         aria-describedby="add-server-error"
+                        aria-invalid=position_refusal.invalid()
                         prop:value=move || position.get()
                         on:input=move |ev| position.set(event_target_value(&ev))
                     />
@@ -144,28 +156,53 @@ fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) 
     let remove = {
         let name = name.clone();
         move |_| {
-            app.dispatch(
+            // The focus goes to a neighbour's name, never to another Remove button, so Enter
+            // pressed twice cannot remove two servers.
+            let neighbours = app.scenario.with_untracked(|s| {
+                let names: Vec<&str> = s.servers().iter().map(|s| s.name.as_str()).collect();
+                let at = names.iter().position(|n| *n == name).unwrap_or(0);
+                [
+                    names.get(at + 1),
+                    at.checked_sub(1).and_then(|i| names.get(i)),
+                ]
+                .into_iter()
+                .flatten()
+                .map(|n| format!("[data-testid=\"server-row-{}\"] .name", css_escape(n)))
+                .collect::<Vec<_>>()
+            });
+            if app.dispatch(
                 Change::RemoveServer { name: name.clone() },
                 Field::ServerList,
-            );
+            ) {
+                let mut targets = neighbours;
+                targets.push("#servers-title".into());
+                focus_soon(targets);
+            }
         }
     };
     let placement = match server.placement {
         Placement::At(p) => view! { <span class="muted">"at " {p}</span> }.into_any(),
         Placement::Hashed { weight } => {
             let name = name.clone();
-            let set_weight = move |ev| match parse_number::<u32>(&event_target_value(&ev)) {
-                Ok(weight) => {
-                    app.dispatch(
+            // A refused weight stays in its box, marked, until a change goes through.
+            let refused = RwSignal::new(false);
+            let set_weight = move |ev| {
+                let shown = match parse_number::<u32>(&event_target_value(&ev)) {
+                    Ok(weight) => app.dispatch(
                         Change::SetWeight {
                             name: name.clone(),
                             weight,
                         },
                         Field::ServerList,
-                    );
-                }
-                Err(error) => app.show_error(Field::ServerList, error.to_string()),
+                    ),
+                    Err(error) => {
+                        app.show_error(Field::ServerList, error.to_string());
+                        false
+                    }
+                };
+                refused.set(!shown);
             };
+            let invalid = move || refused.get() && app.error(Field::ServerList).is_some();
             view! {
                 <label class="weight" title="Weight: this server's points are the virtual nodes times its weight">
                     "×"
@@ -175,6 +212,8 @@ fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) 
                         max="10"
                         data-testid=format!("weight-{}", server.name)
                         aria-label=format!("Weight of {}", server.name)
+                        aria-describedby="server-list-error"
+                        aria-invalid=move || invalid().to_string()
                         prop:value=weight
                         on:change=set_weight
                     />
@@ -185,11 +224,7 @@ fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) 
     };
     view! {
         <li class:selected=selected data-testid=format!("server-row-{name}")>
-            <span
-                class="swatch"
-                aria-hidden="true"
-                style=move || format!("background:{}", theme.get().server(slot))
-            ></span>
+            <Swatch theme=theme index=slot />
             <button type="button" class="link name" on:click=select>
                 {name.clone()}
             </button>

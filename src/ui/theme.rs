@@ -17,7 +17,23 @@ pub struct Theme {
     pub dark: bool,
     /// Presentation mode: thicker strokes, larger type, stronger contrast.
     pub present: bool,
+    /// Forced colours (a high-contrast mode): everything in the system's two colours, servers
+    /// told apart by the dash pattern of their arcs instead of by colour.
+    pub forced: bool,
 }
+
+/// Each colour slot's dash pattern under forced colours, in multiples of the band's width
+/// (empty: solid). `style/main.css` draws the same patterns on the swatches.
+const PATTERNS: [&[f64]; 8] = [
+    &[],
+    &[1.0, 0.5],
+    &[0.25, 0.35],
+    &[1.4, 0.35, 0.25, 0.35],
+    &[0.5, 0.5],
+    &[2.0, 0.5],
+    &[0.25, 0.35, 0.25, 1.0],
+    &[1.0, 0.25, 0.25, 0.25, 0.25, 0.25],
+];
 
 impl Theme {
     /// How much thicker lines and larger labels are drawn.
@@ -31,12 +47,30 @@ impl Theme {
 
     /// A server's colour by slot; slots past the palette wrap round.
     pub fn server(self, slot: usize) -> &'static str {
+        if self.forced {
+            return "CanvasText";
+        }
         let palette = if self.dark { &DARK } else { &LIGHT };
         palette[slot % palette.len()]
     }
 
+    /// A server's dash pattern by slot under forced colours, in multiples of `unit`; solid
+    /// otherwise.
+    pub fn pattern(self, slot: usize, unit: f64) -> Vec<f64> {
+        if !self.forced {
+            return Vec::new();
+        }
+        PATTERNS[slot % PATTERNS.len()]
+            .iter()
+            .map(|x| x * unit)
+            .collect()
+    }
+
     /// The canvas background.
     pub fn background(self) -> &'static str {
+        if self.forced {
+            return "Canvas";
+        }
         if self.dark {
             "#16181d"
         } else {
@@ -46,6 +80,9 @@ impl Theme {
 
     /// Text and strong lines.
     pub fn ink(self) -> &'static str {
+        if self.forced {
+            return "CanvasText";
+        }
         if self.dark {
             "#eceff4"
         } else {
@@ -67,6 +104,9 @@ impl Theme {
 
     /// The halo round keys that moved.
     pub fn halo(self) -> &'static str {
+        if self.forced {
+            return "Highlight";
+        }
         if self.dark {
             "#ffffff"
         } else {
@@ -78,9 +118,11 @@ impl Theme {
 /// Follows `prefers-color-scheme`, live, and the presentation mode.
 pub fn use_theme(present: RwSignal<bool>) -> Signal<Theme> {
     let dark = media_query("(prefers-color-scheme: dark)");
+    let forced = media_query("(forced-colors: active)");
     Signal::derive(move || Theme {
         dark: dark.get(),
         present: present.get(),
+        forced: forced.get(),
     })
 }
 

@@ -352,7 +352,7 @@ fn EmbedDialog(open: RwSignal<bool>) -> impl IntoView {
         app.announcement.set("Embed snippet copied.".into());
     };
     view! {
-        <Dialog open=open title="Embed this ring" testid="embed-dialog">
+        <Dialog open=open title="Embed this ring" testid="embed-dialog" return_to="[data-testid=\"share-open\"]">
                     <p>"Paste this into your page. The host page can drive the ring with messages; the README lists them."</p>
                     <fieldset class="group">
                         <legend>"Panels beside the ring"</legend>

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::common::{grouped, pct, FieldError};
+use super::common::{grouped, pct, FieldError, Swatch};
 use super::state::{slot_list, AppState, Field};
 use super::theme::Theme;
 use crate::core::placement::load_text;
@@ -370,7 +370,7 @@ fn RequestTable(loads: Memo<Computed>, theme: Signal<Theme>) -> impl IntoView {
                     view! {
                         <tr data-testid=format!("requests-{name}")>
                             <th scope="row">
-                                <span class="swatch" aria-hidden="true" style=format!("background:{colour}")></span>
+                                <Swatch theme=theme index=slot />
                                 {name.clone()}
                             </th>
                             <td class="num" data-testid=format!("key-share-{name}")>{pct(load.key_share)}</td>
@@ -389,7 +389,7 @@ fn RequestTable(loads: Memo<Computed>, theme: Signal<Theme>) -> impl IntoView {
     };
     view! {
         <table class="ownership requests" data-testid="request-table">
-            <caption>
+            <caption id="request-caption">
                 {move || loads.with(|l| format!(
                     "Each server's share of the keys and of the {} reads per second (with the remedies chosen). Outlined bar: keys; filled bar: requests.",
                     grouped(l.0.reads.round() as u64)

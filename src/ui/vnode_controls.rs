@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::common::{grouped, FieldError};
+use super::common::{grouped, FieldError, Refusal};
 use super::state::{AppState, Field};
 use crate::core::{parse_number, Change, VNODES};
 
@@ -16,7 +16,8 @@ pub fn VnodeControls() -> impl IntoView {
     let set = move |vnodes: u32| {
         app.dispatch(Change::SetVnodes { vnodes }, Field::Vnodes);
     };
-    // A refused value is put back to the count in force, next to the message saying why.
+    // A refused count stays in the box, marked, next to the message saying why.
+    let refusal = Refusal::new(Field::Vnodes);
     let from_text = move |ev: leptos::ev::Event| {
         let accepted = match parse_number::<u32>(&event_target_value(&ev)) {
             Ok(v) => app.dispatch(Change::SetVnodes { vnodes: v }, Field::Vnodes),
@@ -25,10 +26,7 @@ pub fn VnodeControls() -> impl IntoView {
                 false
             }
         };
-        if !accepted {
-            let input: web_sys::HtmlInputElement = event_target(&ev);
-            input.set_value(&vnodes().to_string());
-        }
+        refusal.settle(accepted);
     };
     // Said plainly when points outnumber positions, as on the teaching ring with many vnodes.
     let crowding = move || {
@@ -88,6 +86,7 @@ pub fn VnodeControls() -> impl IntoView {
                     data-testid="vnodes-input"
                     aria-label="Virtual nodes per server, typed"
                     aria-describedby="vnodes-error"
+                    aria-invalid=refusal.invalid()
                     prop:value=move || vnodes().to_string()
                     on:change=from_text
                 />

@@ -118,7 +118,8 @@ export class RingPage {
   /** Opens the page with `query`, from the site's root or from the folder address `at`. */
   async open(query = '', at = '/') {
     await this.page.goto(at + query);
-    await expect(this.canvas).toBeVisible();
+    // The canvas is hidden, not gone, under the Compare view.
+    await expect(this.canvas).toBeAttached();
     // The page has drawn its readouts: the ownership table (hidden when the link opens another
     // view) or, embedded, the chosen panels.
     await expect(this.page.locator('[data-testid^="share-"], [data-testid="traffic-panel"], [data-testid="embed"]').first()).toBeAttached();

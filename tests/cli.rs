@@ -667,8 +667,8 @@ fn bad_placements_and_traffic_are_refused_with_one_line() {
 }
 
 /// Every flag of `ringlab quiz`.
-const QUIZ_FLAGS: [&str; 7] = [
-    "--seed", "--count", "--kind", "--level", "--set", "--reply", "--json",
+const QUIZ_FLAGS: [&str; 8] = [
+    "--seed", "--count", "--kind", "--level", "--set", "--reply", "--ask", "--json",
 ];
 
 #[test]
@@ -918,4 +918,39 @@ fn quiz_refuses_unreadable_replies_and_more_replies_than_questions_in_one_line()
         assert!(err.contains(words), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
+}
+
+#[test]
+fn quiz_ask_puts_each_question_without_its_answer_asks_again_on_an_unreadable_reply_and_scores() {
+    // Seed 42: C joins at 91 and moves @41 and @55; then A owns @17.
+    let output = ringlab_with_input(
+        &["quiz", "--seed", "42", "--count", "2", "--ask"],
+        Some("@41,@55\nnobody\nB\n"),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let first_answer = text.find("Answer:").expect("an answer is shown");
+    let first_prompt = text.find("Your answer").expect("a reply is asked for");
+    assert!(first_prompt < first_answer, "{text}");
+    assert!(
+        text.contains("These keys move: @41 (A → C) and @55 (A → C)"),
+        "{text}"
+    );
+    assert!(text.contains("Not nobody: A owns it."), "{text}");
+    assert!(text.contains("Ringlab quiz: 1 of 2 right"), "{text}");
+
+    let output = ringlab_with_input(
+        &[
+            "quiz", "--seed", "42", "--count", "2", "--kind", "arc", "--ask",
+        ],
+        Some("left\n"),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("Try again."), "{text}");
+    assert!(text.contains("No more replies."), "{text}");
+    assert!(text.contains("no questions answered yet"), "{text}");
+
+    let output = ringlab(&["quiz", "--ask", "--json"]);
+    assert_eq!(output.status.code(), Some(2));
 }

@@ -157,6 +157,13 @@ pub struct QuizArgs {
     )]
     pub reply: Vec<String>,
 
+    /// Ask the questions one at a time: each is printed without its answer, a reply is read
+    /// from standard input (a line per reply; a reply that cannot be read is asked again), then
+    /// it is marked and the answer and its working shown; the score comes at the end.
+    /// Example: --ask --seed 42 --count 3
+    #[arg(long, conflicts_with_all = ["reply", "json"], verbatim_doc_comment)]
+    pub ask: bool,
+
     /// Print one JSON object instead of the text.
     /// Example: ringlab quiz --seed 42 --count 3 --json
     #[arg(long, verbatim_doc_comment)]
@@ -466,6 +473,8 @@ Examples:
     ringlab quiz --seed 42
   Ten questions on which keys move and who owns a key, at level 4, as JSON:
     ringlab quiz --seed 7 --count 10 --kind moves,owner --level 4 --json
+  Be asked three questions, replying at the prompt:
+    ringlab quiz --seed 42 --count 3 --ask
   Mark replies to the first two questions of seed 42 (a reply per question, in turn):
     ringlab quiz --seed 42 --count 2 --reply @41,@55 --reply B
   The questions of an exercise set (lesson 000: who owns key 95; which keys move when D

@@ -2,6 +2,7 @@
 //! the engine's answers and worked explanations, as text or JSON.
 
 use std::fmt::Write;
+use std::io::{self, BufRead};
 
 use serde_json::{json, Value};
 
@@ -35,6 +36,9 @@ pub fn run(args: &QuizArgs) -> Result<String, Failure> {
         Some(value) => from_set(value)?,
         None => generated(args)?,
     };
+    if args.ask {
+        return ask(&quiz, &mut io::stdin().lock(), &mut io::stdout().lock());
+    }
     mark_replies(&mut quiz, &args.reply)?;
     Ok(if args.json {
         render_json(&quiz)
@@ -150,6 +154,79 @@ fn mark_replies(quiz: &mut Quiz, replies: &[String]) -> Result<(), Failure> {
     }
     quiz.score = Some(score);
     Ok(())
+}
+
+/// How each kind of question wants its reply typed.
+fn reply_hint(kind: QuestionKind) -> &'static str {
+    match kind {
+        QuestionKind::Moves => "key labels separated by commas, or none",
+        QuestionKind::Owner => "a server's name",
+        QuestionKind::Number => "a number, as 8 million, 2,500 or 80%",
+        QuestionKind::Arc => "first and last position, as 41 to 60",
+        QuestionKind::Share => "a share in percent, as 37.5",
+        QuestionKind::Choice => "a letter",
+    }
+}
+
+/// Asks the questions in turn on `output`, reading a reply a line from `input`, and marks each.
+/// A reply that cannot be read is asked again; the end of the input ends the quiz early. The
+/// report has already been written, so the text returned is empty.
+fn ask(
+    quiz: &Quiz,
+    input: &mut impl BufRead,
+    output: &mut impl io::Write,
+) -> Result<String, Failure> {
+    let failed = |e: io::Error| Failure::Refused(format!("cannot write the questions: {e}"));
+    let total = quiz.questions.len();
+    let mut score = Score::new();
+    'questions: for (i, printed) in quiz.questions.iter().enumerate() {
+        let posed = &printed.posed;
+        let mut text = format!(
+            "Question {} of {total} · {}\n{}\n{}\n",
+            i + 1,
+            posed.kind().name(),
+            posed.setting(),
+            posed.prompt()
+        );
+        for (j, alt) in posed.alternatives().iter().enumerate() {
+            let _ = writeln!(text, "  {}) {}", letter(j), alt.text);
+        }
+        output.write_all(text.as_bytes()).map_err(failed)?;
+        let marking = loop {
+            write!(output, "Your answer ({}): ", reply_hint(posed.kind())).map_err(failed)?;
+            output.flush().map_err(failed)?;
+            let mut line = String::new();
+            let read = input
+                .read_line(&mut line)
+                .map_err(|e| Failure::Refused(format!("cannot read a reply: {e}")))?;
+            if read == 0 {
+                writeln!(output, "\nNo more replies.").map_err(failed)?;
+                break 'questions;
+            }
+            match posed
+                .read_reply(&line)
+                .and_then(|response| posed.mark(&response))
+            {
+                Ok(marking) => break marking,
+                Err(e) => writeln!(output, "{e} Try again.").map_err(failed)?,
+            }
+        };
+        score.record(posed, &marking);
+        let mut text = format!("{}\n", marking.verdict);
+        for key in &marking.keys {
+            let _ = writeln!(text, "  {} {}: {}", key.label, key.grade.words(), key.why);
+        }
+        let _ = writeln!(text, "Answer: {}", posed.answer().text());
+        for line in &marking.worked {
+            let _ = writeln!(text, "  - {line}");
+        }
+        text.push('\n');
+        output.write_all(text.as_bytes()).map_err(failed)?;
+    }
+    output
+        .write_all(score.summary().as_bytes())
+        .map_err(failed)?;
+    Ok(String::new())
 }
 
 fn set_value(quiz: &Quiz) -> String {

@@ -96,12 +96,18 @@ pub fn QuestionCard(
         });
     };
 
+    // The key the arrow keys have reached on the ring, by its place in ring order.
+    let cursor = RwSignal::new(None::<usize>);
+    let said = RwSignal::new(String::new());
     let canvas_ref = NodeRef::<html::Canvas>::new();
     // The picture: the scenario before any change, marked keys ringed; after the check, the
     // keys that move get their halo and an owner question draws the key's walk.
     let picture = Memo::new(move |_| {
         let marks = marked.get();
         let checked = done();
+        let reached = cursor
+            .get()
+            .and_then(|i| posed.with_value(|p| p.keys().get(i).cloned()));
         posed.with_value(|p| {
             let s = p.scenario();
             let slots: Vec<usize> = (0..s.servers().len()).collect();
@@ -130,6 +136,7 @@ pub fn QuestionCard(
             if let KeyLayer::Dots(dots) = &mut picture.keys {
                 for dot in dots {
                     let label = s.keys().label(dot.key);
+                    dot.hot = reached.as_ref() == Some(&label);
                     dot.selected = marks.contains(&label);
                     dot.moved = moved.contains(&label.as_str());
                 }
@@ -162,6 +169,38 @@ pub fn QuestionCard(
         }
     };
 
+    // The arrow keys step through the keys in ring order; Space or Enter ticks the one reached.
+    let on_canvas_key = move |ev: web_sys::KeyboardEvent| {
+        let keys = posed.with_value(Posed::keys);
+        if keys.is_empty() {
+            return;
+        }
+        let last = keys.len() - 1;
+        let next = match (ev.key().as_str(), cursor.get_untracked()) {
+            ("ArrowRight" | "ArrowDown", Some(i)) => Some((i + 1) % keys.len()),
+            ("ArrowLeft" | "ArrowUp", Some(i)) => Some((i + last) % keys.len()),
+            ("ArrowRight" | "ArrowDown" | "Home", _) => Some(0),
+            ("ArrowLeft" | "ArrowUp" | "End", _) => Some(last),
+            (" " | "Enter", Some(i)) => {
+                ev.prevent_default();
+                toggle(keys[i].clone());
+                Some(i)
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        if let Some(i) = next {
+            cursor.set(Some(i));
+            let ticked = marked.with_untracked(|m| m.contains(&keys[i]));
+            said.set(format!(
+                "{} ({} of {}), {}.",
+                keys[i],
+                i + 1,
+                keys.len(),
+                if ticked { "ticked" } else { "not ticked" }
+            ));
+        }
+    };
     let reply = match kind {
         QuestionKind::Moves => moves_reply(n, posed, marked, toggle, done).into_any(),
         QuestionKind::Owner => {
@@ -214,15 +253,35 @@ pub fn QuestionCard(
             <p class="q-setting" data-testid="q-setting">{setting}</p>
             <p class="q-prompt" data-testid="q-prompt" id=format!("q{n}-prompt")><strong>{prompt}</strong></p>
             <div class="q-body">
-                <canvas
-                    node_ref=canvas_ref
-                    class="q-ring"
-                    class:pickable=kind == QuestionKind::Moves
-                    data-testid="q-ring"
-                    aria-hidden="true"
-                    style=format!("width:{SIDE}px;height:{SIDE}px")
-                    on:click=on_canvas_click
-                ></canvas>
+                {if kind == QuestionKind::Moves {
+                    view! {
+                        <canvas
+                            node_ref=canvas_ref
+                            class="q-ring pickable"
+                            data-testid="q-ring"
+                            tabindex="0"
+                            role="application"
+                            aria-roledescription="ring"
+                            aria-label="The ring: the arrow keys step through the keys, Space ticks the key reached."
+                            style=format!("width:{SIDE}px;height:{SIDE}px")
+                            on:click=on_canvas_click
+                            on:keydown=on_canvas_key
+                        ></canvas>
+                    }
+                    .into_any()
+                } else {
+                    view! {
+                        <canvas
+                            node_ref=canvas_ref
+                            class="q-ring"
+                            data-testid="q-ring"
+                            aria-hidden="true"
+                            style=format!("width:{SIDE}px;height:{SIDE}px")
+                        ></canvas>
+                    }
+                    .into_any()
+                }}
+                <p class="sr-only" role="status" aria-live="polite" data-testid="q-said">{move || said.get()}</p>
                 <div class="q-reply">
                     {reply}
                     <div class="button-row">

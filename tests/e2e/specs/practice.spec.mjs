@@ -229,7 +229,13 @@ test('Predict first: a change waits for the prediction, is applied after the che
   await ring.addServer('D', 60);
   await expect(dialog).toBeVisible();
   await expect(ring.row('D')).toHaveCount(0);
-  await dialog.getByTestId('q-key-@52').check();
+  // Marked on the ring by keyboard: the arrow keys step through the keys in ring order.
+  await dialog.getByTestId('q-ring').focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByTestId('q-said')).toHaveText('@52 (3 of 5), not ticked.');
+  await page.keyboard.press('Space');
+  await expect(dialog.getByTestId('q-said')).toHaveText('@52 (3 of 5), ticked.');
+  await expect(dialog.getByTestId('q-key-@52')).toBeChecked();
   await dialog.getByTestId('q-check').click();
   await expect(dialog.getByTestId('q-verdict')).toContainText('✓');
   await expect(ring.row('D')).toBeVisible();

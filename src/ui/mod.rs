@@ -61,6 +61,9 @@ pub fn App() -> impl IntoView {
     let (app, extra) = AppState::from_link(&query, key_controls::MAX_PAGE_KEYS);
     toolbar::apply_view_params(app, &extra);
     provide_context(app);
+    provide_context(practice_view::PracticeRound::new(
+        app.practice_seed.get_untracked(),
+    ));
     probe::register(app);
     toolbar::sync_address(app);
     shortcuts::install(app, lesson_panel::step_by);

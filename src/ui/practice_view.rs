@@ -33,16 +33,43 @@ pub fn PracticeView(theme: Signal<Theme>) -> impl IntoView {
 /// Where the focus goes for a new question: its prompt is read out first.
 const PROMPT: &str = "[data-testid=\"practice-view\"] [data-testid=\"q-prompt\"]";
 
+/// A practice round: the engine's run from the seed, the kinds asked for, the score and the
+/// question on screen. It lives with the app, not the view, so that a look at the ring and
+/// back does not lose the round.
+#[derive(Clone, Copy)]
+pub struct PracticeRound {
+    run: RwSignal<Practice>,
+    kind: RwSignal<Option<QuestionKind>>,
+    score: RwSignal<Score>,
+    answered: RwSignal<bool>,
+    current: RwSignal<Option<Result<Asked, String>>>,
+}
+
+impl PracticeRound {
+    /// A round from `seed`, no question drawn yet.
+    pub fn new(seed: u64) -> PracticeRound {
+        PracticeRound {
+            run: RwSignal::new(Practice::new(seed)),
+            kind: RwSignal::new(None),
+            score: RwSignal::new(Score::new()),
+            answered: RwSignal::new(false),
+            current: RwSignal::new(None),
+        }
+    }
+}
+
 /// Questions from the seed, one after another.
 #[component]
 fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
     let app = expect_context::<AppState>();
     let seed = app.practice_seed.get_untracked();
-    let run = RwSignal::new(Practice::new(seed));
-    let kind = RwSignal::new(None::<QuestionKind>);
-    let score = RwSignal::new(Score::new());
-    let answered = RwSignal::new(false);
-    let current = RwSignal::new(None::<Result<Asked, String>>);
+    let PracticeRound {
+        run,
+        kind,
+        score,
+        answered,
+        current,
+    } = expect_context::<PracticeRound>();
     let draw = move || {
         let mut practice = run.get_untracked();
         let question = practice.next(kind.get_untracked());
@@ -50,7 +77,9 @@ fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
         answered.set(false);
         current.set(Some(question.pose().map(Asked).map_err(|e| e.to_string())));
     };
-    draw();
+    if current.with_untracked(Option::is_none) {
+        draw();
+    }
     let restart = move |new_seed: u64| {
         app.practice_seed.set(new_seed);
         run.set(Practice::new(new_seed));
@@ -162,10 +191,16 @@ fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
                         kind.set(QuestionKind::ALL.into_iter().find(|k| k.id() == id));
                     }
                 >
-                    <option value="">"Every kind"</option>
+                    <option value="" selected=move || kind.get().is_none()>"Every kind"</option>
                     {QuestionKind::ALL
                         .into_iter()
-                        .map(|k| view! { <option value=k.id()>{k.name()}</option> })
+                        .map(|k| {
+                            view! {
+                                <option value=k.id() selected=move || kind.get() == Some(k)>
+                                    {k.name()}
+                                </option>
+                            }
+                        })
                         .collect_view()}
                 </select>
             </label>

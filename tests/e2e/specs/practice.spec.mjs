@@ -78,6 +78,16 @@ test('a practice round: owner questions answered right by keyboard raise the lev
     await expect(verdict).toContainText(`Not ${names[0]}:`);
   }
   await expect(question.getByTestId('q-check')).toBeDisabled();
+
+  // A look at the ring and back keeps the round: its level, score and question.
+  const status = await page.getByTestId('practice-status').textContent();
+  const prompt = await question.getByTestId('q-prompt').textContent();
+  await page.getByTestId('view-ring').click();
+  await expect(page.getByTestId('practice-view')).toHaveCount(0);
+  await page.getByTestId('view-practice').click();
+  await expect(page.getByTestId('practice-status')).toHaveText(status);
+  await expect(page.getByTestId('q-prompt')).toHaveText(prompt);
+  await expect(page.getByTestId('practice-kind')).toHaveValue('owner');
 });
 
 test('the same seed gives the same questions, and a new seed other ones', async ({ ring }) => {

@@ -665,3 +665,292 @@ fn bad_placements_and_traffic_are_refused_with_one_line() {
     let output = ringlab(&["experiment", "--servers", "a,b*2,c", "--placement", "jump"]);
     assert!(stderr(&output).contains("no weights"));
 }
+
+/// Every flag of `ringlab quiz`.
+const QUIZ_FLAGS: [&str; 8] = [
+    "--seed", "--count", "--kind", "--level", "--set", "--reply", "--ask", "--json",
+];
+
+#[test]
+fn quiz_prints_each_question_with_its_answer_and_working_the_same_for_the_same_seed() {
+    let run = |seed: &str| {
+        let output = ringlab(&["quiz", "--seed", seed, "--count", "6"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+    };
+    let text = run("42");
+    for expected in [
+        "Question 1 of 6 · Which keys move? · level 1",
+        "Question 2 of 6 · Who owns this key?",
+        "Question 6 of 6 · Choose one",
+        "Scenario: ?ring=100&servers=",
+        "Answer: ",
+        "  - ",
+        "Shown on the ring: ?",
+        "Exercise set of 6 questions, for ?quiz= in the page's address:",
+    ] {
+        assert!(
+            text.contains(expected),
+            "{expected:?} is missing from:\n{text}"
+        );
+    }
+    assert_eq!(text, run("42"));
+    assert_ne!(text, run("43"));
+    let set = text.lines().last().expect("the set ends the report");
+    assert!(
+        set.starts_with("1.") && set.split('.').count() == 7,
+        "{set}"
+    );
+}
+
+#[test]
+fn quiz_json_gives_each_question_and_the_set_reads_back_the_same() {
+    let json = report(&[
+        "quiz",
+        "--seed",
+        "7",
+        "--count",
+        "4",
+        "--kind",
+        "moves,owner",
+        "--level",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(json["seed"], 7);
+    let questions = json["questions"].as_array().expect("a list of questions");
+    assert_eq!(questions.len(), 4);
+    for (i, q) in questions.iter().enumerate() {
+        assert_eq!(q["number"], i + 1);
+        assert_eq!(q["kind"], if i % 2 == 0 { "moves" } else { "owner" });
+        assert_eq!(q["level"], 3);
+        assert!(q["prompt"].as_str().is_some_and(|p| p.ends_with('?')));
+        assert!(q["answer"]["text"].as_str().is_some_and(|t| !t.is_empty()));
+        assert!(!q["worked"].as_array().expect("worked lines").is_empty());
+        assert!(q["question"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("ring=100&") && t.contains("&ask=")));
+    }
+    assert!(questions[0]["answer"]["keys"].is_array());
+    assert!(questions[1]["answer"]["server"].is_string());
+    let set = json["set"].as_str().expect("the set");
+    let back = report(&["quiz", "--set", set, "--json"]);
+    assert_eq!(back["seed"], Value::Null);
+    assert_eq!(back["problems"], serde_json::json!([]));
+    for (a, b) in questions
+        .iter()
+        .zip(back["questions"].as_array().expect("questions"))
+    {
+        assert_eq!(a["prompt"], b["prompt"]);
+        assert_eq!(a["answer"], b["answer"]);
+        assert_eq!(b["level"], Value::Null);
+    }
+}
+
+#[test]
+fn quiz_lists_the_questions_a_set_could_not_use_and_refuses_a_set_with_none() {
+    let json = report(&["quiz", "--seed", "3", "--count", "2", "--json"]);
+    let set = json["set"].as_str().expect("the set");
+    let damaged = format!("quiz={set}.not+base64");
+    let output = ringlab(&["quiz", "--set", &damaged]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("Question 2 of 2"), "{text}");
+    assert!(
+        text.contains("Skipped: Question 3: it cannot be read: it holds '+'"),
+        "{text}"
+    );
+    let output = ringlab(&["quiz", "--set", "2.abc"]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert_eq!(message.trim_end().lines().count(), 1, "{message}");
+    assert!(
+        message.contains("--set: no question could be used."),
+        "{message}"
+    );
+}
+
+#[test]
+fn bad_quiz_flags_are_refused_with_one_line_and_no_panic() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--kind", "essay"], "Unknown kind of question \"essay\""),
+        (
+            &["--count", "0"],
+            "--count: a quiz holds from 1 to 100 questions.",
+        ),
+        (&["--count", "101"], "--count"),
+        (&["--count", "-2"], "--count"),
+        (&["--level", "7"], "Practice levels go from 1 to 6."),
+        (&["--level", "hard"], "\"hard\" is not a whole number"),
+        (&["--seed", "-1"], "--seed"),
+        (&["--seed", "3", "--set", "1."], "cannot be used with"),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["quiz"];
+        all.extend_from_slice(args);
+        let output = ringlab(&all);
+        let message = stderr(&output);
+        assert!(!output.status.success(), "{all:?} was accepted");
+        assert!(!message.contains("panicked"), "{all:?} panicked: {message}");
+        assert_eq!(message.trim_end().lines().count(), 1, "{all:?}: {message}");
+        assert!(message.contains(expected), "{all:?}: {message}");
+        assert!(output.stdout.is_empty(), "{all:?} printed a report");
+    }
+}
+
+#[test]
+fn quiz_help_mentions_every_flag_with_an_example_and_the_overview_names_quiz() {
+    let output = ringlab(&["quiz", "--help"]);
+    assert!(output.status.success());
+    let help = stdout(&output);
+    for flag in QUIZ_FLAGS {
+        assert!(help.contains(flag), "{flag} is missing from:\n{help}");
+        assert!(
+            help.contains(&format!("Example: {flag} ")) || flag == "--json",
+            "{flag} has no example"
+        );
+    }
+    for word in [
+        "moves", "owner", "number", "arc", "share", "choice", "?quiz=",
+    ] {
+        assert!(help.contains(word), "{word} is missing from the help");
+    }
+    let overview = stdout(&ringlab(&["--help"]));
+    assert!(overview.contains("ringlab quiz"), "{overview}");
+}
+
+#[test]
+fn the_example_set_in_the_quiz_help_reads_and_answers_lesson_000() {
+    let help = stdout(&ringlab(&["quiz", "--help"]));
+    let start =
+        help.find("ringlab quiz --set 1.").expect("an example set") + "ringlab quiz --set ".len();
+    let rest = &help[start..];
+    let end = rest.find(|c: char| c.is_whitespace()).unwrap_or(rest.len());
+    let mut set = rest[..end].trim_end_matches('\\').to_string();
+    let after = rest[end..].trim_start();
+    if after.starts_with('.') {
+        set.push_str(after.split_whitespace().next().unwrap_or(""));
+    }
+    let json = report(&["quiz", "--set", &set, "--json"]);
+    let questions = json["questions"].as_array().expect("questions");
+    assert_eq!(questions.len(), 2, "{json}");
+    assert_eq!(questions[0]["answer"]["server"], "A");
+    assert_eq!(questions[1]["answer"]["moved"], serde_json::json!(["@52"]));
+}
+
+#[test]
+fn quiz_marks_the_engines_own_answers_right_and_another_owner_wrong_for_any_seed() {
+    for seed in 0..12u64 {
+        let seed = seed.to_string();
+        let args = [
+            "quiz",
+            "--seed",
+            &seed,
+            "--count",
+            "2",
+            "--kind",
+            "moves,owner",
+            "--json",
+        ];
+        let asked = report(&args);
+        let moved: Vec<&str> = asked["questions"][0]["answer"]["moved"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| k.as_str().unwrap())
+            .collect();
+        let moved = if moved.is_empty() {
+            "none".to_string()
+        } else {
+            moved.join(",")
+        };
+        let owner = asked["questions"][1]["answer"]["server"].as_str().unwrap();
+        let mut with_replies = args.to_vec();
+        with_replies.extend(["--reply", &moved, "--reply", owner]);
+        let marked = report(&with_replies);
+        assert_eq!(marked["score"]["right"], 2, "seed {seed}: {marked}");
+        assert_eq!(marked["questions"][0]["marked"]["right"], true);
+
+        let other = if owner == "A" { "B" } else { "A" };
+        let mut wrong = args.to_vec();
+        wrong.extend(["--reply", &moved, "--reply", other]);
+        let marked = report(&wrong);
+        assert_eq!(marked["score"]["right"], 1, "seed {seed}: {marked}");
+        let verdict = marked["questions"][1]["marked"]["verdict"]
+            .as_str()
+            .unwrap();
+        assert!(verdict.contains(owner), "{verdict}");
+    }
+}
+
+#[test]
+fn quiz_text_shows_each_key_graded_and_ends_with_the_score() {
+    let output = ringlab(&[
+        "quiz", "--seed", "42", "--count", "2", "--reply", "@41,@19", "--reply", "A",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("Your reply: @41,@19"), "{text}");
+    assert!(text.contains("@55 missed"), "{text}");
+    assert!(text.contains("@19 wrongly marked"), "{text}");
+    assert!(text.contains("Ringlab quiz: 1 of 2 right"), "{text}");
+}
+
+#[test]
+fn quiz_refuses_unreadable_replies_and_more_replies_than_questions_in_one_line() {
+    for (args, words) in [
+        (
+            vec!["quiz", "--count", "1", "--reply", "a", "--reply", "b"],
+            "2 replies for 1 question",
+        ),
+        (
+            vec!["quiz", "--seed", "42", "--count", "1", "--reply", "@7"],
+            "no key @7",
+        ),
+        (
+            vec!["quiz", "--count", "1", "--kind", "arc", "--reply", "left"],
+            "--reply",
+        ),
+    ] {
+        let output = ringlab(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let err = stderr(&output);
+        assert!(err.contains(words), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn quiz_ask_puts_each_question_without_its_answer_asks_again_on_an_unreadable_reply_and_scores() {
+    // Seed 42: C joins at 91 and moves @41 and @55; then A owns @17.
+    let output = ringlab_with_input(
+        &["quiz", "--seed", "42", "--count", "2", "--ask"],
+        Some("@41,@55\nnobody\nB\n"),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let first_answer = text.find("Answer:").expect("an answer is shown");
+    let first_prompt = text.find("Your answer").expect("a reply is asked for");
+    assert!(first_prompt < first_answer, "{text}");
+    assert!(
+        text.contains("These keys move: @41 (A → C) and @55 (A → C)"),
+        "{text}"
+    );
+    assert!(text.contains("Not nobody: A owns it."), "{text}");
+    assert!(text.contains("Ringlab quiz: 1 of 2 right"), "{text}");
+
+    let output = ringlab_with_input(
+        &[
+            "quiz", "--seed", "42", "--count", "2", "--kind", "arc", "--ask",
+        ],
+        Some("left\n"),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("Try again."), "{text}");
+    assert!(text.contains("No more replies."), "{text}");
+    assert!(text.contains("no questions answered yet"), "{text}");
+
+    let output = ringlab(&["quiz", "--ask", "--json"]);
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -73,6 +73,10 @@ pub enum Error {
     UnknownRemedy(String),
     /// A key that is not hot was to be made ordinary.
     NotHot(String),
+    /// A question kind nobody has heard of.
+    UnknownQuestionKind(String),
+    /// A question that cannot be asked or answered as written; the text says why.
+    Question(String),
 }
 
 impl fmt::Display for Error {
@@ -153,6 +157,11 @@ impl fmt::Display for Error {
                 "Unknown remedy {text:?}; choose bounded:C, copies:R, near:F or top:H (or NAME:off)."
             ),
             Error::NotHot(key) => write!(f, "The key {key} is not hot."),
+            Error::UnknownQuestionKind(text) => write!(
+                f,
+                "Unknown kind of question {text:?}; choose moves, owner, number, arc, share or choice."
+            ),
+            Error::Question(text) => f.write_str(text),
             Error::BadTable(text) => write!(f, "{text:?} is not a partition table for these servers."),
             Error::UnknownChange(text) => write!(
                 f,

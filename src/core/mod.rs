@@ -22,6 +22,7 @@ mod moves;
 mod outcome;
 mod par;
 pub mod placement;
+pub mod quiz;
 mod replicas;
 mod ring;
 mod scenario;

@@ -305,5 +305,8 @@ const REPLICAS: &[Step] = &[
 
 mod hot_key;
 mod other_ways;
+mod questions;
+
+pub use questions::{questions_for, LessonQuestion, QUESTIONS};
 #[cfg(test)]
 mod tests;

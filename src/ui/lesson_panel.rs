@@ -7,9 +7,11 @@ use leptos::prelude::*;
 
 use super::common::focus_soon;
 use super::key_controls::MAX_PAGE_KEYS;
+use super::question_card::QuestionCard;
 use super::state::{AppState, View};
+use super::theme::Theme;
 use crate::core::read_link;
-use crate::lessons::{lesson, LESSONS};
+use crate::lessons::{lesson, questions_for, LESSONS};
 
 /// Shows step `step` of lesson `id`.
 pub fn go_to(app: AppState, id: &'static str, step: usize) {
@@ -101,20 +103,36 @@ pub fn LessonPicker() -> impl IntoView {
     }
 }
 
-/// The current step: where we are, what to notice, and Back / Next.
+/// The current step: where we are, what to notice, the lesson's questions about what comes
+/// next (predict, then check), and Back / Next.
 #[component]
-pub fn LessonPanel() -> impl IntoView {
+pub fn LessonPanel(theme: Signal<Theme>) -> impl IntoView {
     let app = expect_context::<AppState>();
     move || {
         let (id, step) = app.lesson.get()?;
         let found = lesson(id)?;
         let at = found.steps.get(step)?;
         let count = found.steps.len();
+        // A question asked before step `s` is put to the learner on the step just before it.
+        let questions = questions_for(id)
+            .filter(|q| q.before_step == step + 1 || (q.before_step == 0 && step == 0))
+            .filter_map(|q| Some((q, q.question().ok()?.pose().ok()?)))
+            .map(|(q, posed)| {
+                view! {
+                    <div class="lesson-question" data-testid="lesson-question">
+                        <h3>{format!("Predict, then check: {}", q.title)}</h3>
+                        <p class="q-lead">{q.lead}</p>
+                        <QuestionCard posed=posed theme=theme on_marked=|_| {} />
+                    </div>
+                }
+            })
+            .collect_view();
         Some(view! {
             <section class="panel lesson" aria-labelledby="lesson-title" data-testid="lesson-panel">
                 <h2 id="lesson-title">{found.title}</h2>
                 <p class="step-count" data-testid="lesson-step">{format!("Step {} of {count}: {}", step + 1, at.title)}</p>
                 <p class="narration" data-testid="lesson-narration" tabindex="-1">{at.narration}</p>
+                {questions}
                 <div class="button-row">
                     <button
                         type="button"

@@ -17,7 +17,10 @@ mod lesson_panel;
 mod ownership;
 mod paint;
 mod placement_controls;
+mod practice_view;
+mod predict;
 mod probe;
+mod question_card;
 mod replica_controls;
 mod ring_controls;
 mod ring_keys;
@@ -58,6 +61,9 @@ pub fn App() -> impl IntoView {
     let (app, extra) = AppState::from_link(&query, key_controls::MAX_PAGE_KEYS);
     toolbar::apply_view_params(app, &extra);
     provide_context(app);
+    provide_context(practice_view::PracticeRound::new(
+        app.practice_seed.get_untracked(),
+    ));
     probe::register(app);
     toolbar::sync_address(app);
     shortcuts::install(app, lesson_panel::step_by);
@@ -107,8 +113,9 @@ pub fn App() -> impl IntoView {
             class="layout"
             class:comparing=move || app.view.get() == View::Compare
             class:requests=move || app.view.get() == View::Traffic
+            class:practicing=move || app.view.get() == View::Practice
         >
-            <section class="controls" aria-label="Controls">
+            <section class="controls" aria-label="Controls" hidden=move || app.view.get() == View::Practice>
                 <PlacementControls />
                 <ServerControls theme=theme />
                 <VnodeControls />
@@ -132,7 +139,7 @@ pub fn App() -> impl IntoView {
             // One readout for the ring and for traffic: the Traffic view puts requests where the
             // ring's ownership table was.
             <section class="readout" aria-label="Readout" hidden=move || !app.shows_ring()>
-                <lesson_panel::LessonPanel />
+                <lesson_panel::LessonPanel theme=theme />
                 <KeyDetailPanel />
                 <Show when=move || app.view.get() == View::Traffic>
                     <traffic_panel::TrafficPanel theme=theme />
@@ -146,7 +153,11 @@ pub fn App() -> impl IntoView {
             <Show when=move || app.view.get() == View::Compare>
                 <CompareView theme=theme />
             </Show>
+            <Show when=move || app.view.get() == View::Practice>
+                <practice_view::PracticeView theme=theme />
+            </Show>
         </main>
+        <predict::PredictDialog theme=theme />
         <shortcuts::ShortcutHelp />
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
             {move || app.announcement.get()}
@@ -170,7 +181,7 @@ fn EmbedView(config: embed::EmbedConfig, theme: Signal<theme::Theme>) -> impl In
             "ownership" => view! { <OwnershipPanel theme=theme /> }.into_any(),
             "key" => view! { <KeyDetailPanel /> }.into_any(),
             "cache" => view! { <CachePanel /> }.into_any(),
-            "lesson" => view! { <lesson_panel::LessonPanel /> }.into_any(),
+            "lesson" => view! { <lesson_panel::LessonPanel theme=theme /> }.into_any(),
             "servers" => view! { <ServerControls theme=theme /> }.into_any(),
             "vnodes" => view! { <VnodeControls /> }.into_any(),
             "keys" => view! { <KeyControls /> }.into_any(),
@@ -228,12 +239,13 @@ fn ModeBanner() -> impl IntoView {
     };
     view! {
         <p class="mode-banner" class:active=move || app.mode.get() != ClickMode::Select data-testid="mode-banner">
-            {text}
+            <span class="mode-text">{text}</span>
             <Show when=move || app.mode.get() != ClickMode::Select>
                 <button type="button" class="link" on:click=move |_| app.mode.set(ClickMode::Select)>
                     "Done"
                 </button>
             </Show>
+            <predict::PredictSwitch />
         </p>
     }
 }

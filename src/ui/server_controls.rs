@@ -44,7 +44,15 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
             at,
             weight: None,
         };
-        let result = app.scenario.with_untracked(|s| s.after(change));
+        let result = app.scenario.with_untracked(|s| s.after(change.clone()));
+        // With Predict first on, an accepted change waits for the learner's prediction.
+        if result.is_ok() && app.hold(&change, Field::AddServer) {
+            name_refusal.settle(true);
+            position_refusal.settle(true);
+            name.set(String::new());
+            position.set(String::new());
+            return;
+        }
         let about_position = matches!(
             result,
             Err(Error::PositionOutsideRing { .. } | Error::PositionTaken { .. })

@@ -44,11 +44,13 @@ pub enum View {
     Compare,
     /// The ring by requests: popularity, hot keys and their remedies.
     Traffic,
+    /// Questions to answer: practice from a seed, or an exercise set from a link.
+    Practice,
 }
 
 impl View {
     /// Every view, in the order the header lists them.
-    pub const ALL: [View; 3] = [View::Ring, View::Compare, View::Traffic];
+    pub const ALL: [View; 4] = [View::Ring, View::Compare, View::Traffic, View::Practice];
 
     /// The name in links: `view=compare`.
     pub fn id(self) -> &'static str {
@@ -56,6 +58,7 @@ impl View {
             View::Ring => "ring",
             View::Compare => "compare",
             View::Traffic => "traffic",
+            View::Practice => "practice",
         }
     }
 
@@ -65,6 +68,7 @@ impl View {
             View::Ring => "Ring",
             View::Compare => "Compare",
             View::Traffic => "Traffic",
+            View::Practice => "Practice",
         }
     }
 
@@ -146,6 +150,16 @@ pub struct AppState {
     pub generating: RwSignal<Option<(usize, usize)>>,
     /// Set to stop the generation under way.
     pub stop_generating: StoredValue<bool>,
+    /// Predict first: a change that moves keys first asks which keys will move.
+    pub predict: RwSignal<bool>,
+    /// The change waiting for the learner's prediction, and the control that sent it.
+    pub pending: RwSignal<Option<(Change, Field)>>,
+    /// The seed practice questions are drawn from.
+    pub practice_seed: RwSignal<u64>,
+    /// The exercise set a link opened (the value of `quiz=`), if any.
+    pub quiz_set: RwSignal<Option<String>>,
+    /// The exercise set being put together in the Practice view.
+    pub set_draft: RwSignal<Vec<crate::core::quiz::Question>>,
 }
 
 impl AppState {
@@ -209,6 +223,11 @@ impl AppState {
             save_png: StoredValue::new(None),
             generating: RwSignal::new(None),
             stop_generating: StoredValue::new(false),
+            predict: RwSignal::new(false),
+            pending: RwSignal::new(None),
+            practice_seed: RwSignal::new(1),
+            quiz_set: RwSignal::new(None),
+            set_draft: RwSignal::new(Vec::new()),
         };
         (app, extra)
     }
@@ -216,7 +235,7 @@ impl AppState {
     /// Whether the ring view's canvas and readout show (the ring and the traffic views share
     /// them).
     pub fn shows_ring(&self) -> bool {
-        self.view.with(|v| *v != View::Compare)
+        self.view.with(|v| matches!(v, View::Ring | View::Traffic))
     }
 
     /// State showing the starting scenario.
@@ -227,6 +246,39 @@ impl AppState {
     /// Applies `change`; on success records the outcome and announces it, on refusal shows the
     /// reason next to `field`. Returns whether it was applied.
     pub fn dispatch(&self, change: Change, field: Field) -> bool {
+        if self.hold(&change, field) {
+            return false;
+        }
+        self.apply(change, field)
+    }
+
+    /// With Predict first on, holds `change` back until the learner has predicted which keys
+    /// it moves (see [`AppState::asks_first`]). Returns whether it was held back.
+    pub fn hold(&self, change: &Change, field: Field) -> bool {
+        if self.predict.get_untracked() && self.asks_first(change) {
+            self.pending.set(Some((change.clone(), field)));
+            return true;
+        }
+        false
+    }
+
+    /// Whether, with Predict on, `change` first asks which keys it will move: only changes of
+    /// servers and points, on a ring with keys few enough to mark one by one.
+    fn asks_first(&self, change: &Change) -> bool {
+        let keys = self.scenario.with_untracked(|s| s.keys().len());
+        (1..=crate::core::quiz::MAX_MARKED_KEYS).contains(&keys)
+            && matches!(
+                change,
+                Change::AddServer { .. }
+                    | Change::RemoveServer { .. }
+                    | Change::SetVnodes { .. }
+                    | Change::SetWeight { .. }
+                    | Change::MovePoint { .. }
+            )
+    }
+
+    /// Applies `change` without asking first (see [`AppState::dispatch`]).
+    pub fn apply(&self, change: Change, field: Field) -> bool {
         let result = self.scenario.with_untracked(|s| s.after(change));
         self.commit(result, field)
     }

@@ -13,6 +13,12 @@ use crate::core::{parse_number, write_link, CacheLoad, MAX_REPLICAS};
 pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
     let mut notices = Vec::new();
     let mut cache = CacheLoad::default();
+    // Practice without a seed in the link starts from a seed of its own, written into the
+    // address so the same questions can be shared.
+    if !extra.iter().any(|(n, _)| n == "seed") {
+        app.practice_seed
+            .set((js_sys::Math::random() * 999_999.0) as u64 + 1);
+    }
     for (name, value) in extra {
         match name.as_str() {
             "select" => {
@@ -55,6 +61,16 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                     _ => notices.push(format!(
                         "lesson: there is no lesson {value} with a step {step}"
                     )),
+                }
+            }
+            "seed" => match parse_number::<u64>(value) {
+                Ok(seed) => app.practice_seed.set(seed),
+                Err(error) => notices.push(format!("seed: {error}")),
+            },
+            "quiz" => {
+                app.quiz_set.set(Some(value.clone()));
+                if !extra.iter().any(|(n, _)| n == "view") {
+                    app.view.set(View::Practice);
                 }
             }
             "r" => match parse_number::<usize>(value) {
@@ -107,6 +123,15 @@ pub fn current_query(app: AppState) -> String {
     if view != View::Ring {
         extra.push(("view".to_string(), view.id().to_string()));
     }
+    if view == View::Practice {
+        match app.quiz_set.get_untracked() {
+            Some(set) => extra.push(("quiz".to_string(), set)),
+            None => extra.push((
+                "seed".to_string(),
+                app.practice_seed.get_untracked().to_string(),
+            )),
+        }
+    }
     let replicas = app.replicas.get_untracked();
     if replicas > 1 {
         extra.push(("r".to_string(), replicas.to_string()));
@@ -136,6 +161,8 @@ pub fn sync_address(app: AppState) {
         app.present.track();
         app.lesson.track();
         app.view.track();
+        app.practice_seed.track();
+        app.quiz_set.track();
         if !pending.get_value() {
             pending.set_value(true);
             set_timeout(

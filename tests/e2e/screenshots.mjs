@@ -51,6 +51,23 @@ try {
   await shot('hot-key-1280', { width: 1280, height: 720, path: '/?lesson=hot-key&step=2', show: 'busiest-keys' });
   await shot('compare-1280', { width: 1280, height: 720, path: '/?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&then=add:E&view=compare' });
   await shot('presentation-1280', { width: 1280, height: 720, path: '/?lesson=teaching-ring&step=4&present=1' });
+  const SET = '1.cmluZz0xMDAmc2VydmVycz1BQDIwLEJANTAsQ0A4MCZrZXlzPUA5NSZhc2s9b3duZXIma2V5PUA5NQ'
+    + '.cmluZz0xMDAmc2VydmVycz1BQDEwLEJANDAsQ0A3NSZrZXlzPUA5MCxANTIsQDY4LEAyNSxANSZhc2s9bW92ZXMmY2hhbmdlPWFkZDpEQDYw';
+  await shot('practice-1280', { width: 1280, height: 720, path: `/?quiz=${SET}` }, async (page) => {
+    await page.click('[data-testid="q-option-2"]');
+    await page.click('[data-testid="q-check"]');
+    await page.click('[data-testid="set-next"]');
+    await page.click('[data-testid="q-key-@52"]');
+    await page.click('[data-testid="q-key-@68"]');
+    await page.click('[data-testid="q-check"]');
+    await page.evaluate(() => window.scrollTo(0, 0));
+  });
+  await shot('predict-375', { width: 375, height: 812, path: '/?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5' }, async (page) => {
+    await page.click('[data-testid="predict-toggle"]');
+    await page.fill('[data-testid="server-position"]', '60');
+    await page.click('[data-testid="add-server"]');
+    await page.click('[data-testid="q-key-@52"]');
+  });
   await shot('embed-example-1280', { width: 1280, height: 720, fullPage: true, path: '/examples/embed.html' }, async (page) => {
     await page.waitForTimeout(800);
     await page.click('#add-d');

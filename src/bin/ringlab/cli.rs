@@ -83,6 +83,91 @@ pub enum Command {
     /// Which server each key goes to under one placement, a line per key.
     #[command(long_about = LOOKUP_ABOUT, after_help = LOOKUP_EXAMPLES)]
     Lookup(LookupArgs),
+    /// Practice questions from a seed, with the engine's answers and worked explanations.
+    #[command(long_about = QUIZ_ABOUT, after_help = QUIZ_EXAMPLES)]
+    Quiz(QuizArgs),
+}
+
+/// The flags of `ringlab quiz`.
+#[derive(Debug, Args)]
+#[command(next_line_help = true)]
+pub struct QuizArgs {
+    /// The seed the questions are drawn from: the same seed, level and kinds give the same
+    /// questions.
+    /// Example: --seed 42
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "1",
+        allow_negative_numbers = true,
+        verbatim_doc_comment
+    )]
+    pub seed: String,
+
+    /// How many questions, from 1 to 100.
+    /// Example: --count 10
+    #[arg(
+        long,
+        value_name = "K",
+        default_value = "6",
+        allow_negative_numbers = true,
+        verbatim_doc_comment
+    )]
+    pub count: String,
+
+    /// Only these kinds of question, asked in turn: moves (which keys move), owner (who owns a
+    /// key), number (how many), arc (which stretch), share (which share) or choice (choose
+    /// one); repeat the flag or separate kinds with commas. Without it every kind comes in turn.
+    /// Example: --kind moves,owner
+    #[arg(long, value_name = "KIND", verbatim_doc_comment)]
+    pub kind: Vec<String>,
+
+    /// How hard, from 1 (two or three servers placed by hand, the ring) to 6 (weighted
+    /// servers with several points under every placement but ketama).
+    /// Example: --level 3
+    #[arg(
+        long,
+        value_name = "L",
+        default_value = "1",
+        allow_negative_numbers = true,
+        verbatim_doc_comment
+    )]
+    pub level: String,
+
+    /// Print the questions of an exercise set (the value of ?quiz= in a page's address)
+    /// instead of drawing new ones; questions that cannot be used are listed as skipped.
+    /// Example: --set 1.cmluZz0xMDAm...
+    #[arg(
+        long,
+        value_name = "SET",
+        conflicts_with_all = ["seed", "count", "kind", "level"],
+        verbatim_doc_comment
+    )]
+    pub set: Option<String>,
+
+    /// Mark a reply to the questions in turn: the first --reply answers question 1, the next
+    /// question 2, and so on. Keys as labels (`@52,@68` or `none`), a server's name, a number
+    /// (`8 million`, `80%`), a stretch (`41 to 60`), a share (`37.5`) or a letter (`b`).
+    /// Example: --reply @41,@55 --reply B
+    #[arg(
+        long,
+        value_name = "REPLY",
+        allow_hyphen_values = true,
+        verbatim_doc_comment
+    )]
+    pub reply: Vec<String>,
+
+    /// Ask the questions one at a time: each is printed without its answer, a reply is read
+    /// from standard input (a line per reply; a reply that cannot be read is asked again), then
+    /// it is marked and the answer and its working shown; the score comes at the end.
+    /// Example: --ask --seed 42 --count 3
+    #[arg(long, conflicts_with_all = ["reply", "json"], verbatim_doc_comment)]
+    pub ask: bool,
+
+    /// Print one JSON object instead of the text.
+    /// Example: ringlab quiz --seed 42 --count 3 --json
+    #[arg(long, verbatim_doc_comment)]
+    pub json: bool,
 }
 
 /// The flags of `ringlab compare`: those of `experiment`, and a Markdown table.
@@ -325,6 +410,7 @@ Example (lesson 000: adding D at 60 moves one key of five, where mod N moves fou
 Other commands:
   ringlab compare   the same experiment under every placement, in one table
   ringlab lookup    which server each key goes to under one placement
+  ringlab quiz      practice questions with their answers worked out
 
 Run 'ringlab experiment --help' for every flag, more examples and the JSON fields.";
 
@@ -361,6 +447,40 @@ Examples:
       user:1 user:2 cart:7
   Three copies of each key in a file, on a ring of 100 points per server:
     ringlab lookup --ring-size 2^32 --vnodes 100 --servers a,b,c,d --replicas 3 --keys-file keys.txt";
+
+const QUIZ_ABOUT: &str = "\
+Draw practice questions from a seed and print each with the engine's answer and its worked
+explanation, so an author can put the same exercises in a text. Every question sits on the
+teaching ring, 0 to 99, with 2 to 6 servers and 3 to 12 keys; --level makes them harder. Each
+question shows its scenario as a link, and the end of the report gives the whole list as an
+exercise set for ?quiz= in the page's address. With --set, the questions of an existing set are
+printed instead: their answers are always worked out again from their scenarios. With --reply,
+each reply is marked against its question (right or not, key by key for moves, with the
+reason), and the report ends with the score; a reply that cannot be read is refused.
+
+Kinds of question: moves (mark the keys a change moves), owner (pick the server of a key),
+number (a count, a percentage or database reads, within a stated band), arc (the first and last
+position of a stretch), share (a server's share, in percent) and choice (one of a few
+statements, the true one worked out on the scenario).
+
+--json prints {seed, set, questions: [{number, kind, level, setting, prompt, alternatives,
+scenario, question, answer: {text, ...}, worked, reveal, marked?}], problems, score?}; a marked
+question has marked: {reply, right, verdict, keys: [{key, grade, moved, why}]}.";
+
+const QUIZ_EXAMPLES: &str = "\
+Examples:
+  Six questions, one of each kind, at level 1:
+    ringlab quiz --seed 42
+  Ten questions on which keys move and who owns a key, at level 4, as JSON:
+    ringlab quiz --seed 7 --count 10 --kind moves,owner --level 4 --json
+  Be asked three questions, replying at the prompt:
+    ringlab quiz --seed 42 --count 3 --ask
+  Mark replies to the first two questions of seed 42 (a reply per question, in turn):
+    ringlab quiz --seed 42 --count 2 --reply @41,@55 --reply B
+  The questions of an exercise set (lesson 000: who owns key 95; which keys move when D
+  joins at 60), with their answers:
+    ringlab quiz --set 1.cmluZz0xMDAmc2VydmVycz1BQDIwLEJANTAsQ0A4MCZrZXlzPUA5NSZhc2s9b3duZXIma2V5PUA5NQ\\
+.cmluZz0xMDAmc2VydmVycz1BQDEwLEJANDAsQ0A3NSZrZXlzPUA5MCxANTIsQDY4LEAyNSxANSZhc2s9bW92ZXMmY2hhbmdlPWFkZDpEQDYw";
 
 const EXPERIMENT_ABOUT: &str = "\
 Build a ring from --servers and the keys, apply one change (--add or --remove), and report,

@@ -15,6 +15,8 @@ mod json;
 #[cfg(not(target_arch = "wasm32"))]
 mod lookup;
 #[cfg(not(target_arch = "wasm32"))]
+mod quiz;
+#[cfg(not(target_arch = "wasm32"))]
 mod requests;
 #[cfg(not(target_arch = "wasm32"))]
 mod text;
@@ -71,6 +73,7 @@ mod native {
                 text
             }),
             Command::Lookup(args) => crate::lookup::run(&args),
+            Command::Quiz(args) => crate::quiz::run(&args),
         };
         match output {
             Ok(text) => emit(&text),

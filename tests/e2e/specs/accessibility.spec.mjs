@@ -5,6 +5,11 @@ const VIEWPORTS = {
   phone: { width: 375, height: 812 },
 };
 
+/** An exercise set: who owns @95, and which keys move when D joins lesson 000's ring at 60. */
+const SET =
+  '1.cmluZz0xMDAmc2VydmVycz1BQDIwLEJANTAsQ0A4MCZrZXlzPUA5NSZhc2s9b3duZXIma2V5PUA5NQ' +
+  '.cmluZz0xMDAmc2VydmVycz1BQDEwLEJANDAsQ0A3NSZrZXlzPUA5MCxANTIsQDY4LEAyNSxANSZhc2s9bW92ZXMmY2hhbmdlPWFkZDpEQDYw';
+
 /** axe's violations, reduced to what a reader needs: rule, impact, and where. */
 function summary(violations) {
   return violations.map((v) => ({
@@ -61,6 +66,40 @@ for (const scheme of ['light', 'dark']) {
         await page.getByTestId('remedy-top').press('Enter');
         await expect(page.getByTestId('traffic-error')).toBeVisible();
         expect(summary((await ring.axe()).violations), 'with a refused setting').toEqual([]);
+      });
+
+      test('axe finds no violations in Practice, on a marked question, a set\'s summary, a lesson question and Predict first', async ({ ring }) => {
+        const { page } = ring;
+        await page.goto('/?view=practice&seed=42');
+        await expect(page.getByTestId('question')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'in the Practice view').toEqual([]);
+        await page.getByTestId('add-to-set').click();
+        await expect(page.getByTestId('set-builder')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'with an exercise set being built').toEqual([]);
+
+        await page.goto(`/?quiz=${SET}`);
+        await page.getByTestId('question').getByRole('radio').first().check();
+        await page.getByTestId('q-check').click();
+        await expect(page.getByTestId('q-verdict')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'on a marked question').toEqual([]);
+        await page.getByTestId('set-next').click();
+        await page.getByTestId('q-key-@52').check();
+        await page.getByTestId('q-check').click();
+        await expect(page.getByTestId('q-grade-@52')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'on marked keys').toEqual([]);
+        await page.getByTestId('set-next').click();
+        await expect(page.getByTestId('set-summary')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'on the summary').toEqual([]);
+
+        await ring.open('?lesson=teaching-ring&step=2');
+        await expect(page.getByTestId('lesson-question').first()).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'on a lesson question').toEqual([]);
+
+        await ring.open('?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5');
+        await page.getByTestId('predict-toggle').click();
+        await ring.addServer('D', 60);
+        await expect(page.getByTestId('predict-dialog')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'asking before a change').toEqual([]);
       });
     });
   }

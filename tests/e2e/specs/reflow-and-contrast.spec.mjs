@@ -6,6 +6,7 @@ const VIEWS = {
   compare: '?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&then=add:E&view=compare',
   traffic: '?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&hot=key-0*1000&remedy=copies:3&select=key-1&view=traffic',
   lesson: '?lesson=node-dies&step=2',
+  practice: '?view=practice&seed=42',
 };
 
 /** How far the page scrolls sideways, and the controls that reach past its right edge. */

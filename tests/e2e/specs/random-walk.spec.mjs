@@ -57,7 +57,7 @@ function position(size) {
 test.use({ reducedMotion: 'reduce' });
 
 test('a seeded random walk of 2,000 actions ends with no page error and the panels equal to the engine', async ({ ring }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   random = mulberry32(SEED);
   const { page } = ring;
   const quick = { timeout: 3_000 };

@@ -1,0 +1,1 @@
+//! Sweeps (placeholder while the timeline compiles).

@@ -61,7 +61,7 @@ pub use size::{parse_number, RingSize};
 pub use stats::{Balance, Ownership, ServerShare};
 
 pub use text::ServerSpec;
-pub use timeline::{DownServer, TimeUnit, Timeline, Timing};
+pub use timeline::{DownServer, Summation, TimeUnit, Timeline, Timing};
 pub use traffic::{
     check_heat, check_zipf, share_of, Loads, MovedReads, Popularity, Remedy, ServerLoad, Sum,
     Traffic, Weights, MAX_HEAT,

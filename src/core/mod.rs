@@ -60,6 +60,7 @@ pub use server::{
 pub use size::{parse_number, RingSize};
 pub use stats::{Balance, Ownership, ServerShare};
 
+pub use sweep::{SizePoint, SizeSweep, VnodePoint, VnodeSweep};
 pub use text::ServerSpec;
 pub use timeline::{DownServer, Summation, TimeUnit, Timeline, Timing};
 pub use traffic::{

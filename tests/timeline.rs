@@ -469,6 +469,16 @@ fn a_change_that_moves_no_key_between_servers_has_no_timeline() {
 }
 
 #[test]
+fn without_reads_there_is_no_timeline_to_draw() {
+    let s = cluster(3, 10, 100);
+    let quiet = CacheLoad::new(0.0, 0.95).unwrap();
+    assert!(matches!(
+        Timeline::new(&s, &"fail:cache-0".parse().unwrap(), quiet),
+        Err(Error::OutOfRange(_))
+    ));
+}
+
+#[test]
 fn a_scenario_with_down_servers_and_settings_round_trips_through_its_link() {
     let mut s = cluster(6, 20, 100);
     apply_all(

@@ -7,6 +7,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::series_args::{
+    SweepArgs, TimelineArgs, SWEEP_ABOUT, SWEEP_EXAMPLES, TIMELINE_ABOUT, TIMELINE_EXAMPLES,
+};
+
 /// Examples for both `-h` and `--help`.
 macro_rules! examples {
     () => {
@@ -83,6 +87,12 @@ pub enum Command {
     /// Which server each key goes to under one placement, a line per key.
     #[command(long_about = LOOKUP_ABOUT, after_help = LOOKUP_EXAMPLES)]
     Lookup(LookupArgs),
+    /// Database reads per second over time after one change (--add, --remove or --fail).
+    #[command(long_about = TIMELINE_ABOUT, after_help = TIMELINE_EXAMPLES)]
+    Timeline(TimelineArgs),
+    /// A series for a chart: spread against virtual nodes, or keys moved against servers.
+    #[command(long_about = SWEEP_ABOUT, after_help = SWEEP_EXAMPLES)]
+    Sweep(SweepArgs),
 }
 
 /// The flags of `ringlab compare`: those of `experiment`, and a Markdown table.
@@ -325,6 +335,9 @@ Example (lesson 000: adding D at 60 moves one key of five, where mod N moves fou
 Other commands:
   ringlab compare   the same experiment under every placement, in one table
   ringlab lookup    which server each key goes to under one placement
+  ringlab timeline  database reads per second over time after --add, --remove or --fail
+  ringlab sweep     spread against virtual nodes (vnodes), or keys moved against servers
+                    (servers), as a table, CSV or JSON
 
 Run 'ringlab experiment --help' for every flag, more examples and the JSON fields.";
 

@@ -125,7 +125,7 @@ impl Timeline {
     /// The timeline of `change` applied to `before`, with the settings of `before` and `load`'s
     /// reads and hit rate. A failure restarts after the scenario's restart delay, when it has
     /// one. Refused, with the engine's words, when the change is refused or cannot move keys
-    /// between servers.
+    /// between servers, or when there are no reads to follow.
     ///
     /// ```
     /// use ringlab::core::{CacheLoad, Change, Scenario, Timeline};
@@ -141,6 +141,11 @@ impl Timeline {
     pub fn new(before: &Scenario, change: &Change, load: CacheLoad) -> Result<Timeline, Error> {
         if !change.can_move_keys() {
             return Err(Error::NoTimeline(change.to_string()));
+        }
+        if load.reads <= 0.0 {
+            return Err(Error::OutOfRange(
+                "A timeline needs reads to follow: at least 1 read per second.",
+            ));
         }
         let (after, _) = before.after(change.clone())?;
         let timing = before.timing();

@@ -5,6 +5,7 @@
 
 mod cache_panel;
 mod canvas;
+mod chart;
 mod common;
 mod compare_view;
 mod embed;
@@ -23,7 +24,9 @@ mod ring_controls;
 mod server_controls;
 mod shortcuts;
 mod state;
+mod sweep_panel;
 mod theme;
+mod timeline_view;
 mod toolbar;
 mod traffic_panel;
 mod vnode_controls;
@@ -109,6 +112,7 @@ pub fn App() -> impl IntoView {
             class="layout"
             class:comparing=move || app.view.get() == View::Compare
             class:requests=move || app.view.get() == View::Traffic
+            class:timing=move || app.view.get() == View::Timeline
         >
             <section class="controls" aria-label="Controls">
                 <PlacementControls />
@@ -147,6 +151,9 @@ pub fn App() -> impl IntoView {
             </section>
             <Show when=move || app.view.get() == View::Compare>
                 <CompareView theme=theme />
+            </Show>
+            <Show when=move || app.view.get() == View::Timeline>
+                <timeline_view::TimelineView />
             </Show>
         </main>
         <shortcuts::ShortcutHelp />

@@ -33,6 +33,8 @@ pub enum Field {
     Placement,
     /// The traffic model.
     Traffic,
+    /// The timeline's event and settings.
+    Timeline,
 }
 
 /// The views a person can switch between in the header.
@@ -44,11 +46,13 @@ pub enum View {
     Compare,
     /// The ring by requests: popularity, hot keys and their remedies.
     Traffic,
+    /// Database reads over time after an event, and the sweep plots.
+    Timeline,
 }
 
 impl View {
     /// Every view, in the order the header lists them.
-    pub const ALL: [View; 3] = [View::Ring, View::Compare, View::Traffic];
+    pub const ALL: [View; 4] = [View::Ring, View::Compare, View::Traffic, View::Timeline];
 
     /// The name in links: `view=compare`.
     pub fn id(self) -> &'static str {
@@ -56,6 +60,7 @@ impl View {
             View::Ring => "ring",
             View::Compare => "compare",
             View::Traffic => "traffic",
+            View::Timeline => "timeline",
         }
     }
 
@@ -65,12 +70,79 @@ impl View {
             View::Ring => "Ring",
             View::Compare => "Compare",
             View::Traffic => "Traffic",
+            View::Timeline => "Timeline",
         }
     }
 
     /// The view a link names.
     pub fn parse(text: &str) -> Option<View> {
         View::ALL.into_iter().find(|v| v.id() == text.trim())
+    }
+}
+
+/// What happens on the Timeline view's chart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Happening {
+    /// A server fails (and may restart).
+    Fail,
+    /// A server is removed on purpose.
+    Remove,
+    /// A new server joins.
+    Join,
+}
+
+/// The event the Timeline view follows: what happens, and to which server (the last one up
+/// when none is named or the named one is gone). In links as `event=fail:C`, `event=join`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimelineEvent {
+    /// What happens.
+    pub what: Happening,
+    /// To which server, for a failure or a removal.
+    pub server: Option<String>,
+}
+
+impl TimelineEvent {
+    /// The event's link text: `fail:C`, `remove:C`, `join`.
+    pub fn link_text(&self) -> String {
+        let verb = match self.what {
+            Happening::Fail => "fail",
+            Happening::Remove => "remove",
+            Happening::Join => return "join".to_string(),
+        };
+        match &self.server {
+            Some(name) => format!("{verb}:{name}"),
+            None => verb.to_string(),
+        }
+    }
+
+    /// The event a link's text names.
+    pub fn parse(text: &str) -> Option<TimelineEvent> {
+        let (verb, name) = match text.trim().split_once(':') {
+            Some((verb, name)) => (
+                verb,
+                Some(name.trim().to_string()).filter(|n| !n.is_empty()),
+            ),
+            None => (text.trim(), None),
+        };
+        let what = match verb {
+            "fail" => Happening::Fail,
+            "remove" => Happening::Remove,
+            "join" => Happening::Join,
+            _ => return None,
+        };
+        Some(TimelineEvent {
+            what,
+            server: name.filter(|_| what != Happening::Join),
+        })
+    }
+}
+
+impl Default for TimelineEvent {
+    fn default() -> Self {
+        TimelineEvent {
+            what: Happening::Fail,
+            server: None,
+        }
     }
 }
 
@@ -146,6 +218,8 @@ pub struct AppState {
     pub generating: RwSignal<Option<(usize, usize)>>,
     /// Set to stop the generation under way.
     pub stop_generating: StoredValue<bool>,
+    /// The event the Timeline view follows.
+    pub timeline_event: RwSignal<TimelineEvent>,
 }
 
 impl AppState {
@@ -209,6 +283,7 @@ impl AppState {
             save_png: StoredValue::new(None),
             generating: RwSignal::new(None),
             stop_generating: StoredValue::new(false),
+            timeline_event: RwSignal::new(TimelineEvent::default()),
         };
         (app, extra)
     }
@@ -216,7 +291,7 @@ impl AppState {
     /// Whether the ring view's canvas and readout show (the ring and the traffic views share
     /// them).
     pub fn shows_ring(&self) -> bool {
-        self.view.with(|v| *v != View::Compare)
+        self.view.with(|v| matches!(v, View::Ring | View::Traffic))
     }
 
     /// State showing the starting scenario.

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use super::common::Dialog;
-use super::state::{AppState, View};
+use super::state::{AppState, TimelineEvent, View};
 use crate::core::{parse_number, write_link, CacheLoad, MAX_REPLICAS};
 
 /// Applies the view parameters a link carries besides the scenario (`select`, `r`, `reads`,
@@ -75,6 +75,12 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                 Some(Ok(load)) => cache = load,
                 _ => notices.push("hit: the hit rate goes from 0 to 100".to_string()),
             },
+            "event" => match TimelineEvent::parse(value) {
+                Some(event) => app.timeline_event.set(event),
+                None => notices.push(format!(
+                    "event: {value} is not an event (fail:NAME, remove:NAME or join)"
+                )),
+            },
             // Read by embed mode, or by the lesson above.
             "embed" | "panels" | "host" | "step" | "" => {}
             other => notices.push(format!("{other}: not a parameter this page knows")),
@@ -107,6 +113,10 @@ pub fn current_query(app: AppState) -> String {
     if view != View::Ring {
         extra.push(("view".to_string(), view.id().to_string()));
     }
+    let event = app.timeline_event.get_untracked();
+    if view == View::Timeline && event != TimelineEvent::default() {
+        extra.push(("event".to_string(), event.link_text()));
+    }
     let replicas = app.replicas.get_untracked();
     if replicas > 1 {
         extra.push(("r".to_string(), replicas.to_string()));
@@ -136,6 +146,7 @@ pub fn sync_address(app: AppState) {
         app.present.track();
         app.lesson.track();
         app.view.track();
+        app.timeline_event.track();
         if !pending.get_value() {
             pending.set_value(true);
             set_timeout(

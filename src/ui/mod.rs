@@ -25,7 +25,9 @@ mod server_controls;
 mod shortcuts;
 mod state;
 mod sweep_panel;
+mod sweep_steps;
 mod theme;
+mod timeline_controls;
 mod timeline_view;
 mod toolbar;
 mod traffic_panel;
@@ -153,7 +155,7 @@ pub fn App() -> impl IntoView {
                 <CompareView theme=theme />
             </Show>
             <Show when=move || app.view.get() == View::Timeline>
-                <timeline_view::TimelineView />
+                <timeline_view::TimelineView sweeps=true />
             </Show>
         </main>
         <shortcuts::ShortcutHelp />
@@ -186,6 +188,8 @@ fn EmbedView(config: embed::EmbedConfig, theme: Signal<theme::Theme>) -> impl In
             "placement" => view! { <PlacementControls /> }.into_any(),
             "compare" => view! { <CompareView theme=theme /> }.into_any(),
             "traffic" => view! { <traffic_panel::TrafficPanel theme=theme /> }.into_any(),
+            "timeline" => view! { <timeline_view::TimelineView sweeps=false /> }.into_any(),
+            "sweeps" => view! { <sweep_panel::SweepPanel /> }.into_any(),
             _ => view! { <ReplicaControls /> }.into_any(),
         })
         .collect_view();

@@ -57,10 +57,15 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                     )),
                 }
             }
-            "r" => match parse_number::<usize>(value) {
-                Ok(r) if (1..=MAX_REPLICAS).contains(&r) => app.replicas.set(r),
-                _ => notices.push(format!("r: copies per key go from 1 to {MAX_REPLICAS}")),
-            },
+            // A bad `r` is reported by the link reader: it is shared with the scenario's copies.
+            "r" => {
+                if let Some(r) = parse_number::<usize>(value)
+                    .ok()
+                    .filter(|r| (1..=MAX_REPLICAS).contains(r))
+                {
+                    app.replicas.set(r);
+                }
+            }
             "reads" => match parse_number::<u64>(value)
                 .and_then(|r| CacheLoad::new(r as f64, cache.hit_rate))
             {

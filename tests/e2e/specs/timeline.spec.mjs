@@ -183,3 +183,13 @@ test('in presentation mode the charts\' text and lines grow for the back row', a
   const line = page.getByTestId('timeline-chart').locator('path.series').first();
   expect(parseFloat(await line.evaluate((el) => getComputedStyle(el).strokeWidth))).toBeGreaterThanOrEqual(4);
 });
+
+test('an embed with panels=timeline,sweeps shows the chart and the sweeps beside the ring', async ({ ring }) => {
+  const { page } = ring;
+  await ring.open(`${CACHES}&embed=1&panels=timeline,sweeps&event=fail:C`);
+  await expect(page.getByTestId('embed')).toBeVisible();
+  await expect(page.getByTestId('event-server')).toHaveValue('C');
+  await expect(page.getByTestId('timeline-chart').locator('path.series')).toHaveCount(2);
+  await expect(page.getByTestId('sweeps')).toHaveCount(1);
+  await expect(page.getByTestId('sweep-vnodes').locator('path.series')).toHaveCount(2);
+});

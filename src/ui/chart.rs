@@ -120,7 +120,7 @@ pub fn LineChart(chart: Signal<Chart>, title: String, testid: &'static str) -> i
         let f = frame();
         let (w, h) = (width.get(), height());
         chart.with(|c| {
-            let x_ticks = ticks(&c.x, if w < 500.0 { 4 } else { 8 });
+            let x_ticks = ticks(&c.x, if w < 500.0 { 5 } else { 8 });
             let y_ticks = ticks(&c.y, 5);
             let bands = c
                 .bands

@@ -5,6 +5,7 @@
 //! `ui` and is compiled for WebAssembly only.
 #![warn(missing_docs)]
 
+pub mod chart;
 pub mod core;
 pub mod geometry;
 pub mod lessons;

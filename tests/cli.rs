@@ -954,3 +954,434 @@ fn quiz_ask_puts_each_question_without_its_answer_asks_again_on_an_unreadable_re
     let output = ringlab(&["quiz", "--ask", "--json"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// Four caches of 100 points on the full ring, 10,000 keys: the set-up of lesson 000's timeline.
+const CACHES: &[&str] = &[
+    "timeline",
+    "--ring-size",
+    "2^32",
+    "--vnodes",
+    "100",
+    "--servers",
+    "a,b,c,d",
+    "--keys",
+    "10000",
+];
+
+fn timeline(args: &[&str]) -> Value {
+    let mut all = CACHES.to_vec();
+    all.extend_from_slice(args);
+    report(&all)
+}
+
+#[test]
+fn a_timeline_after_adding_a_server_costs_one_miss_per_moved_key_and_settles() {
+    let t = timeline(&["--add", "e", "--json"]);
+    assert_eq!(t["change"], "add:e");
+    assert_eq!(t["placement"], "ring");
+    assert_eq!(t["baseline"], "mod_n");
+    for name in ["ring", "mod_n"] {
+        let curve = &t[name];
+        let moved = number(&curve["moved"]);
+        assert!(moved > 0.0, "{name} moved nothing");
+        // 50,000 reads/s at 95 % hits: 2,500 database reads/s before, and each moved key
+        // misses once at its new server, 0.95 of a read in all.
+        assert_close(&curve["steady"], 2_500.0);
+        let extra = number(&curve["extra_reads"]);
+        assert!(
+            (extra - 0.95 * moved).abs() < 1e-6 * moved,
+            "{name}: {extra}"
+        );
+        // Right after the change every moved key's reads that would have hit go to the database.
+        let peak = number(&curve["peak"]);
+        let spike = 2_500.0 + 47_500.0 * moved / 10_000.0;
+        assert!(
+            (peak - spike).abs() < 1e-6 * spike,
+            "{name}: {peak} vs {spike}"
+        );
+        assert!(number(&curve["settle"]) > 0.0);
+        let samples = curve["samples"].as_array().unwrap();
+        let last = samples.last().unwrap()[1].as_f64().unwrap();
+        assert!(
+            (last - 2_500.0).abs() < 0.05 * 2_500.0,
+            "{name} ends at {last}"
+        );
+    }
+    // Mod N moves most keys, the ring about a fifth.
+    assert!(number(&t["mod_n"]["moved"]) > 2.0 * number(&t["ring"]["moved"]));
+    assert!(t["outage"].is_null());
+    assert_eq!(t["gossip_windows"].as_array().unwrap().len(), 0);
+    assert!(number(&t["axis"]["end"]) >= number(&t["ring"]["settle"]));
+}
+
+#[test]
+fn a_failure_with_three_copies_makes_no_storm() {
+    let t = timeline(&["--fail", "c", "--replicas", "3", "--json"]);
+    let ring = &t["ring"];
+    assert!(number(&ring["moved"]) > 0.0);
+    assert_close(&ring["extra_reads"], 0.0);
+    assert_close(&ring["cold_keys"], 0.0);
+    assert_close(&ring["peak"], number(&ring["steady"]));
+    assert_eq!(t["failed"], "c");
+    assert!(t["restart_at"].is_null());
+}
+
+#[test]
+fn a_restart_misses_the_returning_keys_again_and_delivers_the_hints() {
+    let t = timeline(&[
+        "--fail",
+        "c",
+        "--restart-after",
+        "60",
+        "--writes",
+        "500",
+        "--gossip",
+        "10",
+        "--json",
+    ]);
+    let ring = &t["ring"];
+    let moved = number(&ring["moved"]);
+    assert_close(&ring["moved_back"], moved);
+    assert_close(&t["restart_at"], 60.0);
+    assert_close(&t["outage"]["to"], 60.0);
+    let windows = t["gossip_windows"].as_array().unwrap();
+    assert_eq!(windows.len(), 2);
+    assert_close(&windows[1]["from"], 60.0);
+    assert_close(&windows[1]["to"], 70.0);
+    // The writes meant for c's keys (their share of 500/s) are held for 60 s.
+    let per_second = 500.0 * moved / 10_000.0;
+    assert_close(&ring["hints"]["per_second"], per_second);
+    assert_close(&ring["hints"]["delivered"], per_second * 60.0);
+    // Old-view clients send c's keys' reads to c for half the window on average.
+    assert_close(&ring["misrouted"], 50_000.0 * moved / 10_000.0 * 5.0);
+    // After the restart the reads rise a second time.
+    let samples = ring["samples"].as_array().unwrap();
+    let at = |t: f64| {
+        samples
+            .iter()
+            .filter(|s| s[0].as_f64().unwrap() >= t)
+            .map(|s| s[1].as_f64().unwrap())
+            .next()
+            .unwrap()
+    };
+    assert!(at(59.0) < 2_600.0, "{}", at(59.0));
+    assert!(at(60.5) > 3_000.0, "{}", at(60.5));
+    assert!(number(&t["axis"]["end"]) >= 70.0);
+}
+
+#[test]
+fn the_timeline_csv_has_a_row_per_sample_and_the_plain_report_names_the_figures() {
+    let json = timeline(&["--remove", "b", "--json"]);
+    let samples = json["ring"]["samples"].as_array().unwrap().len();
+    let mut args = CACHES.to_vec();
+    args.extend_from_slice(&["--remove", "b", "--csv"]);
+    let output = ringlab(&args);
+    assert!(output.status.success());
+    let csv = stdout(&output);
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("t_seconds,ring,mod_n"));
+    assert_eq!(lines.clone().count(), samples);
+    for line in lines {
+        let fields: Vec<f64> = line.split(',').map(|f| f.parse().unwrap()).collect();
+        assert_eq!(fields.len(), 3, "{line}");
+    }
+
+    let mut args = CACHES.to_vec();
+    args.extend_from_slice(&["--fail", "c", "--restart-after", "60", "--writes", "5"]);
+    let output = ringlab(&args);
+    assert!(output.status.success());
+    let plain = stdout(&output);
+    for words in [
+        "Change: fail:c.",
+        "c restarts, empty, after 60 s.",
+        "peak database reads/s",
+        "extra database reads in all",
+        "99 % of them in by",
+        "keys moved back at the restart",
+        "hints delivered at the restart",
+        "t (s)",
+        "60 (just before)",
+    ] {
+        assert!(plain.contains(words), "{words:?} is missing from:\n{plain}");
+    }
+}
+
+#[test]
+fn bad_timeline_input_is_refused_with_one_line_and_no_panic() {
+    let cases: &[(&[&str], &str)] = &[
+        (&[], "--add <SERVER>|--remove <NAME>|--fail <NAME>"),
+        (&["--fail", "z"], "--fail: There is no server called z."),
+        (&["--remove", "z"], "--remove: There is no server called z."),
+        (&["--add", "a"], "There is already a server called a"),
+        (&["--add", "e", "--fail", "a"], "cannot be used with"),
+        (
+            &["--add", "e", "--restart-after", "60"],
+            "--restart-after: only a failed server",
+        ),
+        (
+            &["--fail", "c", "--restart-after", "0"],
+            "--restart-after: A failed server restarts from 1",
+        ),
+        (
+            &["--fail", "c", "--gossip", "601"],
+            "--gossip: A membership change reaches every client in 0 to 600",
+        ),
+        (
+            &["--fail", "c", "--writes", "-4"],
+            "--writes: \"-4\" is not a whole number",
+        ),
+        (&["--fail", "c", "--replicas", "9"], "--replicas"),
+        (
+            &["--fail", "c", "--hit", "150"],
+            "The hit rate goes from 0% to 100%",
+        ),
+        (
+            &["--fail", "c", "--hit", "most"],
+            "--hit: \"most\" is not a percentage",
+        ),
+        (
+            &["--fail", "c", "--reads", "0"],
+            "at least 1 read per second",
+        ),
+        (
+            &["--fail", "c", "--traffic", "zipf:9"],
+            "--traffic: Zipf's s goes from 0 to 3.",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut all = CACHES.to_vec();
+        all.extend_from_slice(args);
+        let output = ringlab(&all);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{all:?} was accepted");
+        assert!(!message.contains("panicked"), "{all:?} panicked: {message}");
+        assert_eq!(message.trim_end().lines().count(), 1, "{all:?}: {message}");
+        assert!(message.contains(expected), "{all:?}: {message}");
+        assert!(output.stdout.is_empty(), "{all:?} printed a report");
+    }
+    let output = ringlab(&["timeline", "--servers", "a", "--keys", "5", "--fail", "a"]);
+    assert!(stderr(&output).contains("At least one server must stay up"));
+}
+
+#[test]
+fn the_vnode_sweep_prints_the_spread_beside_one_over_root_v() {
+    let ten = "a,b,c,d,e,f,g,h,i,j";
+    let output = ringlab(&[
+        "sweep",
+        "vnodes",
+        "--ring-size",
+        "2^32",
+        "--servers",
+        ten,
+        "--csv",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let csv = stdout(&output);
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("vnodes,spread,predicted,peak_to_mean"));
+    let rows: Vec<Vec<f64>> = lines
+        .map(|l| l.split(',').map(|f| f.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 1_000);
+    for (i, row) in rows.iter().enumerate() {
+        let v = (i + 1) as f64;
+        assert_eq!(row[0], v);
+        assert!((row[2] - 1.0 / v.sqrt()).abs() < 1e-12);
+        assert!(row[1] >= 0.0 && row[3] >= 1.0);
+    }
+    // At 1,000 points a server the spread is a few percent, near 1/sqrt(1000).
+    assert!(rows[999][1] < 0.1, "{}", rows[999][1]);
+
+    let json = report(&[
+        "sweep",
+        "vnodes",
+        "--ring-size",
+        "2^32",
+        "--servers",
+        ten,
+        "--up-to",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(json["sweep"], "vnodes");
+    assert_eq!(json["points"].as_array().unwrap().len(), 3);
+    assert_close(&json["points"][0]["spread"], rows[0][1]);
+
+    let output = ringlab(&["sweep", "vnodes", "--servers", "a,b,c", "--up-to", "4"]);
+    let plain = stdout(&output);
+    assert!(plain.contains("1/sqrt(v)"), "{plain}");
+    assert_eq!(plain.lines().filter(|l| l.starts_with("  ")).count(), 5);
+}
+
+#[test]
+fn the_servers_sweep_prints_moved_shares_beside_the_ideal_and_mod_n() {
+    let json = report(&[
+        "sweep",
+        "servers",
+        "--ring-size",
+        "2^32",
+        "--vnodes",
+        "100",
+        "--servers",
+        "s0",
+        "--keys",
+        "10000",
+        "--up-to",
+        "10",
+        "--also",
+        "rendezvous,jump",
+        "--json",
+    ]);
+    assert_eq!(json["sweep"], "servers");
+    assert_eq!(json["keys"], 10_000);
+    let points = json["points"].as_array().unwrap();
+    assert_eq!(points.len(), 10);
+    for (i, p) in points.iter().enumerate() {
+        let n = (i + 1) as f64;
+        assert_close(&p["servers"], n);
+        assert_close(&p["ideal"], 1.0 / (n + 1.0));
+        assert_close(&p["mod_n_expected"], n / (n + 1.0));
+        // Rendezvous and jump move close to their fair share; mod N close to N/(N+1).
+        for name in ["rendezvous", "jump"] {
+            let share = number(&p["others"][name]);
+            assert!(
+                (share - 1.0 / (n + 1.0)).abs() < 0.03,
+                "{name} at {n}: {share}"
+            );
+        }
+        assert!((number(&p["mod_n"]) - n / (n + 1.0)).abs() < 0.03);
+    }
+
+    let output = ringlab(&[
+        "sweep",
+        "servers",
+        "--servers",
+        "a",
+        "--keys",
+        "100",
+        "--up-to",
+        "3",
+        "--csv",
+    ]);
+    let csv = stdout(&output);
+    assert_eq!(
+        csv.lines().next(),
+        Some("servers,joined,ring,ideal,mod_n,mod_n_expected")
+    );
+    assert_eq!(csv.lines().count(), 4);
+}
+
+#[test]
+fn bad_sweeps_are_refused_with_one_line_and_no_panic() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["sweep"], "<WHAT>"),
+        (
+            &["sweep", "nodes", "--servers", "a"],
+            "invalid value 'nodes'",
+        ),
+        (
+            &["sweep", "vnodes", "--servers", "a", "--up-to", "0"],
+            "from 1 to 1000",
+        ),
+        (
+            &["sweep", "vnodes", "--servers", "a", "--up-to", "5000"],
+            "from 1 to 1000",
+        ),
+        (
+            &["sweep", "vnodes", "--servers", "a", "--up-to", "lots"],
+            "--up-to: \"lots\"",
+        ),
+        (
+            &[
+                "sweep",
+                "servers",
+                "--servers",
+                "a",
+                "--keys",
+                "9",
+                "--up-to",
+                "500",
+            ],
+            "up to 100 servers",
+        ),
+        (&["sweep", "servers", "--servers", "a"], "add keys first"),
+        (
+            &[
+                "sweep",
+                "servers",
+                "--servers",
+                "a",
+                "--keys",
+                "9",
+                "--also",
+                "foo",
+            ],
+            "--also: Unknown placement",
+        ),
+        (
+            &[
+                "sweep",
+                "servers",
+                "--servers",
+                "a",
+                "--keys",
+                "9",
+                "--csv",
+                "--json",
+            ],
+            "cannot be used with",
+        ),
+    ];
+    for (all, expected) in cases {
+        let output = ringlab(all);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{all:?} was accepted");
+        assert!(!message.contains("panicked"), "{all:?} panicked: {message}");
+        assert_eq!(message.trim_end().lines().count(), 1, "{all:?}: {message}");
+        assert!(message.contains(expected), "{all:?}: {message}");
+    }
+}
+
+#[test]
+fn the_series_commands_explain_themselves_with_examples() {
+    for (command, flags) in [
+        (
+            "timeline",
+            &[
+                "--add",
+                "--remove",
+                "--fail",
+                "--restart-after",
+                "--gossip",
+                "--writes",
+                "--reads",
+                "--hit",
+                "--replicas",
+                "--traffic",
+                "--hot",
+                "--keys",
+            ][..],
+        ),
+        (
+            "sweep",
+            &["--up-to", "--also", "--servers", "--vnodes", "--keys"][..],
+        ),
+    ] {
+        let output = ringlab(&[command, "--help"]);
+        assert!(output.status.success());
+        let help = stdout(&output);
+        assert!(help.contains("Examples:"), "{command}:\n{help}");
+        assert!(
+            help.contains("--csv") && help.contains("--json"),
+            "{command}"
+        );
+        for flag in flags {
+            assert!(
+                help.contains(&format!("Example: {flag} ")),
+                "{command} {flag} has no example"
+            );
+        }
+    }
+    let overview = stdout(&ringlab(&["--help"]));
+    assert!(overview.contains("ringlab timeline") && overview.contains("ringlab sweep"));
+}

@@ -76,9 +76,16 @@ impl Spec {
         if let Some(z) = self.zipf {
             apply(text(format!("traffic:zipf:{}", z as f64 / 100.0)));
         }
+        // `*1` makes a hot key ordinary again, and is refused for a key that is not hot.
+        let mut hot = std::collections::HashSet::new();
         for &(id, times) in &self.hot {
-            if id < self.keys {
+            if id < self.keys && (times > 1 || hot.contains(&id)) {
                 apply(text(format!("hot:key-{id}*{times}")));
+                if times > 1 {
+                    hot.insert(id);
+                } else {
+                    hot.remove(&id);
+                }
             }
         }
         let remedy = |name: &str, value: Option<String>| {

@@ -49,6 +49,9 @@ impl Scenario {
         match change {
             Change::AddServer { name, at, weight } => self.add_server(name, *at, *weight),
             Change::RemoveServer { name } => {
+                if let Some(forgotten) = self.forget(name) {
+                    return Ok(forgotten);
+                }
                 let (index, server) = self.server(name)?;
                 if self.servers.len() == 1 {
                     return Err(Error::LastServer);
@@ -57,6 +60,7 @@ impl Scenario {
                 next.servers.remove(index);
                 next.ring = Arc::new(self.ring.without_server(index));
                 next.table = Arc::new(self.table.without_server(index, &next.weights()).0);
+                next.closed_up(index);
                 Ok(self.moved(next, format!("Server {} removed.", server.name)))
             }
             Change::SetVnodes { vnodes } => {
@@ -218,7 +222,8 @@ impl Scenario {
             Change::SetRingSize { size } => {
                 self.refuse_under_ketama()?;
                 let size = RingSize::new(*size)?;
-                for server in &self.servers {
+                let down = self.down.iter().map(|d| &d.server);
+                for server in self.servers.iter().chain(down) {
                     if let Placement::At(position) = server.placement {
                         size.check(u64::from(position))?;
                     }
@@ -241,7 +246,10 @@ impl Scenario {
                 )
             }
             Change::SetPlacement { placement } => {
-                if *placement == Kind::Jump && self.servers.iter().any(|s| s.weight() != 1) {
+                let down = self.down.iter().map(|d| &d.server);
+                if *placement == Kind::Jump
+                    && self.servers.iter().chain(down).any(|s| s.weight() != 1)
+                {
                     return Err(Error::WeightsUnderJump);
                 }
                 let mut next = self.edited();
@@ -295,6 +303,12 @@ impl Scenario {
                     format!("Multi-probe now looks {probes} times ({words})."),
                 ))
             }
+            Change::FailServer { name } => self.fail(name),
+            Change::RestartServer { name } => self.restart(name),
+            Change::SetReplicas { count } => self.set_replicas(*count),
+            Change::SetRestartDelay { seconds } => self.set_restart_after(*seconds),
+            Change::SetGossip { seconds } => self.set_gossip(*seconds),
+            Change::SetWrites { per_second } => self.set_writes(*per_second),
         }
     }
 
@@ -313,7 +327,7 @@ impl Scenario {
         weight: Option<u32>,
     ) -> Result<(Scenario, Outcome), Error> {
         let name = clean_name(name)?;
-        if self.servers.iter().any(|s| s.name == name) {
+        if self.servers.iter().any(|s| s.name == name) || self.is_down(&name) {
             return Err(Error::DuplicateServer(name));
         }
         let placement = match (at, weight) {
@@ -340,8 +354,19 @@ impl Scenario {
         Ok(self.moved(next, headline))
     }
 
-    /// Refuses a hand-placed position that another server's point already holds.
-    fn check_free(&self, position: u32, mover: Option<usize>) -> Result<(), Error> {
+    /// Refuses a hand-placed position that another server's point already holds, or that a
+    /// down server will take back when it restarts.
+    pub(super) fn check_free(&self, position: u32, mover: Option<usize>) -> Result<(), Error> {
+        if let Some(down) = self
+            .down
+            .iter()
+            .find(|d| d.server.placement == Placement::At(position))
+        {
+            return Err(Error::PositionTaken {
+                position,
+                by: down.server.name.clone(),
+            });
+        }
         match self.ring.occupant(position) {
             Some(by) if Some(by) != mover => Err(Error::PositionTaken {
                 position,
@@ -358,7 +383,7 @@ impl Scenario {
 
     /// The outcome of a change to the servers or to a placement's settings: the keys that moved
     /// under the chosen placement, and under the one it is compared with.
-    fn moved(&self, next: Scenario, headline: String) -> (Scenario, Outcome) {
+    pub(super) fn moved(&self, next: Scenario, headline: String) -> (Scenario, Outcome) {
         let kind = self.placement;
         let diff = (kind == Kind::Ring && self.size == next.size && self.hash == next.hash)
             .then(|| RingDiff::between(&self.ring, &next.ring));
@@ -455,6 +480,8 @@ impl Scenario {
             options: self.options,
             table,
             traffic: self.traffic.clone(),
+            down: self.down.clone(),
+            timing: self.timing,
             placed: Cache::default(),
         };
         let (next, mut outcome) = self.moved(next, headline);

@@ -117,6 +117,38 @@ pub enum Change {
         #[serde(with = "as_text")]
         remedy: Remedy,
     },
+    /// A server fails: it leaves the ring, so its keys go to their successors, but it stays
+    /// listed as down and can restart.
+    FailServer {
+        /// Its name.
+        name: String,
+    },
+    /// A down server restarts, empty, at its old place: its arcs move back to it.
+    RestartServer {
+        /// Its name.
+        name: String,
+    },
+    /// Set how many servers hold a copy of each key (1 to 5).
+    SetReplicas {
+        /// Copies per key.
+        count: u32,
+    },
+    /// Set how long after a failure the failed server restarts, for the timeline.
+    SetRestartDelay {
+        /// Seconds (1 to 86,400); `None` leaves it down.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seconds: Option<u32>,
+    },
+    /// Set how long a membership change takes to reach every client (0 to 600 seconds).
+    SetGossip {
+        /// Seconds.
+        seconds: u32,
+    },
+    /// Set the writes per second, spread over the keys like the reads.
+    SetWrites {
+        /// Writes per second (0 to 10^12).
+        per_second: u64,
+    },
 }
 
 /// Popularities and remedies travel in JSON as their link text.
@@ -156,6 +188,10 @@ impl Change {
                 | Change::SetPopularity { .. }
                 | Change::MakeHot { .. }
                 | Change::SetRemedy { .. }
+                | Change::SetReplicas { .. }
+                | Change::SetRestartDelay { .. }
+                | Change::SetGossip { .. }
+                | Change::SetWrites { .. }
         )
     }
 }

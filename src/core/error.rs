@@ -77,6 +77,20 @@ pub enum Error {
     UnknownQuestionKind(String),
     /// A question that cannot be asked or answered as written; the text says why.
     Question(String),
+    /// The server is down: it must restart before this.
+    ServerDown(String),
+    /// The server is already down.
+    AlreadyDown(String),
+    /// Only a server that is down can restart.
+    NotDown(String),
+    /// Failing this server would leave none up.
+    LastServerUp,
+    /// A timeline follows a change that can move keys between servers; the text is the change.
+    NoTimeline(String),
+    /// A sweep asked for more work than a page can do; `asked` and `max` count key lookups.
+    SweepTooLarge { asked: u64, max: u64 },
+    /// A sweep needs keys to count.
+    NoKeysToSweep,
 }
 
 impl fmt::Display for Error {
@@ -162,6 +176,30 @@ impl fmt::Display for Error {
                 "Unknown kind of question {text:?}; choose moves, owner, number, arc, share or choice."
             ),
             Error::Question(text) => f.write_str(text),
+            Error::ServerDown(name) => write!(f, "{name} is down; restart it first."),
+            Error::AlreadyDown(name) => write!(f, "{name} is already down."),
+            Error::NotDown(name) => write!(
+                f,
+                "{name} is up, so it cannot restart; only a server that failed can."
+            ),
+            Error::LastServerUp => write!(
+                f,
+                "At least one server must stay up; add or restart another before failing this one."
+            ),
+            Error::NoTimeline(change) => write!(
+                f,
+                "{change:?} does not move keys between servers, so it has no timeline; try add:E, remove:B, fail:C or restart:C."
+            ),
+            Error::SweepTooLarge { asked, max } => write!(
+                f,
+                "That sweep would look up {} keys in all, more than the {} a sweep may; use fewer keys or placements.",
+                thousands(*asked),
+                thousands(*max)
+            ),
+            Error::NoKeysToSweep => write!(
+                f,
+                "The servers sweep counts the keys that move, and there are none; add keys first."
+            ),
             Error::BadTable(text) => write!(f, "{text:?} is not a partition table for these servers."),
             Error::UnknownChange(text) => write!(
                 f,
@@ -172,3 +210,16 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// A whole number with commas between thousands: 2,000,000.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -11,6 +11,13 @@
 //!   `load`, `probes`: the settings of maglev, the partition table, bounded loads and
 //!   multi-probe; `table`: the partition table when it is no longer round-robin (runs of server
 //!   indices, see [`PartitionTable`]).
+//! - `down`: the servers that failed, in the order they failed; `servers` lists them too, at
+//!   the place they return to when they restart.
+//! - `r`: copies per key (1 when absent); `restart`: seconds after a failure at which the
+//!   failed server restarts; `gossip`: seconds a membership change takes to reach every
+//!   client; `writes`: writes per second. `r` is also handed on in [`Link::extra`], for a page
+//!   that keeps its own copy of it; a value for it in `extra` is written instead of the
+//!   scenario's.
 //! - `then`: the last change, replayed on opening so the link shows what it moved.
 //!
 //! Reading never fails: what cannot be read is skipped and said in words, and a link with no
@@ -29,10 +36,14 @@ use super::scenario::{Cache, Scenario};
 use super::server::{Placement, Server};
 use super::size::{parse_number, RingSize};
 use super::text::ServerSpec;
+use super::timeline::{check_gossip, check_replicas, check_restart_after, check_writes, Timing};
 use super::traffic::{check_heat, check_remedy, Popularity, Remedy, Traffic};
 
+/// Parameters the engine reads that are also handed on to the caller.
+pub const SHARED_PARAMS: [&str; 1] = ["r"];
+
 /// The parameters the engine reads; others are left to the caller.
-pub const SCENARIO_PARAMS: [&str; 17] = [
+pub const SCENARIO_PARAMS: [&str; 22] = [
     "ring",
     "hash",
     "vnodes",
@@ -50,6 +61,11 @@ pub const SCENARIO_PARAMS: [&str; 17] = [
     "hot",
     "remedy",
     "top",
+    "down",
+    "r",
+    "restart",
+    "gossip",
+    "writes",
 ];
 
 /// What a link held.
@@ -82,12 +98,19 @@ pub fn write_link(
     if scenario.vnodes() != 1 {
         query.append_pair("vnodes", &scenario.vnodes().to_string());
     }
-    let servers: Vec<String> = scenario
-        .servers()
+    let servers: Vec<String> = listed_servers(scenario)
         .iter()
         .map(|s| ServerSpec::of(s).to_string())
         .collect();
     query.append_pair("servers", &servers.join(","));
+    if !scenario.down().is_empty() {
+        let down: Vec<&str> = scenario
+            .down()
+            .iter()
+            .map(|d| d.server.name.as_str())
+            .collect();
+        query.append_pair("down", &down.join(","));
+    }
     let defaults = Options::default();
     let options = scenario.options();
     if scenario.placement() != Kind::default() {
@@ -118,6 +141,21 @@ pub fn write_link(
     }
     if traffic.top != quiet.top {
         query.append_pair("top", &traffic.top.to_string());
+    }
+    let timing = scenario.timing();
+    let usual = Timing::default();
+    let given = |name: &str| extra.iter().any(|(n, _)| n == name);
+    if timing.replicas != usual.replicas && !given("r") {
+        query.append_pair("r", &timing.replicas.to_string());
+    }
+    if let Some(seconds) = timing.restart_after {
+        query.append_pair("restart", &seconds.to_string());
+    }
+    if timing.gossip != usual.gossip {
+        query.append_pair("gossip", &timing.gossip.to_string());
+    }
+    if timing.writes != usual.writes {
+        query.append_pair("writes", &timing.writes.to_string());
     }
     let (generated, listed) = scenario.keys().generated_run();
     let gen = |query: &mut Query| {
@@ -196,6 +234,9 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
                 "{name}: holds bytes that are not valid text, read as {value:?}"
             ));
         }
+        if SHARED_PARAMS.contains(&name.as_ref()) {
+            extra.push((name.to_string(), value.to_string()));
+        }
         if SCENARIO_PARAMS.contains(&name.as_ref()) {
             params.push((name.into_owned(), value.into_owned()));
         } else {
@@ -246,8 +287,19 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
         })
         .unwrap_or_default();
     let mut scenario = build_servers(size, hash, vnodes, &specs, &mut ignored);
+    for name in param("down")
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
+        if let Err(error) = scenario.apply(Change::FailServer { name: name.into() }) {
+            ignored.push(format!("down {name}: {error}"));
+        }
+    }
 
     read_settings(&mut scenario, &param, &mut ignored);
+    read_timing(&mut scenario, &param, &mut ignored);
 
     // Keys in the order the link names them: `gen` inserts its run by number, so listed keys
     // such as key-1200 never push it on.
@@ -379,6 +431,57 @@ fn read_settings<'a>(
     scenario.placement = placement;
     scenario.table = Arc::new(table);
     scenario.placed = Cache::default();
+}
+
+/// Every server in list order, with the down servers at the places they return to: this list,
+/// with the down servers failed in the order they failed, gives back the scenario's.
+fn listed_servers(scenario: &Scenario) -> Vec<Server> {
+    let live = scenario.servers();
+    let mut all = Vec::with_capacity(live.len() + scenario.down().len());
+    for place in 0..=live.len() {
+        all.extend(
+            scenario
+                .down()
+                .iter()
+                .filter(|d| d.index.min(live.len()) == place)
+                .map(|d| d.server.clone()),
+        );
+        all.extend(live.get(place).cloned());
+    }
+    all
+}
+
+/// The timeline's settings a link names; what cannot be read is left at its default and said.
+fn read_timing<'a>(
+    scenario: &mut Scenario,
+    param: &impl Fn(&str) -> Option<&'a str>,
+    ignored: &mut Vec<String>,
+) {
+    let mut timing = Timing::default();
+    let mut read = |name: &str, set: &mut dyn FnMut(&str) -> Result<(), Error>| {
+        if let Some(value) = param(name) {
+            if let Err(error) = set(value) {
+                ignored.push(format!("{name}: {error}"));
+            }
+        }
+    };
+    read("r", &mut |v| {
+        timing.replicas = check_replicas(parse_number(v)?)?;
+        Ok(())
+    });
+    read("restart", &mut |v| {
+        timing.restart_after = Some(check_restart_after(parse_number(v)?)?);
+        Ok(())
+    });
+    read("gossip", &mut |v| {
+        timing.gossip = check_gossip(parse_number(v)?)?;
+        Ok(())
+    });
+    read("writes", &mut |v| {
+        timing.writes = check_writes(parse_number(v)?)?;
+        Ok(())
+    });
+    scenario.timing = timing;
 }
 
 /// The traffic model a link names: popularity, remedies, and hot keys (which must be keys the

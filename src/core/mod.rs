@@ -6,6 +6,10 @@
 //! which keys moved on the ring, which keys `hash mod N` would have moved, and the words to
 //! announce. The browser app, the native test suite and the `ringlab` command all go through
 //! this one door.
+//!
+//! Around that door: [`timeline`] follows database reads over time after a change (failures,
+//! restarts, gossip windows, hinted handoff), and [`sweep`] runs series over virtual nodes and
+//! server counts in steps a page can spread over frames.
 
 mod apply;
 mod cache;
@@ -29,7 +33,9 @@ mod scenario;
 mod server;
 mod size;
 mod stats;
+pub mod sweep;
 mod text;
+pub mod timeline;
 mod traffic;
 
 pub use cache::CacheLoad;
@@ -39,7 +45,7 @@ pub use error::Error;
 pub use generate::Generation;
 pub use hash::{HashScheme, HashSteps};
 pub use keys::{generated_hashes, generated_name, Key, KeySet, MAX_KEYS};
-pub use link::{read_link, write_link, Link, SCENARIO_PARAMS};
+pub use link::{read_link, write_link, Link, SCENARIO_PARAMS, SHARED_PARAMS};
 pub use mix::{mix64, widen};
 pub use modn::{mod_n_expected, mod_n_owner};
 pub use moves::{KeyIds, KeyMove, MoveCollector, Moves, LISTED};
@@ -54,7 +60,10 @@ pub use server::{
 };
 pub use size::{parse_number, RingSize};
 pub use stats::{Balance, Ownership, ServerShare};
+
+pub use sweep::{SizePoint, SizeSweep, VnodePoint, VnodeSweep};
 pub use text::ServerSpec;
+pub use timeline::{DownServer, Summation, TimeUnit, Timeline, Timing};
 pub use traffic::{
     check_heat, check_zipf, share_of, Loads, MovedReads, Popularity, Remedy, ServerLoad, Sum,
     Traffic, Weights, MAX_HEAT,

@@ -14,6 +14,7 @@ use super::ring::Ring;
 use super::server::{check_vnodes, clean_name, Placement, Server, MAX_POINTS, MAX_SERVERS};
 use super::size::RingSize;
 use super::stats::Ownership;
+use super::timeline::{DownServer, Timing};
 use super::traffic::Traffic;
 
 /// Everything on the ring. Build one with [`Scenario::new`] and alter it with
@@ -34,6 +35,10 @@ pub struct Scenario {
     pub(super) table: Arc<PartitionTable>,
     /// How often each key is read, and the remedies for hot keys.
     pub(super) traffic: Traffic,
+    /// Servers that failed: off the ring, still listed, in the order they failed.
+    pub(super) down: Vec<DownServer>,
+    /// The timeline's settings: copies per key, restart delay, gossip window, writes.
+    pub(super) timing: Timing,
     /// The chosen placement evaluated on this scenario, once asked for.
     pub(super) placed: Cache,
 }
@@ -113,6 +118,8 @@ impl Scenario {
             options,
             table: Arc::new(table),
             traffic: Traffic::default(),
+            down: Vec::new(),
+            timing: Timing::default(),
             placed: Cache::default(),
         })
     }
@@ -213,14 +220,20 @@ impl Scenario {
         &self.servers
     }
 
-    /// The server called `name`, with its index.
+    /// The server called `name`, with its index; a server that is down is refused as such.
     pub fn server(&self, name: &str) -> Result<(usize, &Server), Error> {
         let name = name.trim();
         self.servers
             .iter()
             .enumerate()
             .find(|(_, s)| s.name == name)
-            .ok_or_else(|| Error::NoSuchServer(name.to_string()))
+            .ok_or_else(|| {
+                if self.down.iter().any(|d| d.server.name == name) {
+                    Error::ServerDown(name.to_string())
+                } else {
+                    Error::NoSuchServer(name.to_string())
+                }
+            })
     }
 
     /// The ring's points.

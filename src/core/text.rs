@@ -8,6 +8,9 @@
 //! | `keys:@52,user:7`, `gen:100`, `drop:@52`, `clear` | add, generate, remove, clear keys |
 //! | `ring:2^32`, `hash:md5-low32` | the ring's size, the hash |
 //! | `placement:jump`, `maglev:65537`, `partitions:1024`, `load:1.25`, `probes:21` | the placement and its settings |
+//! | `traffic:zipf:1.1`, `hot:@52*1000`, `cool:@52`, `remedy:copies:3` | popularity, hot keys, remedies |
+//! | `fail:C`, `restart:C` | a server fails (down, off the ring) or restarts empty |
+//! | `replicas:3`, `restart-after:60`, `restart-after:off`, `gossip:30`, `writes:500` | the timeline's settings |
 
 use std::fmt;
 use std::str::FromStr;
@@ -137,6 +140,13 @@ impl fmt::Display for Change {
             Change::SetPopularity { popularity } => write!(f, "traffic:{popularity}"),
             Change::MakeHot { key, times } => write!(f, "hot:{key}*{times}"),
             Change::SetRemedy { remedy } => write!(f, "remedy:{remedy}"),
+            Change::FailServer { name } => write!(f, "fail:{name}"),
+            Change::RestartServer { name } => write!(f, "restart:{name}"),
+            Change::SetReplicas { count } => write!(f, "replicas:{count}"),
+            Change::SetRestartDelay { seconds: Some(s) } => write!(f, "restart-after:{s}"),
+            Change::SetRestartDelay { seconds: None } => f.write_str("restart-after:off"),
+            Change::SetGossip { seconds } => write!(f, "gossip:{seconds}"),
+            Change::SetWrites { per_second } => write!(f, "writes:{per_second}"),
         }
     }
 }
@@ -236,6 +246,27 @@ impl FromStr for Change {
             "remedy" => Change::SetRemedy {
                 remedy: rest.parse()?,
             },
+            "fail" => Change::FailServer {
+                name: rest.trim().to_string(),
+            },
+            "restart" => Change::RestartServer {
+                name: rest.trim().to_string(),
+            },
+            "replicas" => Change::SetReplicas {
+                count: parse_number(rest)?,
+            },
+            "restart-after" => Change::SetRestartDelay {
+                seconds: match rest.trim() {
+                    "off" => None,
+                    seconds => Some(parse_number(seconds)?),
+                },
+            },
+            "gossip" => Change::SetGossip {
+                seconds: parse_number(rest)?,
+            },
+            "writes" => Change::SetWrites {
+                per_second: parse_number(rest)?,
+            },
             _ => return Err(Error::UnknownChange(text.to_string())),
         };
         Ok(change)
@@ -275,6 +306,13 @@ mod tests {
             "remedy:copies:3",
             "remedy:near:off",
             "remedy:top:10",
+            "fail:C",
+            "restart:C",
+            "replicas:3",
+            "restart-after:60",
+            "restart-after:off",
+            "gossip:30",
+            "writes:500",
         ];
         for text in changes {
             let change: Change = text.parse().unwrap();

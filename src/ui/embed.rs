@@ -16,7 +16,7 @@ use super::state::{AppState, Field};
 use crate::core::{Change, Error, Kind};
 
 /// The panels an embed can show, by their `panels=` name.
-pub const PANELS: [&str; 12] = [
+pub const PANELS: [&str; 14] = [
     "last",
     "ownership",
     "key",
@@ -29,6 +29,8 @@ pub const PANELS: [&str; 12] = [
     "placement",
     "compare",
     "traffic",
+    "timeline",
+    "sweeps",
 ];
 /// What an embed shows when `panels=` is absent.
 pub const DEFAULT_PANELS: [&str; 2] = ["last", "ownership"];

@@ -5,6 +5,7 @@
 
 mod cache_panel;
 mod canvas;
+mod chart;
 mod common;
 mod compare_view;
 mod embed;
@@ -27,7 +28,11 @@ mod ring_keys;
 mod server_controls;
 mod shortcuts;
 mod state;
+mod sweep_panel;
+mod sweep_steps;
 mod theme;
+mod timeline_controls;
+mod timeline_view;
 mod toolbar;
 mod traffic_panel;
 mod vnode_controls;
@@ -114,6 +119,7 @@ pub fn App() -> impl IntoView {
             class:comparing=move || app.view.get() == View::Compare
             class:requests=move || app.view.get() == View::Traffic
             class:practicing=move || app.view.get() == View::Practice
+            class:timing=move || app.view.get() == View::Timeline
         >
             <section class="controls" aria-label="Controls" hidden=move || app.view.get() == View::Practice>
                 <PlacementControls />
@@ -156,6 +162,9 @@ pub fn App() -> impl IntoView {
             <Show when=move || app.view.get() == View::Practice>
                 <practice_view::PracticeView theme=theme />
             </Show>
+            <Show when=move || app.view.get() == View::Timeline>
+                <timeline_view::TimelineView sweeps=true />
+            </Show>
         </main>
         <predict::PredictDialog theme=theme />
         <shortcuts::ShortcutHelp />
@@ -188,6 +197,8 @@ fn EmbedView(config: embed::EmbedConfig, theme: Signal<theme::Theme>) -> impl In
             "placement" => view! { <PlacementControls /> }.into_any(),
             "compare" => view! { <CompareView theme=theme /> }.into_any(),
             "traffic" => view! { <traffic_panel::TrafficPanel theme=theme /> }.into_any(),
+            "timeline" => view! { <timeline_view::TimelineView sweeps=false /> }.into_any(),
+            "sweeps" => view! { <sweep_panel::SweepPanel /> }.into_any(),
             _ => view! { <ReplicaControls /> }.into_any(),
         })
         .collect_view();

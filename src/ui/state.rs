@@ -33,6 +33,8 @@ pub enum Field {
     Placement,
     /// The traffic model.
     Traffic,
+    /// The timeline's event and settings.
+    Timeline,
 }
 
 /// The views a person can switch between in the header.
@@ -46,11 +48,19 @@ pub enum View {
     Traffic,
     /// Questions to answer: practice from a seed, or an exercise set from a link.
     Practice,
+    /// Database reads over time after an event, and the sweep plots.
+    Timeline,
 }
 
 impl View {
     /// Every view, in the order the header lists them.
-    pub const ALL: [View; 4] = [View::Ring, View::Compare, View::Traffic, View::Practice];
+    pub const ALL: [View; 5] = [
+        View::Ring,
+        View::Compare,
+        View::Traffic,
+        View::Timeline,
+        View::Practice,
+    ];
 
     /// The name in links: `view=compare`.
     pub fn id(self) -> &'static str {
@@ -59,6 +69,7 @@ impl View {
             View::Compare => "compare",
             View::Traffic => "traffic",
             View::Practice => "practice",
+            View::Timeline => "timeline",
         }
     }
 
@@ -69,12 +80,79 @@ impl View {
             View::Compare => "Compare",
             View::Traffic => "Traffic",
             View::Practice => "Practice",
+            View::Timeline => "Timeline",
         }
     }
 
     /// The view a link names.
     pub fn parse(text: &str) -> Option<View> {
         View::ALL.into_iter().find(|v| v.id() == text.trim())
+    }
+}
+
+/// What happens on the Timeline view's chart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Happening {
+    /// A server fails (and may restart).
+    Fail,
+    /// A server is removed on purpose.
+    Remove,
+    /// A new server joins.
+    Join,
+}
+
+/// The event the Timeline view follows: what happens, and to which server (the last one up
+/// when none is named or the named one is gone). In links as `event=fail:C`, `event=join`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimelineEvent {
+    /// What happens.
+    pub what: Happening,
+    /// To which server, for a failure or a removal.
+    pub server: Option<String>,
+}
+
+impl TimelineEvent {
+    /// The event's link text: `fail:C`, `remove:C`, `join`.
+    pub fn link_text(&self) -> String {
+        let verb = match self.what {
+            Happening::Fail => "fail",
+            Happening::Remove => "remove",
+            Happening::Join => return "join".to_string(),
+        };
+        match &self.server {
+            Some(name) => format!("{verb}:{name}"),
+            None => verb.to_string(),
+        }
+    }
+
+    /// The event a link's text names.
+    pub fn parse(text: &str) -> Option<TimelineEvent> {
+        let (verb, name) = match text.trim().split_once(':') {
+            Some((verb, name)) => (
+                verb,
+                Some(name.trim().to_string()).filter(|n| !n.is_empty()),
+            ),
+            None => (text.trim(), None),
+        };
+        let what = match verb {
+            "fail" => Happening::Fail,
+            "remove" => Happening::Remove,
+            "join" => Happening::Join,
+            _ => return None,
+        };
+        Some(TimelineEvent {
+            what,
+            server: name.filter(|_| what != Happening::Join),
+        })
+    }
+}
+
+impl Default for TimelineEvent {
+    fn default() -> Self {
+        TimelineEvent {
+            what: Happening::Fail,
+            server: None,
+        }
     }
 }
 
@@ -160,6 +238,8 @@ pub struct AppState {
     pub quiz_set: RwSignal<Option<String>>,
     /// The exercise set being put together in the Practice view.
     pub set_draft: RwSignal<Vec<crate::core::quiz::Question>>,
+    /// The event the Timeline view follows.
+    pub timeline_event: RwSignal<TimelineEvent>,
 }
 
 impl AppState {
@@ -228,6 +308,7 @@ impl AppState {
             practice_seed: RwSignal::new(1),
             quiz_set: RwSignal::new(None),
             set_draft: RwSignal::new(Vec::new()),
+            timeline_event: RwSignal::new(TimelineEvent::default()),
         };
         (app, extra)
     }

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use super::common::Dialog;
-use super::state::{AppState, View};
+use super::state::{AppState, TimelineEvent, View};
 use crate::core::{parse_number, write_link, CacheLoad, MAX_REPLICAS};
 
 /// Applies the view parameters a link carries besides the scenario (`select`, `r`, `reads`,
@@ -73,10 +73,15 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                     app.view.set(View::Practice);
                 }
             }
-            "r" => match parse_number::<usize>(value) {
-                Ok(r) if (1..=MAX_REPLICAS).contains(&r) => app.replicas.set(r),
-                _ => notices.push(format!("r: copies per key go from 1 to {MAX_REPLICAS}")),
-            },
+            // A bad `r` is reported by the link reader: it is shared with the scenario's copies.
+            "r" => {
+                if let Some(r) = parse_number::<usize>(value)
+                    .ok()
+                    .filter(|r| (1..=MAX_REPLICAS).contains(r))
+                {
+                    app.replicas.set(r);
+                }
+            }
             "reads" => match parse_number::<u64>(value)
                 .and_then(|r| CacheLoad::new(r as f64, cache.hit_rate))
             {
@@ -90,6 +95,12 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
             {
                 Some(Ok(load)) => cache = load,
                 _ => notices.push("hit: the hit rate goes from 0 to 100".to_string()),
+            },
+            "event" => match TimelineEvent::parse(value) {
+                Some(event) => app.timeline_event.set(event),
+                None => notices.push(format!(
+                    "event: {value} is not an event (fail:NAME, remove:NAME or join)"
+                )),
             },
             // Read by embed mode, or by the lesson above.
             "embed" | "panels" | "host" | "step" | "" => {}
@@ -132,6 +143,10 @@ pub fn current_query(app: AppState) -> String {
             )),
         }
     }
+    let event = app.timeline_event.get_untracked();
+    if view == View::Timeline && event != TimelineEvent::default() {
+        extra.push(("event".to_string(), event.link_text()));
+    }
     let replicas = app.replicas.get_untracked();
     if replicas > 1 {
         extra.push(("r".to_string(), replicas.to_string()));
@@ -163,6 +178,7 @@ pub fn sync_address(app: AppState) {
         app.view.track();
         app.practice_seed.track();
         app.quiz_set.track();
+        app.timeline_event.track();
         if !pending.get_value() {
             pending.set_value(true);
             set_timeout(

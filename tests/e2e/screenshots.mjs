@@ -50,6 +50,10 @@ try {
   await shot('full-ring-dark-1280', { width: 1280, height: 720, scheme: 'dark' }, bigRing);
   await shot('hot-key-1280', { width: 1280, height: 720, path: '/?lesson=hot-key&step=2', show: 'busiest-keys' });
   await shot('compare-1280', { width: 1280, height: 720, path: '/?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&then=add:E&view=compare' });
+  await shot('timeline-1280', { width: 1280, height: 720, path: '/?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&restart=60&gossip=10&writes=500&view=timeline', show: 'timeline-chart' });
+  await shot('sweeps-1280', { width: 1280, height: 720, path: '/?ring=2^32&vnodes=100&servers=A,B,C,D,E,F,G,H,I,J&gen=10000&view=timeline', show: 'sweeps' }, async (page) => {
+    await page.waitForSelector('[data-testid="sweep-servers-progress"]', { state: 'detached', timeout: 20000 });
+  });
   await shot('presentation-1280', { width: 1280, height: 720, path: '/?lesson=teaching-ring&step=4&present=1' });
   const SET = '1.cmluZz0xMDAmc2VydmVycz1BQDIwLEJANTAsQ0A4MCZrZXlzPUA5NSZhc2s9b3duZXIma2V5PUA5NQ'
     + '.cmluZz0xMDAmc2VydmVycz1BQDEwLEJANDAsQ0A3NSZrZXlzPUA5MCxANTIsQDY4LEAyNSxANSZhc2s9bW92ZXMmY2hhbmdlPWFkZDpEQDYw';

@@ -7,6 +7,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::series_args::{
+    SweepArgs, TimelineArgs, SWEEP_ABOUT, SWEEP_EXAMPLES, TIMELINE_ABOUT, TIMELINE_EXAMPLES,
+};
+
 /// Examples for both `-h` and `--help`.
 macro_rules! examples {
     () => {
@@ -86,6 +90,12 @@ pub enum Command {
     /// Practice questions from a seed, with the engine's answers and worked explanations.
     #[command(long_about = QUIZ_ABOUT, after_help = QUIZ_EXAMPLES)]
     Quiz(QuizArgs),
+    /// Database reads per second over time after one change (--add, --remove or --fail).
+    #[command(long_about = TIMELINE_ABOUT, after_help = TIMELINE_EXAMPLES)]
+    Timeline(TimelineArgs),
+    /// A series for a chart: spread against virtual nodes, or keys moved against servers.
+    #[command(long_about = SWEEP_ABOUT, after_help = SWEEP_EXAMPLES)]
+    Sweep(SweepArgs),
 }
 
 /// The flags of `ringlab quiz`.
@@ -411,6 +421,9 @@ Other commands:
   ringlab compare   the same experiment under every placement, in one table
   ringlab lookup    which server each key goes to under one placement
   ringlab quiz      practice questions with their answers worked out
+  ringlab timeline  database reads per second over time after --add, --remove or --fail
+  ringlab sweep     spread against virtual nodes (vnodes), or keys moved against servers
+                    (servers), as a table, CSV or JSON
 
 Run 'ringlab experiment --help' for every flag, more examples and the JSON fields.";
 

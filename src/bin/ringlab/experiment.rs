@@ -21,7 +21,7 @@ pub enum Failure {
 
 impl Failure {
     /// The engine's refusal, prefixed with where it came from: `--servers: ...`.
-    fn at(context: &str, error: Error) -> Failure {
+    pub fn at(context: &str, error: Error) -> Failure {
         Failure::Refused(format!("{context}: {error}"))
     }
 }
@@ -176,18 +176,34 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
 
 /// Puts the keys of `--keys`, `--keys-file` or `--keys-at` on the ring, all in one batch.
 fn add_keys(scenario: &mut Scenario, args: &ExperimentArgs) -> Result<(), Failure> {
-    if let Some(count) = &args.keys {
+    put_keys(
+        scenario,
+        args.keys.as_deref(),
+        args.keys_file.as_deref(),
+        args.keys_at.as_deref(),
+    )
+}
+
+/// Puts the keys of `--keys` (a count), `--keys-file` (a path) or `--keys-at` (positions) on
+/// the ring, all in one batch.
+pub fn put_keys(
+    scenario: &mut Scenario,
+    count: Option<&str>,
+    file: Option<&Path>,
+    at: Option<&str>,
+) -> Result<(), Failure> {
+    if let Some(count) = count {
         let count = parse_number::<usize>(count).map_err(|e| Failure::at("--keys", e))?;
         scenario
             .apply(Change::GenerateKeys { count })
             .map_err(|e| Failure::at("--keys", e))?;
-    } else if let Some(path) = &args.keys_file {
+    } else if let Some(path) = file {
         let (source, text) = read_keys(path)?;
         let keys = key_lines(&text, &source)?;
         scenario
             .insert_keys(keys)
             .map_err(|e| Failure::at(&source, e))?;
-    } else if let Some(list) = &args.keys_at {
+    } else if let Some(list) = at {
         let size = scenario.size();
         let keys = list
             .split(',')

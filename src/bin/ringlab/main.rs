@@ -19,7 +19,13 @@ mod quiz;
 #[cfg(not(target_arch = "wasm32"))]
 mod requests;
 #[cfg(not(target_arch = "wasm32"))]
+mod series_args;
+#[cfg(not(target_arch = "wasm32"))]
+mod sweep;
+#[cfg(not(target_arch = "wasm32"))]
 mod text;
+#[cfg(not(target_arch = "wasm32"))]
+mod timeline;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -74,6 +80,8 @@ mod native {
             }),
             Command::Lookup(args) => crate::lookup::run(&args),
             Command::Quiz(args) => crate::quiz::run(&args),
+            Command::Timeline(args) => crate::timeline::run(&args),
+            Command::Sweep(args) => crate::sweep::run(&args),
         };
         match output {
             Ok(text) => emit(&text),

@@ -39,7 +39,7 @@ pub fn render(run: &Run) -> String {
     out
 }
 
-fn setup_line(scenario: &Scenario) -> String {
+pub fn setup_line(scenario: &Scenario) -> String {
     let size = scenario.size();
     let vnodes = scenario.vnodes();
     let keys = scenario.keys().len();
@@ -121,7 +121,7 @@ fn table(out: &mut String, ownership: &Ownership) {
 }
 
 /// Writes rows indented by two spaces: the first column left-aligned, the others right-aligned.
-fn write_aligned(out: &mut String, rows: &[Vec<String>]) {
+pub fn write_aligned(out: &mut String, rows: &[Vec<String>]) {
     let columns = rows.first().map_or(0, Vec::len);
     let widths: Vec<usize> = (0..columns)
         .map(|c| {

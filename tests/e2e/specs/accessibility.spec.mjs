@@ -101,6 +101,22 @@ for (const scheme of ['light', 'dark']) {
         await expect(page.getByTestId('predict-dialog')).toBeVisible();
         expect(summary((await ring.axe()).violations), 'asking before a change').toEqual([]);
       });
+
+      test('axe finds no violations in the Timeline view, with a restart, clients that disagree, its tables open and a refusal', async ({ ring }) => {
+        const { page } = ring;
+        await ring.open('?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&restart=60&gossip=10&writes=500');
+        await page.getByTestId('view-timeline').click();
+        await expect(page.getByTestId('timeline-peak')).toBeVisible();
+        await expect(page.getByTestId('sweep-servers-progress')).toHaveCount(0, { timeout: 20_000 });
+        for (const summary of await page.locator('.chart-table summary').all()) await summary.click();
+        await page.getByTestId('timeline-chart').locator('.chart-box').focus();
+        await page.keyboard.press('ArrowRight');
+        expect(summary((await ring.axe()).violations), 'in the Timeline view').toEqual([]);
+        await page.getByTestId('gossip').fill('999');
+        await page.getByTestId('gossip').press('Enter');
+        await expect(page.getByTestId('timeline-error')).not.toBeEmpty();
+        expect(summary((await ring.axe()).violations), 'with a refused setting').toEqual([]);
+      });
     });
   }
 }
@@ -141,6 +157,15 @@ test.describe('on a 375×812 phone', () => {
     await ring.addServer('hiroshima');
     await expect(ring.row('hiroshima')).toBeVisible();
     expect(await width()).toBeLessThanOrEqual(375);
+  });
+
+  test('the Timeline view neither scrolls sideways nor shows text under 14px', async ({ ring }) => {
+    await ring.open('?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&restart=60&gossip=10');
+    await ring.page.getByTestId('view-timeline').click();
+    await expect(ring.page.getByTestId('timeline-peak')).toBeVisible();
+    await expect(ring.page.getByTestId('sweep-servers-progress')).toHaveCount(0, { timeout: 20_000 });
+    expect(await ring.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await smallText(ring.page, 14), 'in the Timeline view').toEqual([]);
   });
 
   test('no visible text is smaller than 14px', async ({ ring }) => {

@@ -251,7 +251,7 @@ pub fn QuestionCard(
         <div class="question" data-testid="question" data-kind=kind.id()>
             <p class="q-kind">{kind.name()}</p>
             <p class="q-setting" data-testid="q-setting">{setting}</p>
-            <p class="q-prompt" data-testid="q-prompt" id=format!("q{n}-prompt")><strong>{prompt}</strong></p>
+            <p class="q-prompt" data-testid="q-prompt" id=format!("q{n}-prompt") tabindex="-1"><strong>{prompt}</strong></p>
             <div class="q-body">
                 {if kind == QuestionKind::Moves {
                     view! {

@@ -347,3 +347,18 @@ export async function untilReadyOffline(page) {
 }
 
 export { expect };
+
+/**
+ * The owner of a key on a question's setting, worked out by hand the naive way: servers placed
+ * by hand at one position each, keys at their position, each key owned by the first server at
+ * or after it, clockwise.
+ */
+export function naiveOwner(setting, prompt) {
+  const servers = /servers (.*?);/.exec(setting)[1]
+    .split(/, | and /)
+    .map((s) => /(\S+) at (\d+)/.exec(s))
+    .map((m) => ({ name: m[1], at: Number(m[2]) }))
+    .sort((a, b) => a.at - b.at);
+  const key = Number(/@(\d+)/.exec(prompt)[1]);
+  return (servers.find((s) => s.at >= key) ?? servers[0]).name;
+}

@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures.mjs';
+import { test, expect, naiveOwner } from '../fixtures.mjs';
 
 // Everything the README says a person can do, with only Tab, Shift+Tab, the arrows, Enter,
 // Space and Escape (and typing into text fields). After every key press the focus is on an
@@ -116,4 +116,44 @@ test('the whole page works from the keyboard alone, with the focus always on som
   await press(page, 'Enter');
   await tabTo(page, 'copy-link');
   expect(await press(page, 'Escape')).toBe('share-open');
+
+  // The Timeline: another server fails, and the figures follow.
+  await tabTo(page, 'view-timeline', { back: true });
+  await press(page, 'Enter');
+  await expect(page.getByTestId('timeline-peak')).toBeVisible();
+  await tabTo(page, 'event-server');
+  const server = await page.getByTestId('event-server').inputValue();
+  await press(page, 'ArrowUp');
+  await expect(page.getByTestId('event-server')).not.toHaveValue(server);
+  await expect(page.getByTestId('timeline-peak')).toBeVisible();
+
+  // Practice: a question of one kind, answered and checked.
+  await tabTo(page, 'view-practice', { back: true });
+  await press(page, 'Enter');
+  await expect(page.getByTestId('practice-view')).toBeVisible();
+  await tabTo(page, 'practice-kind');
+  await press(page, 'ArrowDown');
+  await press(page, 'ArrowDown');
+  await expect(page.getByTestId('practice-kind')).toHaveValue('owner');
+  await tabTo(page, 'practice-next');
+  await press(page, 'Enter');
+  const question = page.getByTestId('practice-view').getByTestId('question');
+  await expect(question).toHaveAttribute('data-kind', 'owner');
+  const owner = naiveOwner(
+    await question.getByTestId('q-setting').textContent(),
+    await question.getByTestId('q-prompt').textContent(),
+  );
+  const names = await question.getByRole('radio')
+    .evaluateAll((els) => els.map((el) => el.parentElement.textContent.trim()));
+  // Tab enters the group on its first button; the arrows move through it, choosing as they go.
+  for (let i = 0; i < 30; i++) {
+    await press(page, 'Tab');
+    if (await page.evaluate(() => document.activeElement.type === 'radio')) break;
+  }
+  await press(page, 'Space');
+  for (let i = 0; i < names.indexOf(owner); i++) await press(page, 'ArrowDown');
+  await expect(question.getByRole('radio', { name: owner, exact: true })).toBeChecked();
+  await tabTo(page, 'q-check');
+  await press(page, 'Enter');
+  await expect(question.getByTestId('q-verdict')).toContainText(`Right: ${owner} owns it.`);
 });

@@ -1,4 +1,4 @@
-import { test, expect, Frame } from '../fixtures.mjs';
+import { test, expect, Frame, naiveOwner } from '../fixtures.mjs';
 
 /** The side of a question's ring, in CSS pixels (src/ui/question_card.rs). */
 const QUESTION_SIDE = 240;
@@ -10,21 +10,6 @@ const TEACHING = 'ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5';
 const SET =
   '1.cmluZz0xMDAmc2VydmVycz1BQDIwLEJANTAsQ0A4MCZrZXlzPUA5NSZhc2s9b3duZXIma2V5PUA5NQ' +
   '.cmluZz0xMDAmc2VydmVycz1BQDEwLEJANDAsQ0A3NSZrZXlzPUA5MCxANTIsQDY4LEAyNSxANSZhc2s9bW92ZXMmY2hhbmdlPWFkZDpEQDYw';
-
-/**
- * The owner of a key on a question's setting, worked out by hand the naive way: servers placed
- * by hand at one position each, keys at their position, each key owned by the first server at
- * or after it, clockwise.
- */
-function naiveOwner(setting, prompt) {
-  const servers = /servers (.*?);/.exec(setting)[1]
-    .split(/, | and /)
-    .map((s) => /(\S+) at (\d+)/.exec(s))
-    .map((m) => ({ name: m[1], at: Number(m[2]) }))
-    .sort((a, b) => a.at - b.at);
-  const key = Number(/@(\d+)/.exec(prompt)[1]);
-  return (servers.find((s) => s.at >= key) ?? servers[0]).name;
-}
 
 /** Clicks the dot of the key at position `position` (of 100) on a question's ring. */
 async function clickKey(ring, question, position) {

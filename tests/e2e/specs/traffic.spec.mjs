@@ -34,6 +34,7 @@ test('read alike, each server\'s requests equal its keys; one key made hot melts
   await expect(page.getByTestId('peak-none')).toHaveText('2.51×');
 
   // "ordinary" undoes it, and the address written a moment later reopens it that way.
+  await expect(page).toHaveURL(/hot(=|:)key-0\*1000/);
   const hotAddress = page.url();
   await page.getByRole('button', { name: 'Make key-0 ordinary' }).click();
   await expect(page.getByTestId('hot-key-0')).toHaveCount(0);

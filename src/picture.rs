@@ -256,20 +256,21 @@ impl Picture {
         let weights = focus
             .requests
             .then(|| scenario.traffic().weights(scenario.keys()));
+        let keys = keys(
+            scenario,
+            placed,
+            slots,
+            moved,
+            focus.key,
+            weights.as_ref(),
+            focus.dot_limit.unwrap_or(MAX_DOTS),
+        );
         Picture {
             circle,
             arcs: arcs(scenario, placed, slots, focus.server),
             points: points(placed, circle, slots, focus.server),
-            ticks: ticks(circle),
-            keys: keys(
-                scenario,
-                placed,
-                slots,
-                moved,
-                focus.key,
-                weights.as_ref(),
-                focus.dot_limit.unwrap_or(MAX_DOTS),
-            ),
+            ticks: uncrowded(ticks(circle), &keys),
+            keys,
             walk,
             probes,
             skipped,
@@ -473,6 +474,30 @@ fn points(
             }
         })
         .collect()
+}
+
+/// How close, as a turn fraction, a labelled key may come to a tick's label before the tick's
+/// label gives way: the key's own label already says where it is.
+const CROWDED: f64 = 0.02;
+
+/// `ticks` without the labels a labelled key's label would be written over.
+fn uncrowded(mut ticks: Vec<Tick>, keys: &KeyLayer) -> Vec<Tick> {
+    let KeyLayer::Dots(dots) = keys else {
+        return ticks;
+    };
+    let near = |a: f64, b: f64| {
+        let d = (a - b).rem_euclid(1.0);
+        d.min(1.0 - d) < CROWDED
+    };
+    for tick in &mut ticks {
+        if dots
+            .iter()
+            .any(|dot| dot.label.is_some() && near(dot.fraction, tick.fraction))
+        {
+            tick.label = None;
+        }
+    }
+    ticks
 }
 
 /// Labelled ticks: every 10 on rings up to 100, a tidy step on larger small rings, and the
@@ -837,6 +862,33 @@ mod tests {
             let owner = scenario.ring().owner_of(end as u32);
             assert_eq!(band.slot, owner);
         }
+    }
+
+    #[test]
+    fn a_tick_label_gives_way_to_a_labelled_key_beside_it() {
+        // The teaching ring's keys are at 90, 52, 68, 25 and 5; @69 and @80 join them.
+        let mut scenario = Scenario::teaching();
+        scenario
+            .apply(Change::AddKeys {
+                keys: vec!["@69".into(), "@80".into()],
+            })
+            .expect("free positions");
+        let picture = Picture::new(&scenario, None, &[0, 1, 2], &Focus::default());
+        let label = |at: &str| {
+            picture
+                .ticks
+                .iter()
+                .find(|t| (t.fraction * 100.0).round() as u32 == at.parse::<u32>().unwrap())
+                .and_then(|t| t.label.clone())
+        };
+        assert_eq!(label("70"), None, "@69 is written beside 70");
+        assert_eq!(label("80"), None, "@80 is written at 80");
+        assert_eq!(
+            label("30"),
+            Some("30".to_string()),
+            "@25 is far enough from 30"
+        );
+        assert_eq!(label("50"), Some("50".to_string()));
     }
 
     #[test]

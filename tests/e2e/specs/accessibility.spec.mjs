@@ -175,3 +175,21 @@ test.describe('on a 375×812 phone', () => {
     expect(await smallText(ring.page, 14), 'after a change and a selection').toEqual([]);
   });
 });
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe finds no violations in presentation mode on every view, ${scheme} colours`, async ({ ring }) => {
+    const { page } = ring;
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const view of ['ring', 'compare', 'traffic', 'timeline', 'practice']) {
+      await ring.open(`?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&present=1&view=${view}`);
+      await expect(page.locator('body')).toHaveClass(/\bpresent\b/);
+      await expect(page.getByTestId(`view-${view}`)).toHaveAttribute('aria-current', 'page');
+      if (view === 'timeline') {
+        await expect(page.getByTestId('timeline-peak')).toBeVisible();
+        await expect(page.getByTestId('sweep-servers-progress')).toHaveCount(0, { timeout: 20_000 });
+      }
+      if (view === 'practice') await expect(page.getByTestId('question')).toBeVisible();
+      expect(summary((await ring.axe()).violations), `in the ${view} view`).toEqual([]);
+    }
+  });
+}

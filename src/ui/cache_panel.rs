@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::common::grouped;
 use super::last_change::moved_reads;
-use super::state::AppState;
+use super::state::{AppState, TimelineEvent, View};
 use crate::core::{parse_number, CacheLoad};
 
 /// Reads per second and hit rate in, database reads per second out.
@@ -108,6 +108,21 @@ pub fn CachePanel() -> impl IntoView {
                 </div>
             </dl>
             <p class="hint formula">"reads × (1 − hit) + reads × hit × moved fraction"</p>
+            // Only when there is a change to follow: the Timeline view then opens on it.
+            <p class="hint" hidden=move || fractions().is_none()>
+                <button
+                    type="button"
+                    data-testid="see-over-time"
+                    on:click=move |_| {
+                        app.timeline_event.set(TimelineEvent::default());
+                        app.view.set(View::Timeline);
+                        // The focus (and, on a phone, the scroll) goes to the change followed.
+                        super::common::focus_soon(vec!["[data-testid=\"event-last\"]".into()]);
+                    }
+                >
+                    "See it over time"
+                </button>
+            </p>
         </section>
     }
 }

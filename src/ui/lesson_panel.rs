@@ -43,7 +43,7 @@ pub fn go_to(app: AppState, id: &'static str, step: usize) {
     let view = link_view
         .and_then(|v| View::parse(&v))
         .unwrap_or(View::Ring);
-    app.replicas.set(at.replicas);
+    app.set_replicas_quietly(at.replicas);
     app.selected_key.set(select);
     app.view.set(view);
     app.lesson.set(Some((found.id, step)));

@@ -6,6 +6,7 @@
 mod cache_panel;
 mod canvas;
 mod chart;
+mod chart_png;
 mod common;
 mod compare_view;
 mod embed;

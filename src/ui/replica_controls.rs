@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use super::state::AppState;
-use crate::core::MAX_REPLICAS;
+use super::state::{AppState, Field};
+use crate::core::{Change, MAX_REPLICAS};
 
 /// R from 1 to 5: each key lives on the first R distinct servers clockwise from it.
 #[component]
@@ -21,8 +21,9 @@ pub fn ReplicaControls() -> impl IntoView {
                                 data-testid=format!("replicas-{r}")
                                 aria-pressed=move || (app.replicas.get() == r).to_string()
                                 on:click=move |_| {
-                                    app.replicas.set(r);
-                                    app.announcement.set(format!("Each key now kept on {r} distinct {}.", crate::core::plural(r, "server", "servers")));
+                                    // R is the scenario's, shared with the Timeline view's copies.
+                                    let said = format!("Each key now kept on {r} distinct {}.", crate::core::plural(r, "server", "servers"));
+                                    app.set_setting(Change::SetReplicas { count: r as u32 }, Field::Ring, said, true);
                                 }
                             >
                                 {r}

@@ -93,6 +93,8 @@ impl View {
 /// What happens on the Timeline view's chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Happening {
+    /// The last change made, wherever it was made (a "what if" failure when it moved no keys).
+    Last,
     /// A server fails (and may restart).
     Fail,
     /// A server is removed on purpose.
@@ -101,8 +103,9 @@ pub enum Happening {
     Join,
 }
 
-/// The event the Timeline view follows: what happens, and to which server (the last one up
-/// when none is named or the named one is gone). In links as `event=fail:C`, `event=join`.
+/// The event the Timeline view follows: the last change made, or what happens "what if", and to
+/// which server (the last one up when none is named or the named one is gone). In links as
+/// `event=fail:C`, `event=join`; following the last change is the default and needs none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TimelineEvent {
     /// What happens.
@@ -115,6 +118,7 @@ impl TimelineEvent {
     /// The event's link text: `fail:C`, `remove:C`, `join`.
     pub fn link_text(&self) -> String {
         let verb = match self.what {
+            Happening::Last => return "last".to_string(),
             Happening::Fail => "fail",
             Happening::Remove => "remove",
             Happening::Join => return "join".to_string(),
@@ -135,6 +139,7 @@ impl TimelineEvent {
             None => (text.trim(), None),
         };
         let what = match verb {
+            "last" => Happening::Last,
             "fail" => Happening::Fail,
             "remove" => Happening::Remove,
             "join" => Happening::Join,
@@ -142,15 +147,20 @@ impl TimelineEvent {
         };
         Some(TimelineEvent {
             what,
-            server: name.filter(|_| what != Happening::Join),
+            server: name.filter(|_| !matches!(what, Happening::Join | Happening::Last)),
         })
+    }
+
+    /// Whether this follows the last change rather than asking "what if".
+    pub fn follows_last(&self) -> bool {
+        self.what == Happening::Last
     }
 }
 
 impl Default for TimelineEvent {
     fn default() -> Self {
         TimelineEvent {
-            what: Happening::Fail,
+            what: Happening::Last,
             server: None,
         }
     }
@@ -207,8 +217,10 @@ pub struct AppState {
     pub mode: RwSignal<ClickMode>,
     /// The words last announced to screen readers.
     pub announcement: RwSignal<String>,
-    /// How many copies of each key the ring keeps (R).
-    pub replicas: RwSignal<usize>,
+    /// How many copies of each key the ring keeps (R): read from the scenario's timing, the one
+    /// place R is stored, so the ring's control and the timeline's always agree. Set it with
+    /// [`AppState::set_setting`].
+    pub replicas: Memo<usize>,
     /// The cache traffic the cache-impact panel works with.
     pub cache: RwSignal<CacheLoad>,
     /// Presentation mode: large type and thick strokes for a projector.
@@ -279,8 +291,9 @@ impl AppState {
                 last: None,
             })
             .collect();
+        let scenario = RwSignal::new(scenario);
         let app = AppState {
-            scenario: RwSignal::new(scenario),
+            scenario,
             previous: RwSignal::new(before),
             last: RwSignal::new(last.map(Arc::new)),
             past: RwSignal::new(past),
@@ -293,7 +306,9 @@ impl AppState {
             errors: RwSignal::new(Vec::new()),
             mode: RwSignal::new(ClickMode::Select),
             announcement: RwSignal::new(String::new()),
-            replicas: RwSignal::new(1),
+            // A Memo, not a second signal: R lives in the scenario (links, undo and the
+            // timeline's copies all go through it); readers only wake when R itself changes.
+            replicas: Memo::new(move |_| scenario.with(|s| s.timing().replicas as usize)),
             cache: RwSignal::new(CacheLoad::default()),
             present: RwSignal::new(false),
             help_open: RwSignal::new(false),
@@ -389,20 +404,29 @@ impl AppState {
         }
     }
 
-    /// Chooses the placement the panels speak of. When the view shows a last change, that same
-    /// change is measured again under the new placement (the scenario before it switches too),
-    /// so the last-change panel keeps telling what the change did; otherwise the switch itself
-    /// is the change. Returns whether the placement changed.
+    /// Chooses the placement the panels speak of (see [`AppState::set_setting`]). Returns
+    /// whether the placement changed.
     pub fn choose_placement(&self, placement: Kind, field: Field) -> bool {
         if self.scenario.with_untracked(|s| s.placement()) == placement {
             return true;
         }
+        let said = format!("Placing keys with {}.", placement.name());
+        self.set_setting(Change::SetPlacement { placement }, field, said, false)
+    }
+
+    /// Changes a setting (the placement, copies per key, the timeline's timing). When the view
+    /// shows a last change that moved keys, that same change is measured again with the new
+    /// setting (the scenario before it takes the setting too), so the last-change panel and the
+    /// timeline keep telling what the change did; otherwise the setting itself is the change.
+    /// `said` is announced before the remeasured change's summary, and, with `alone`, instead of
+    /// the engine's summary when the setting is the change. Returns whether it was taken.
+    pub fn set_setting(&self, setting: Change, field: Field, said: String, alone: bool) -> bool {
         let remeasured = self.previous.with_untracked(|previous| {
             let previous = previous.as_ref()?;
             let change = self
                 .last
                 .with_untracked(|l| l.as_ref().filter(|o| o.moves_keys)?.change.clone())?;
-            let (before, _) = previous.after(Change::SetPlacement { placement }).ok()?;
+            let (before, _) = previous.after(setting.clone()).ok()?;
             let (after, outcome) = before.after(change).ok()?;
             Some(Frame {
                 scenario: after,
@@ -417,11 +441,39 @@ impl AppState {
                 self.future.set(Vec::new());
                 self.show(frame);
                 self.errors.set(Vec::new());
-                self.announcement
-                    .set(format!("Placing keys with {}. {summary}", placement.name()));
+                self.announcement.set(format!("{said} {summary}"));
                 true
             }
-            None => self.dispatch(Change::SetPlacement { placement }, field),
+            None => {
+                let taken = self.dispatch(setting, field);
+                if taken && alone && !said.is_empty() {
+                    self.announcement.set(said);
+                }
+                taken
+            }
+        }
+    }
+
+    /// The last change, when it moved keys: what the Timeline view follows by default (from
+    /// the scenario before it, [`AppState::previous`]).
+    pub fn last_moving_change(&self) -> Option<Change> {
+        self.last
+            .with(|l| l.as_ref().filter(|o| o.moves_keys)?.change.clone())
+    }
+
+    /// Puts R into the scenario on screen and the one before it without a step of its own (a
+    /// lesson step's R belongs to the step).
+    pub fn set_replicas_quietly(&self, count: usize) {
+        let setting = Change::SetReplicas {
+            count: count as u32,
+        };
+        let apply = |s: &Scenario| s.after(setting.clone()).ok().map(|(next, _)| next);
+        if let Some(next) = self.scenario.with_untracked(apply) {
+            self.scenario.set(next);
+        }
+        let previous = self.previous.with_untracked(|p| p.as_ref().and_then(apply));
+        if previous.is_some() {
+            self.previous.set(previous);
         }
     }
 

@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use super::chart::{nice_ceiling, save_csv, value_text, Axis, Chart, Line, LineChart};
+use super::chart_png::save_chart_png;
 use super::state::AppState;
 use super::sweep_steps::{drive, Sweeping};
 use crate::core::{SizePoint, SizeSweep, VnodePoint, VnodeSweep};
@@ -190,6 +191,7 @@ fn SpreadPlot(sweep: RwSignal<Sweeping<VnodePoint>>) -> impl IntoView {
             <LineChart chart=chart title="Spread of ring shares against virtual nodes".to_string() testid="sweep-vnodes-chart" />
             <div class="chart-actions">
                 <button type="button" data-testid="sweep-vnodes-csv" on:click=save>"Save series (CSV)"</button>
+                <button type="button" data-testid="sweep-vnodes-png" on:click=move |_| save_chart_png("sweep-vnodes-chart", "ringlab-sweep-vnodes.png")>"Save PNG"</button>
             </div>
             <details class="chart-table">
                 <summary>"Table of the chart"</summary>
@@ -333,6 +335,7 @@ fn MovedPlot(sweep: RwSignal<Sweeping<SizePoint>>) -> impl IntoView {
                 <LineChart chart=chart title="Share of keys moved against the number of servers".to_string() testid="sweep-servers-chart" />
                 <div class="chart-actions">
                     <button type="button" data-testid="sweep-servers-csv" on:click=save>"Save series (CSV)"</button>
+                    <button type="button" data-testid="sweep-servers-png" on:click=move |_| save_chart_png("sweep-servers-chart", "ringlab-sweep-servers.png")>"Save PNG"</button>
                 </div>
                 <details class="chart-table">
                     <summary>"Table of the chart"</summary>

@@ -1,12 +1,42 @@
-//! The Timeline view's controls: what happens and to which server, copies per key, and the
-//! timeline's settings (restart, gossip, writes) and the cache's reads and hit rate. Every
-//! setting of the scenario is a [`Change`] dispatched to the engine, so undo and links carry it.
+//! The Timeline view's controls: the last change or a "what if" (what happens and to which
+//! server), copies per key, and the timeline's settings (restart, gossip, writes) and the cache's
+//! reads and hit rate. Every setting of the scenario is a [`Change`] given to the engine through
+//! [`AppState::set_setting`], so undo and links carry it and the last change stays followed.
 
 use leptos::prelude::*;
 
 use super::state::TimelineEvent;
 use super::state::{AppState, Field, Happening};
 use crate::core::{parse_number, CacheLoad, Change, Error, MAX_REPLICAS};
+
+/// The event on the chart: the one chosen, or a failure when it follows the last change and
+/// that moved no keys.
+pub fn effective(app: AppState) -> TimelineEvent {
+    let event = app.timeline_event.get();
+    let has_last = app.last.with(|l| l.as_ref().is_some_and(|o| o.moves_keys));
+    if event.follows_last() && !has_last {
+        TimelineEvent {
+            what: Happening::Fail,
+            server: None,
+        }
+    } else {
+        event
+    }
+}
+
+/// Whether the chart follows a failure (restart and writes then matter).
+pub fn follows_failure(app: AppState) -> bool {
+    let event = effective(app);
+    match event.what {
+        Happening::Fail => true,
+        Happening::Last => app.last.with(|l| {
+            l.as_ref()
+                .and_then(|o| o.change.as_ref())
+                .is_some_and(|c| matches!(c, Change::FailServer { .. }))
+        }),
+        _ => false,
+    }
+}
 
 /// The server an event happens to: the named one while it is on the ring, else the last one.
 pub fn target(app: AppState, event: &TimelineEvent) -> Option<String> {
@@ -25,14 +55,19 @@ pub fn target(app: AppState, event: &TimelineEvent) -> Option<String> {
 #[component]
 pub fn EventControls() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let event = move || app.timeline_event.get();
+    let event = move || effective(app);
     let timing = move || app.scenario.with(|s| s.timing());
-    let apply = move |change: Change| {
-        app.dispatch(change, Field::Timeline);
-    };
     let set_what = move |what: Happening| {
         app.timeline_event.update(|e| e.what = what);
     };
+    let last = move || {
+        app.last.with(|l| {
+            l.as_ref()
+                .filter(|o| o.moves_keys)
+                .map(|o| o.headline.trim_end_matches('.').to_string())
+        })
+    };
+    let follows = move || event().follows_last();
     let choices = [
         (Happening::Fail, "fails", "event-fail"),
         (Happening::Remove, "is removed", "event-remove"),
@@ -50,15 +85,38 @@ pub fn EventControls() -> impl IntoView {
     view! {
         <fieldset class="subgroup event-controls">
             <legend>"What happens"</legend>
+            <div class="segmented follow-choice" role="group" aria-label="Which change" hidden=move || last().is_none()>
+                <button
+                    type="button"
+                    data-testid="event-last"
+                    aria-pressed=move || follows().to_string()
+                    on:click=move |_| app.timeline_event.set(TimelineEvent::default())
+                >
+                    {move || format!("Last change: {}", last().unwrap_or_default())}
+                </button>
+                <button
+                    type="button"
+                    data-testid="event-what-if"
+                    aria-pressed=move || (!follows()).to_string()
+                    on:click=move |_| {
+                        if follows() {
+                            set_what(Happening::Fail);
+                        }
+                    }
+                >
+                    "What if…"
+                </button>
+            </div>
             <div class="event-row">
-                <label class="inline" hidden=move || event().what == Happening::Join>
+                <label class="inline" hidden=move || follows() || event().what == Happening::Join>
                     "Server "
                     <select
                         data-testid="event-server"
                         prop:value=chosen
                         on:change=move |ev| {
-                            let name = event_target_value(&ev);
-                            app.timeline_event.update(|e| e.server = Some(name));
+                            // The "what if" shown (a failure when there was no change to follow).
+                            let what = event().what;
+                            app.timeline_event.set(TimelineEvent { what, server: Some(event_target_value(&ev)) });
                         }
                     >
                         {move || names().into_iter().map(|n| {
@@ -67,7 +125,7 @@ pub fn EventControls() -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </label>
-                <div class="segmented" role="group" aria-label="What happens">
+                <div class="segmented" role="group" aria-label="What happens" hidden=follows>
                     {choices
                         .into_iter()
                         .map(|(what, label, id)| view! {
@@ -92,9 +150,9 @@ pub fn EventControls() -> impl IntoView {
                                     data-testid=format!("timeline-copies-{r}")
                                     aria-pressed=move || (timing().replicas == r).to_string()
                                     on:click=move |_| {
-                                        // One R for the ring's copies and the timeline's (links share `r`).
-                                        app.replicas.set(r as usize);
-                                        apply(Change::SetReplicas { count: r });
+                                        // One R for the ring's copies and the timeline's: the scenario's.
+                                        let said = format!("Each key now kept on {r} distinct {}.", crate::core::plural(r as usize, "server", "servers"));
+                                        app.set_setting(Change::SetReplicas { count: r }, Field::Timeline, said, true);
                                     }
                                 >
                                     {r}
@@ -115,7 +173,13 @@ pub fn TimingControls() -> impl IntoView {
     let timing = move || app.scenario.with(|s| s.timing());
     let apply = move |change: Result<Change, Error>| match change {
         Ok(change) => {
-            app.dispatch(change, Field::Timeline);
+            // Said in the engine's words for the setting, before the remeasured change.
+            let said = app.scenario.with_untracked(|s| {
+                s.after(change.clone())
+                    .map(|(_, o)| o.headline)
+                    .unwrap_or_default()
+            });
+            app.set_setting(change, Field::Timeline, said, false);
         }
         Err(error) => app.show_error(Field::Timeline, error.to_string()),
     };
@@ -166,7 +230,7 @@ pub fn TimingControls() -> impl IntoView {
             Err(e) => app.show_error(Field::Timeline, format!("Hit rate: {e}")),
         }
     };
-    let failing = move || app.timeline_event.with(|e| e.what == Happening::Fail);
+    let failing = move || follows_failure(app);
     view! {
         <div class="timing-grid">
             <label class="stacked" hidden=move || !failing()>

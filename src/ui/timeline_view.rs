@@ -8,10 +8,11 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::chart::{nice_ceiling, save_csv, value_text, Axis, Chart, Line, LineChart};
+use super::chart_png::save_chart_png;
 use super::common::{grouped, FieldError};
 use super::state::{AppState, Field, Happening, TimelineEvent};
 use super::sweep_panel::SweepPanel;
-use super::timeline_controls::{target, EventControls, TimingControls};
+use super::timeline_controls::{effective, target, EventControls, TimingControls};
 use crate::core::timeline::Curve;
 use crate::core::{Change, Error, Kind, Timeline};
 
@@ -32,9 +33,10 @@ impl PartialEq for Computed {
 /// Rows in the table alternative.
 const TABLE_ROWS: usize = 20;
 
-/// The event as an engine change.
+/// The "what if" event as an engine change.
 fn change_for(app: AppState, event: &TimelineEvent) -> Result<Change, Error> {
     match event.what {
+        Happening::Last => Err(Error::NoTimeline(String::new())),
         Happening::Join => Ok(Change::AddServer {
             name: app.suggested_name(),
             at: None,
@@ -127,7 +129,7 @@ fn happening_mark(t: &Timeline) -> String {
         Change::FailServer { name } => format!("{name} fails"),
         Change::RemoveServer { name } => format!("{name} removed"),
         Change::AddServer { name, .. } => format!("{name} joins"),
-        other => other.to_string(),
+        _ => "the change".to_string(),
     }
 }
 
@@ -150,14 +152,22 @@ pub fn TimelineView(sweeps: bool) -> impl IntoView {
     let app = expect_context::<AppState>();
     // A Memo: the engine's timeline runs once per change of scenario, event or load, not once
     // per figure that reads it.
+    // By default it follows the last change made anywhere, from the scenario before it;
+    // otherwise the "what if" event from the scenario on screen.
     let timeline = Memo::new(move |_| {
-        let event = app.timeline_event.get();
+        let event = effective(app);
         let load = app.cache.get();
-        let result = change_for(app, &event).and_then(|change| {
-            app.scenario
-                .with(|s| Timeline::new(s, &change, load))
-                .map(Arc::new)
-        });
+        let result = match app.last_moving_change().filter(|_| event.follows_last()) {
+            Some(change) => app.previous.with(|before| match before {
+                Some(before) => Timeline::new(before, &change, load).map(Arc::new),
+                None => Err(Error::NoTimeline(change.to_string())),
+            }),
+            None => change_for(app, &event).and_then(|change| {
+                app.scenario
+                    .with(|s| Timeline::new(s, &change, load))
+                    .map(Arc::new)
+            }),
+        };
         Computed(result.map_err(|e| match e {
             Error::NoTimeline(_) => "There is no server to follow.".to_string(),
             other => other.to_string(),
@@ -200,7 +210,7 @@ pub fn TimelineView(sweeps: bool) -> impl IntoView {
         <section class="timeline-view" aria-labelledby="timeline-title" data-testid="timeline-view">
             <h2 id="timeline-title">"Database reads over time"</h2>
             <p class="timeline-lead">
-                "What the database sees if, from now, a server fails, is removed or joins: every key that lands on a server without it misses once there, so the database takes its reads until it is refilled."
+                "What the database sees after the last change, or if, from now, a server fails, is removed or joins: every key that lands on a server without it misses once there, so the database takes its reads until it is refilled."
             </p>
             <EventControls />
             <TimingControls />
@@ -218,6 +228,7 @@ pub fn TimelineView(sweeps: bool) -> impl IntoView {
                     <LineChart chart=chart title="Database reads per second over time".to_string() testid="timeline-chart" />
                     <div class="chart-actions">
                         <button type="button" data-testid="timeline-csv" on:click=save>"Save series (CSV)"</button>
+                        <button type="button" data-testid="timeline-png" on:click=move |_| save_chart_png("timeline-chart", "ringlab-timeline.png")>"Save PNG"</button>
                     </div>
                     <TimelineTable timeline=timeline />
                 </div>

@@ -6,7 +6,7 @@ use wasm_bindgen::JsValue;
 
 use super::common::Dialog;
 use super::state::{AppState, TimelineEvent, View};
-use crate::core::{parse_number, write_link, CacheLoad, MAX_REPLICAS};
+use crate::core::{parse_number, write_link, CacheLoad};
 
 /// Applies the view parameters a link carries besides the scenario (`select`, `r`, `reads`,
 /// `hit`); what cannot be read joins the link's notices.
@@ -73,15 +73,8 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                     app.view.set(View::Practice);
                 }
             }
-            // A bad `r` is reported by the link reader: it is shared with the scenario's copies.
-            "r" => {
-                if let Some(r) = parse_number::<usize>(value)
-                    .ok()
-                    .filter(|r| (1..=MAX_REPLICAS).contains(r))
-                {
-                    app.replicas.set(r);
-                }
-            }
+            // `r` is the scenario's copies per key: the link reader takes it (or reports it).
+            "r" => {}
             "reads" => match parse_number::<u64>(value)
                 .and_then(|r| CacheLoad::new(r as f64, cache.hit_rate))
             {
@@ -146,10 +139,6 @@ pub fn current_query(app: AppState) -> String {
     let event = app.timeline_event.get_untracked();
     if view == View::Timeline && event != TimelineEvent::default() {
         extra.push(("event".to_string(), event.link_text()));
-    }
-    let replicas = app.replicas.get_untracked();
-    if replicas > 1 {
-        extra.push(("r".to_string(), replicas.to_string()));
     }
     extra.extend(app.kept_params.get_value());
     let cache = app.cache.get_untracked();

@@ -1,5 +1,5 @@
 import { test, expect } from '../fixtures.mjs';
-import { csvRows, downloaded } from '../teach.mjs';
+import { csvRows, downloaded, pngHeader } from '../teach.mjs';
 
 /** Four caches with 100 points each and 1,000 keys; the figures are those of `ringlab timeline`. */
 const CACHES = '?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000';
@@ -192,4 +192,106 @@ test('an embed with panels=timeline,sweeps shows the chart and the sweeps beside
   await expect(page.getByTestId('timeline-chart').locator('path.series')).toHaveCount(2);
   await expect(page.getByTestId('sweeps')).toHaveCount(1);
   await expect(page.getByTestId('sweep-vnodes').locator('path.series')).toHaveCount(2);
+});
+
+test('after a change on the Ring view the Timeline follows it, its spike is the cache panel\'s, and "What if…" still asks', async ({ ring }) => {
+  const { page } = ring;
+  await ring.open(CACHES);
+  // Before any change there is nothing to follow: the Cache impact panel offers no timeline.
+  await expect(page.getByTestId('see-over-time')).toBeHidden();
+  await ring.addServer('E');
+  await expect(ring.headline).toContainText('Server E added');
+  const spike = (await page.getByTestId('db-after-ring').textContent()).trim();
+  const modN = (await page.getByTestId('db-after-modn').textContent()).trim();
+  await page.getByTestId('see-over-time').click();
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  await expect(page.getByTestId('event-last')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('event-last')).toHaveText('Last change: Server E added');
+  await expect(page.getByTestId('event-last')).toBeFocused();
+  await expect(page.getByTestId('event-server')).toBeHidden();
+  const chart = page.getByTestId('timeline-chart');
+  await expect(chart.locator('.mark text')).toHaveText('E joins');
+  // Right after the change the chart starts where the Cache impact panel says, for both curves.
+  await expect(page.getByTestId('timeline-peak')).toHaveText(spike);
+  const table = page.getByTestId('timeline-table');
+  await table.locator('summary').click();
+  await expect(table.locator('tbody tr').nth(1)).toHaveText(new RegExp(`^0\\s*${spike}\\s*${modN}$`));
+  await expect(page).not.toHaveURL(/event=/);
+
+  // "What if…" asks about a change from now, on the ring with E.
+  await page.getByTestId('event-what-if').click();
+  await expect(page.getByTestId('event-what-if')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('event-fail')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('event-server')).toHaveValue('E');
+  await expect(chart.locator('.mark text')).toHaveText('E fails');
+  await expect(page).toHaveURL(/event=fail/);
+  await page.getByTestId('event-last').click();
+  await expect(chart.locator('.mark text')).toHaveText('E joins');
+  await expect(page).not.toHaveURL(/event=/);
+});
+
+test('a link with a change opens the Timeline on that change, and one with an event on its "what if"', async ({ ring }) => {
+  const { page } = ring;
+  await page.goto(`/${CACHES}&then=remove:B&view=timeline`);
+  await expect(page.getByTestId('event-last')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('event-last')).toHaveText('Last change: Server B removed');
+  await expect(page.getByTestId('timeline-chart').locator('.mark text')).toHaveText('B removed');
+  await page.goto(`/${CACHES}&then=remove:B&view=timeline&event=fail:C`);
+  await expect(page.getByTestId('event-what-if')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('event-server')).toHaveValue('C');
+  await expect(page.getByTestId('timeline-chart').locator('.mark text')).toHaveText('C fails');
+});
+
+test('copies per key are one setting: the Ring view\'s R and the Timeline\'s copies always agree', async ({ ring }) => {
+  const { page } = ring;
+  await ring.open(`${CACHES}&then=remove:B`);
+  await page.getByTestId('replicas-3').click();
+  await expect(page.getByTestId('replicas-3')).toHaveAttribute('aria-pressed', 'true');
+  // The change shown stays the removal of B, measured with three copies.
+  await expect(ring.headline).toContainText('Server B removed');
+  await expect(page).toHaveURL(/[?&]r=3/);
+  await page.getByTestId('view-timeline').click();
+  await expect(page.getByTestId('timeline-copies-3')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('event-last')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('timeline-copies-2').click();
+  await expect(page.getByTestId('timeline-copies-2')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('view-ring').click();
+  await expect(page.getByTestId('replicas-2')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('replicas-3')).toHaveAttribute('aria-pressed', 'false');
+  await expect(page).toHaveURL(/[?&]r=2/);
+  // Undo takes R back in both places at once.
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('replicas-3')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('view-timeline').click();
+  await expect(page.getByTestId('timeline-copies-3')).toHaveAttribute('aria-pressed', 'true');
+  // A link's r sets both.
+  await page.goto(`/${CACHES}&r=4&view=timeline`);
+  await expect(page.getByTestId('timeline-copies-4')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('view-ring').click();
+  await expect(page.getByTestId('replicas-4')).toHaveAttribute('aria-pressed', 'true');
+});
+
+/** Clicks `button`, and returns the downloaded PNG's name and size, with the size of the chart. */
+async function savedPng(page, button, chart) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()]);
+  const size = await page.getByTestId(chart).locator('svg.chart-svg').evaluate((svg) => ({
+    width: Number(svg.getAttribute('width')),
+    height: Number(svg.getAttribute('height')),
+  }));
+  return { name: download.suggestedFilename(), png: pngHeader(await downloaded(download)), size };
+}
+
+test('the timeline chart and each sweep chart save as a PNG the size of the chart', async ({ ring }) => {
+  const { page } = ring;
+  await openTimeline(ring);
+  const timeline = await savedPng(page, 'timeline-png', 'timeline-chart');
+  expect(timeline.name).toBe('ringlab-timeline.png');
+  expect(timeline.png).toEqual({ width: Math.round(timeline.size.width), height: Math.round(timeline.size.height) });
+  await expect(page.getByTestId('sweep-vnodes-progress')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId('sweep-servers-progress')).toHaveCount(0, { timeout: 20_000 });
+  for (const which of ['vnodes', 'servers']) {
+    const saved = await savedPng(page, `sweep-${which}-png`, `sweep-${which}-chart`);
+    expect(saved.name).toBe(`ringlab-sweep-${which}.png`);
+    expect(saved.png).toEqual({ width: Math.round(saved.size.width), height: Math.round(saved.size.height) });
+  }
 });

@@ -126,6 +126,7 @@ fn every_lesson_asks_at_least_two_questions_that_can_all_be_posed() {
         "replicas",
         "other-ways",
         "hot-key",
+        "clients-disagree",
     ];
     for id in ids {
         let l = lesson(id).expect("the lesson exists");

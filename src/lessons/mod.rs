@@ -2,8 +2,9 @@
 //!
 //! A [`Lesson`] is a short sequence of [`Step`]s. Each step is fully described by its `link`, a
 //! query string read with [`read_link`](crate::core::read_link): the ring, the servers, the keys,
-//! the change to replay (`then=`) and the key to highlight (`select=`). Showing a step, or going
-//! back to the previous one, is reading that step's link; nothing else carries over.
+//! the change to replay (`then=`) and the key to highlight (`select=`), and the view to open
+//! (`view=`) with, on the Timeline, the event it follows (`event=fail:C`). Showing a step, or
+//! going back to the previous one, is reading that step's link; nothing else carries over.
 //!
 //! The narration may name numbers, and the tests at the bottom of this file check every one of
 //! them against what the engine computes for that step's link.
@@ -83,6 +84,11 @@ pub const LESSONS: &[Lesson] = &[
         id: "hot-key",
         title: "A very hot key",
         steps: hot_key::STEPS,
+    },
+    Lesson {
+        id: "clients-disagree",
+        title: "Clients that disagree",
+        steps: clients_disagree::STEPS,
     },
 ];
 
@@ -216,7 +222,8 @@ const VIRTUAL_NODES: &[Step] = &[
     },
 ];
 
-/// Four hashed caches with 100 points each and 10,001 keys; C dies, then comes back.
+/// Four hashed caches with 100 points each and 10,001 keys; C dies, then comes back; the
+/// Timeline shows the storm of misses and, with a restart, the second one.
 const NODE_DIES: &[Step] = &[
     Step {
         link: "ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000&keys=user:2&select=user:2",
@@ -245,6 +252,15 @@ const NODE_DIES: &[Step] = &[
         cache: true,
     },
     Step {
+        link: "ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000&keys=user:2&view=timeline&event=fail:C",
+        title: "The storm over time",
+        narration: "On the Timeline, the database jumps from 2,500 to 14,022 reads a second the \
+                    moment C fails, then falls back as each moved key's first read refills it. \
+                    99% of the 2,305 extra reads are in within 0.92 seconds.",
+        replicas: 1,
+        cache: true,
+    },
+    Step {
         link: "ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000&keys=user:2&then=remove:C",
         title: "Against mod N",
         narration: "Keys on A, B and D still hit. With hash mod N, going from 4 servers to 3 would \
@@ -259,6 +275,15 @@ const NODE_DIES: &[Step] = &[
         narration: "C returns to the same points and takes back the same 2,426 keys, all of them \
                     from A, B and D; only those miss again. Bring it back empty, since what it held \
                     may have changed while it was away.",
+        replicas: 1,
+        cache: true,
+    },
+    Step {
+        link: "ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000&keys=user:2&view=timeline&event=fail:C&restart=60",
+        title: "C restarts after a minute",
+        narration: "On the Timeline, C fails and restarts empty 60 seconds later. Its arcs move \
+                    back to it and only those 2,426 keys miss again, a second storm as tall as the \
+                    first: 4,609 extra reads in all.",
         replicas: 1,
         cache: true,
     },
@@ -303,6 +328,7 @@ const REPLICAS: &[Step] = &[
     },
 ];
 
+mod clients_disagree;
 mod hot_key;
 mod other_ways;
 mod questions;

@@ -207,21 +207,21 @@ pub const QUESTIONS: &[LessonQuestion] = &[
     },
     LessonQuestion {
         lesson: "node-dies",
-        before_step: 3,
+        before_step: 4,
         title: "Mod N from four to three",
         lead: "Had the caches been picked with hash mod N instead.",
         query: "ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000&keys=user:2&ask=number&measure=mod-n&change=remove:C&unit=percent&band=0",
     },
     LessonQuestion {
         lesson: "node-dies",
-        before_step: 4,
+        before_step: 5,
         title: "The database under mod N",
         lead: "The same 50,000 reads a second at 95% hits, under hash mod N.",
         query: "ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000&keys=user:2&ask=number&measure=mod-n&change=remove:C&unit=reads&reads=50000&hit=95&band=37000..39000",
     },
     LessonQuestion {
         lesson: "node-dies",
-        before_step: 4,
+        before_step: 5,
         title: "C comes back",
         lead: "C restarts with the same name, so the same points.",
         query: "ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000&keys=user:2&ask=choice&concept=restore&server=C",
@@ -298,5 +298,20 @@ pub const QUESTIONS: &[LessonQuestion] = &[
         title: "When A dies",
         lead: "A, which holds key-0, is about to die.",
         query: "ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&hot=key-0*1000&view=traffic&ask=number&measure=moved&change=remove:A&unit=percent&band=2",
+    },
+    // Clients that disagree.
+    LessonQuestion {
+        lesson: "clients-disagree",
+        before_step: 1,
+        title: "What C hands on",
+        lead: "Before the news spreads slowly: C leaves four caches of 10,001 keys.",
+        query: "ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000&keys=user:2&ask=number&measure=moved&change=remove:C&band=0",
+    },
+    LessonQuestion {
+        lesson: "clients-disagree",
+        before_step: 3,
+        title: "Back on the same points",
+        lead: "C is about to restart with the same name, so the same points.",
+        query: "ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000&keys=user:2&ask=choice&concept=restore&server=C",
     },
 ];

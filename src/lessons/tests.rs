@@ -1,6 +1,8 @@
 //! Every number a narration states, checked against what the engine computes for its step.
 use super::*;
-use crate::core::{failover, read_link, CacheLoad, Link, Moves, Outcome, Scenario, MAX_KEYS};
+use crate::core::{
+    failover, read_link, CacheLoad, Change, Link, Moves, Outcome, Scenario, Timeline, MAX_KEYS,
+};
 
 fn step(id: &str, index: usize) -> &'static Step {
     &lesson(id).expect("the lesson exists").steps[index]
@@ -128,6 +130,29 @@ fn figures(text: &str) -> Vec<String> {
     found
 }
 
+/// The step's `name=` parameter, when its link gives one.
+fn param<'a>(link: &'a Link, name: &str) -> Option<&'a str> {
+    link.extra
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, value)| value.as_str())
+}
+
+/// The timeline a step opens: its `event=` applied to its scenario, with the lessons' 50,000
+/// reads a second at 95% hits, as the Timeline view computes it.
+fn timeline(step: &Step) -> Timeline {
+    let link = read(step);
+    assert_eq!(param(&link, "view"), Some("timeline"), "{}", step.link);
+    let event = param(&link, "event").expect("the step names its event");
+    let change: Change = event.parse().expect("the event is a change");
+    Timeline::new(&link.scenario, &change, CacheLoad::default()).expect("a timeline")
+}
+
+/// Reads per second or requests, rounded to whole ones and grouped, as the narration writes them.
+fn whole(x: f64) -> String {
+    grouped(x.round() as u64)
+}
+
 fn narrates(step: &Step, expected: &[String]) {
     assert_eq!(figures(step.narration), expected, "{}", step.narration);
 }
@@ -157,7 +182,8 @@ fn every_lesson_has_a_unique_id_and_at_least_two_steps() {
             "node-dies",
             "replicas",
             "other-ways",
-            "hot-key"
+            "hot-key",
+            "clients-disagree"
         ]
     );
     ids.sort_unstable();
@@ -191,7 +217,7 @@ fn every_step_reads_cleanly_and_selects_a_key_it_holds() {
                 .extra
                 .iter()
                 .map(|(n, _)| n.as_str())
-                .filter(|n| *n != "select" && *n != "view")
+                .filter(|n| !["select", "view", "event"].contains(n))
                 .collect();
             assert!(others.is_empty(), "{} step {i}: {others:?}", l.id);
             if let Some(label) = selected(&link) {
@@ -594,7 +620,7 @@ fn c_dying_sends_about_14_000_reads_to_the_database_on_the_ring() {
 
 #[test]
 fn under_mod_n_c_dying_moves_75_percent_and_sends_about_38_000_reads() {
-    let s = step("node-dies", 3);
+    let s = step("node-dies", 4);
     assert!(s.cache);
     let out = last(&read(s)).clone();
     let load = CacheLoad::default();
@@ -619,7 +645,7 @@ fn under_mod_n_c_dying_moves_75_percent_and_sends_about_38_000_reads() {
 #[test]
 fn c_coming_back_takes_back_exactly_the_keys_it_lost() {
     let died = read(step("node-dies", 1));
-    let s = step("node-dies", 4);
+    let s = step("node-dies", 5);
     assert!(s.cache);
     let back = read(s);
     let labels = |link: &Link| -> Vec<String> {
@@ -639,6 +665,66 @@ fn c_coming_back_takes_back_exactly_the_keys_it_lost() {
     assert!(!last(&back).moved.from.iter().any(|n| &**n == "C"));
     assert_eq!(owner(&back.scenario, "user:2"), "C");
     narrates(s, &[grouped(regained.len() as u64)]);
+}
+
+#[test]
+fn on_the_timeline_c_failing_lifts_the_database_from_2_500_to_14_022_reads_and_settles_within_a_second(
+) {
+    let s = step("node-dies", 3);
+    assert!(s.cache);
+    let t = timeline(s);
+    let ring = &t.placement;
+    assert_eq!(t.failed.as_deref(), Some("C"));
+    assert_eq!(t.restart_at, None);
+    // The spike is the cache panel's figure: C's share of the keys all miss at once.
+    let died = last(&read(step("node-dies", 2))).clone();
+    let panel = CacheLoad::default().after(died.moved_fraction().unwrap());
+    assert!((ring.peak - panel).abs() < 1e-6, "{} {panel}", ring.peak);
+    assert_eq!(ring.peak_at, 0.0);
+    // Each of C's 2,426 keys misses once: 95% of a read each, in all.
+    assert_eq!(ring.cold_keys, 2_426);
+    assert!((ring.extra_reads - 0.95 * 2_426.0).abs() < 1e-6);
+    assert!(ring.settle < 1.0);
+    narrates(
+        s,
+        &[
+            whole(ring.steady),
+            whole(ring.peak),
+            "99%".into(),
+            whole(ring.extra_reads),
+            format!("{:.2}", ring.settle),
+        ],
+    );
+}
+
+#[test]
+fn when_c_restarts_after_a_minute_only_its_2_426_keys_miss_again_in_a_second_storm_as_tall() {
+    let s = step("node-dies", 6);
+    assert!(s.cache);
+    let t = timeline(s);
+    let ring = &t.placement;
+    assert_eq!(t.restart_at, Some(60.0));
+    // The keys that come back are exactly the ones that left.
+    assert_eq!(ring.moved, (2_426, 2_426));
+    assert_eq!(ring.cold_keys, 2_426);
+    // Just before the restart the first storm is long over; at it, the second is as tall.
+    assert!((ring.db_reads_before(60.0) - ring.steady).abs() < 1.0);
+    assert!((ring.db_reads_at(60.0) - ring.peak).abs() < 1.0);
+    // Twice the misses of a failure that never comes back.
+    let once = timeline(step("node-dies", 3)).placement.extra_reads;
+    assert!(
+        (ring.extra_reads - 2.0 * once).abs() < 1.0,
+        "{}",
+        ring.extra_reads
+    );
+    narrates(
+        s,
+        &[
+            t.restart_at.unwrap().to_string(),
+            grouped(ring.moved.1 as u64),
+            whole(ring.extra_reads),
+        ],
+    );
 }
 
 fn preference(scenario: &Scenario, label: &str, replicas: usize) -> Vec<String> {
@@ -968,6 +1054,136 @@ mod hot_key {
                 pct(out.moved_fraction().unwrap()),
                 pct(carried.placement),
                 pct(after.servers[d].share),
+            ],
+        );
+    }
+}
+
+mod clients_disagree {
+    use super::*;
+
+    fn at(index: usize) -> (&'static Step, Timeline) {
+        let s = step("clients-disagree", index);
+        (s, timeline(s))
+    }
+
+    #[test]
+    fn every_step_opens_the_timeline_on_c() {
+        for s in lesson("clients-disagree").unwrap().steps {
+            let link = read(s);
+            assert_eq!(param(&link, "view"), Some("timeline"));
+            assert!(
+                matches!(param(&link, "event"), Some("fail:C" | "remove:C")),
+                "{}",
+                s.link
+            );
+        }
+    }
+
+    #[test]
+    fn told_at_once_the_removal_of_c_costs_a_storm_of_2_305_reads_over_in_under_a_second() {
+        let (s, t) = at(0);
+        let ring = &t.placement;
+        assert!(t.gossip.is_empty());
+        assert_eq!((ring.misrouted, ring.stale), (0.0, 0.0));
+        assert_eq!(ring.moved.0, 2_426);
+        narrates(
+            s,
+            &[
+                grouped(ring.moved.0 as u64),
+                whole(ring.steady),
+                whole(ring.peak),
+                format!("{:.2}", ring.settle),
+            ],
+        );
+    }
+
+    #[test]
+    fn over_30_seconds_of_gossip_181_932_requests_reach_c_and_the_same_misses_peak_lower() {
+        let (s, t) = at(1);
+        let at_once = at(0).1;
+        let ring = &t.placement;
+        assert_eq!(t.gossip.len(), 1);
+        assert_eq!((t.gossip[0].from, t.gossip[0].to), (0.0, 30.0));
+        // Reads of C's keys from clients on the old view: each key's rate × g / 2.
+        let per_key = 50_000.0 / 10_001.0;
+        assert!((ring.misrouted - 2_426.0 * per_key * 15.0).abs() < 1e-6);
+        // A drained server still answers: the same misses in all, spread out, so a lower peak.
+        assert!((ring.extra_reads - at_once.placement.extra_reads).abs() < 1e-6);
+        assert!(ring.peak < at_once.placement.peak / 4.0);
+        narrates(
+            s,
+            &[
+                t.timing.gossip.to_string(),
+                whole(ring.misrouted),
+                whole(ring.peak),
+                whole(ring.extra_reads),
+            ],
+        );
+    }
+
+    #[test]
+    fn a_failed_c_answers_nobody_so_the_storm_is_as_tall_and_lasts_the_whole_window() {
+        let (s, t) = at(2);
+        let ring = &t.placement;
+        let drained = at(1).1.placement;
+        assert!((ring.peak - at(0).1.placement.peak).abs() < 1e-6);
+        assert!(ring.settle > 20.0 && ring.settle < 30.0, "{}", ring.settle);
+        // Every read an old-view client sends to C that would have hit goes to the database.
+        let per_key = 50_000.0 / 10_001.0;
+        let extra = drained.extra_reads + 0.95 * 2_426.0 * per_key * 15.0;
+        assert!(
+            (ring.extra_reads - extra).abs() < 1.0,
+            "{}",
+            ring.extra_reads
+        );
+        narrates(
+            s,
+            &[
+                whole(ring.peak),
+                whole(ring.extra_reads),
+                whole(drained.extra_reads),
+            ],
+        );
+    }
+
+    #[test]
+    fn after_c_restarts_clients_on_the_old_view_send_its_keys_to_their_stand_ins_in_a_second_window(
+    ) {
+        let (s, t) = at(3);
+        let ring = &t.placement;
+        assert_eq!(t.restart_at, Some(120.0));
+        assert_eq!(t.gossip.len(), 2);
+        assert_eq!((t.gossip[1].from, t.gossip[1].to), (120.0, 150.0));
+        assert_eq!(ring.moved, (2_426, 2_426));
+        // The first window's requests to C, then as many to its stand-ins after the restart.
+        assert!((ring.stale - 2.0 * at(1).1.placement.misrouted).abs() < 1e-3);
+        narrates(
+            s,
+            &[
+                t.restart_at.unwrap().to_string(),
+                t.timing.gossip.to_string(),
+                grouped(ring.moved.1 as u64),
+                whole(ring.stale),
+            ],
+        );
+    }
+
+    #[test]
+    fn hinted_handoff_holds_121_writes_a_second_for_c_and_delivers_14_555_at_the_restart() {
+        let (s, t) = at(4);
+        let ring = &t.placement;
+        let hints = ring.hints.expect("hints while C is down");
+        // C's share of the writes, for as long as it is down.
+        let per_second = 500.0 * 2_426.0 / 10_001.0;
+        assert!((hints.per_second - per_second).abs() < 1e-9);
+        assert!((hints.delivered.unwrap() - per_second * 120.0).abs() < 1e-6);
+        narrates(
+            s,
+            &[
+                t.timing.writes.to_string(),
+                whole(hints.per_second),
+                whole(hints.delivered.unwrap()),
             ],
         );
     }

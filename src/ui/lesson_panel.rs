@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::common::focus_soon;
 use super::key_controls::MAX_PAGE_KEYS;
 use super::question_card::QuestionCard;
-use super::state::{AppState, View};
+use super::state::{AppState, TimelineEvent, View};
 use super::theme::Theme;
 use crate::core::read_link;
 use crate::lessons::{lesson, questions_for, LESSONS};
@@ -30,6 +30,14 @@ pub fn go_to(app: AppState, id: &'static str, step: usize) {
         .iter()
         .find(|(n, _)| n == "select")
         .map(|(_, v)| v.clone());
+    // A step on the Timeline names the event it follows (`event=fail:C`); a step without one
+    // shows the usual event, so nothing carries over from the step before.
+    let event = link
+        .extra
+        .iter()
+        .find(|(n, _)| n == "event")
+        .and_then(|(_, v)| TimelineEvent::parse(v))
+        .unwrap_or_default();
     app.load(
         link,
         format!(
@@ -45,6 +53,7 @@ pub fn go_to(app: AppState, id: &'static str, step: usize) {
         .unwrap_or(View::Ring);
     app.set_replicas_quietly(at.replicas);
     app.selected_key.set(select);
+    app.timeline_event.set(event);
     app.view.set(view);
     app.lesson.set(Some((found.id, step)));
 }

@@ -146,7 +146,10 @@ pub fn App() -> impl IntoView {
             // One readout for the ring and for traffic: the Traffic view puts requests where the
             // ring's ownership table was.
             <section class="readout" aria-label="Readout" hidden=move || !app.shows_ring()>
-                <lesson_panel::LessonPanel theme=theme />
+                // On the Timeline the lesson's step shows above the chart instead.
+                <Show when=move || app.view.get() != View::Timeline>
+                    <lesson_panel::LessonPanel theme=theme />
+                </Show>
                 <KeyDetailPanel />
                 <Show when=move || app.view.get() == View::Traffic>
                     <traffic_panel::TrafficPanel theme=theme />
@@ -164,7 +167,7 @@ pub fn App() -> impl IntoView {
                 <practice_view::PracticeView theme=theme />
             </Show>
             <Show when=move || app.view.get() == View::Timeline>
-                <timeline_view::TimelineView sweeps=true />
+                <timeline_view::TimelineView sweeps=true lesson=theme />
             </Show>
         </main>
         <predict::PredictDialog theme=theme />

@@ -10,8 +10,10 @@ use leptos::prelude::*;
 use super::chart::{nice_ceiling, save_csv, value_text, Axis, Chart, Line, LineChart};
 use super::chart_png::save_chart_png;
 use super::common::{grouped, FieldError};
+use super::lesson_panel::LessonPanel;
 use super::state::{AppState, Field, Happening, TimelineEvent};
 use super::sweep_panel::SweepPanel;
+use super::theme::Theme;
 use super::timeline_controls::{effective, target, EventControls, TimingControls};
 use crate::core::timeline::Curve;
 use crate::core::{Change, Error, Kind, Timeline};
@@ -146,9 +148,13 @@ fn csv_of(t: &Timeline) -> String {
     out
 }
 
-/// The Timeline view; with `sweeps`, the sweep plots below it.
+/// The Timeline view; with `sweeps`, the sweep plots below it; with `lesson` (the theme its
+/// questions draw in), the open lesson's step above the chart.
 #[component]
-pub fn TimelineView(sweeps: bool) -> impl IntoView {
+pub fn TimelineView(
+    sweeps: bool,
+    #[prop(optional)] lesson: Option<Signal<Theme>>,
+) -> impl IntoView {
     let app = expect_context::<AppState>();
     // A Memo: the engine's timeline runs once per change of scenario, event or load, not once
     // per figure that reads it.
@@ -208,6 +214,7 @@ pub fn TimelineView(sweeps: bool) -> impl IntoView {
     };
     view! {
         <section class="timeline-view" aria-labelledby="timeline-title" data-testid="timeline-view">
+            {lesson.map(|theme| view! { <LessonPanel theme=theme /> })}
             <h2 id="timeline-title">"Database reads over time"</h2>
             <p class="timeline-lead">
                 "What the database sees after the last change, or if, from now, a server fails, is removed or joins: every key that lands on a server without it misses once there, so the database takes its reads until it is refilled."

@@ -38,8 +38,9 @@ export const LESSONS = [
   { id: 'teaching-ring', title: 'The ring by hand', steps: 6 },
   { id: 'fifth-cache', title: 'Adding a fifth cache', steps: 4 },
   { id: 'virtual-nodes', title: 'Virtual nodes even out the shares', steps: 4 },
-  { id: 'node-dies', title: 'When a cache server dies', steps: 5 },
+  { id: 'node-dies', title: 'When a cache server dies', steps: 7 },
   { id: 'replicas', title: 'Three copies of every key', steps: 4 },
+  { id: 'clients-disagree', title: 'Clients that disagree', steps: 5 },
 ];
 
 /** The starting ring, written as a link. */

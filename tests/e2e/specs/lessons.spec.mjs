@@ -30,6 +30,16 @@ async function lessonView(teach) {
   };
 }
 
+/** The lesson's step is on the Timeline, above the chart, following `what` of server `name`. */
+async function expectTimeline(ring, what, name) {
+  const { page } = ring;
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  await expect(page.getByTestId('view-timeline')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('timeline-view').getByTestId('lesson-panel')).toBeVisible();
+  await expect(page.getByTestId(`event-${what}`)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('event-server')).toHaveValue(name);
+}
+
 /**
  * Walks lesson `id` from its first step to its last, alternating the Next button and the → key,
  * and calls `checks[i]` on step i + 1 with the figures of the step before it.
@@ -223,6 +233,15 @@ test('a cache server dies: user:2 reads from C, C takes 2,426 keys with it to A,
       expect(about(after, 1000)).toBe(14_000);
     },
     async () => {
+      // The Timeline: the same spike, then the database settles as the moved keys refill.
+      await expectTimeline(ring, 'fail', 'C');
+      await expect(ring.page.getByTestId('timeline-peak')).toHaveText('14,022');
+      await expect(ring.page.getByTestId('timeline-extra')).toHaveText('2,305');
+      await expect(ring.page.getByTestId('timeline-notes')).toContainText('C stays down');
+      await expect(ring.page.getByTestId('timeline-chart').locator('.mark text')).toHaveText('C fails');
+    },
+    async () => {
+      await expect(ring.page.getByTestId('timeline-view')).toHaveCount(0);
       expect(movedOf(await ring.modnMoved.textContent()).of).toBe(10_001);
       expect(Math.round(fraction(await ring.modnMovedPct.textContent()) * 100)).toBe(75);
       const { modN: after } = await teach.cacheFigures();
@@ -235,6 +254,54 @@ test('a cache server dies: user:2 reads from C, C takes 2,426 keys with it to A,
       expect(server(snapshot, 'C').keys).toBe(2_426);
       await expect(ring.keyLabel).toHaveText('user:2');
       await expect(ring.keyOwner).toHaveText('C');
+    },
+    async () => {
+      // C fails and restarts a minute later: the same keys miss again, a second storm.
+      await expectTimeline(ring, 'fail', 'C');
+      await expect(ring.page.getByTestId('restart-after')).toHaveValue('60');
+      await expect(ring.page.getByTestId('timeline-peak')).toHaveText('14,022');
+      await expect(ring.page.getByTestId('timeline-extra')).toHaveText('4,609');
+      await expect(ring.page.getByTestId('timeline-notes')).toContainText('C restarts empty after 60 s: its 2,426 returning keys miss again.');
+      await expect(ring.page.getByTestId('timeline-chart').locator('.mark text')).toHaveText(['C fails', 'C restarts']);
+    },
+  ]);
+});
+
+test('clients that disagree: gossip over 30 s shades the chart and counts 181,932 requests to C, a failure keeps the storm tall, the restart adds a second window and hints wait for C', async ({ ring }) => {
+  const { page } = ring;
+  const notes = page.getByTestId('timeline-notes');
+  const bands = page.getByTestId('timeline-chart').locator('.band rect');
+  await walk(ring, 'clients-disagree', [
+    async () => {
+      await expectTimeline(ring, 'remove', 'C');
+      await expect(page.getByTestId('timeline-peak')).toHaveText('14,022');
+      await expect(page.getByTestId('timeline-extra')).toHaveText('2,305');
+      await expect(bands).toHaveCount(0);
+    },
+    async () => {
+      await expectTimeline(ring, 'remove', 'C');
+      await expect(page.getByTestId('gossip')).toHaveValue('30');
+      await expect(bands).toHaveCount(1);
+      await expect(page.getByTestId('timeline-peak')).toHaveText('3,071');
+      await expect(page.getByTestId('timeline-extra')).toHaveText('2,305');
+      await expect(notes).toContainText('181,932 requests go to a server the new view does not name');
+    },
+    async () => {
+      await expectTimeline(ring, 'fail', 'C');
+      await expect(bands).toHaveCount(1);
+      await expect(page.getByTestId('timeline-peak')).toHaveText('14,022');
+      await expect(page.getByTestId('timeline-extra')).toHaveText('175,140');
+    },
+    async () => {
+      await expectTimeline(ring, 'fail', 'C');
+      await expect(bands).toHaveCount(2);
+      await expect(notes).toContainText('C restarts empty after 120 s: its 2,426 returning keys miss again.');
+      await expect(notes).toContainText('and 363,864 to an old owner');
+    },
+    async () => {
+      await expectTimeline(ring, 'fail', 'C');
+      await expect(bands).toHaveCount(0);
+      await expect(notes).toContainText('Hinted handoff: 121 writes/s for the failed server are held as hints, 14,555 delivered at the restart.');
     },
   ]);
 });

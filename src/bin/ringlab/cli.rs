@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::series_args::{
-    SweepArgs, TimelineArgs, SWEEP_ABOUT, SWEEP_EXAMPLES, TIMELINE_ABOUT, TIMELINE_EXAMPLES,
+    KeysArgs, SweepArgs, TimelineArgs, SWEEP_ABOUT, SWEEP_EXAMPLES, TIMELINE_ABOUT,
+    TIMELINE_EXAMPLES,
 };
 
 /// Examples for both `-h` and `--help`.
@@ -257,32 +258,9 @@ pub struct ExperimentArgs {
     #[arg(long, value_name = "NAME", verbatim_doc_comment)]
     pub remove: Option<String>,
 
-    /// Generate N keys named key-0, key-1, ... key-(N-1), at most 2000000.
-    /// Example: --keys 100000
-    #[arg(
-        long,
-        value_name = "N",
-        conflicts_with_all = ["keys_file", "keys_at"],
-        allow_negative_numbers = true,
-        verbatim_doc_comment
-    )]
-    pub keys: Option<String>,
-
-    /// Read keys from FILE, one per line ('-' reads standard input): blank lines are skipped,
-    /// a line such as @52 is a key placed at position 52, any other line is a key name to hash.
-    /// Example: --keys-file keys.txt
-    #[arg(
-        long,
-        value_name = "FILE",
-        conflicts_with = "keys_at",
-        verbatim_doc_comment
-    )]
-    pub keys_file: Option<PathBuf>,
-
-    /// Comma-separated positions of keys placed by hand.
-    /// Example: --keys-at 90,52,68,25,5
-    #[arg(long, value_name = "LIST", verbatim_doc_comment)]
-    pub keys_at: Option<String>,
+    /// Where the keys come from.
+    #[command(flatten)]
+    pub keys: KeysArgs,
 
     /// The traffic: how often each key is read, and the remedies for hot keys.
     #[command(flatten)]

@@ -178,9 +178,9 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
 fn add_keys(scenario: &mut Scenario, args: &ExperimentArgs) -> Result<(), Failure> {
     put_keys(
         scenario,
-        args.keys.as_deref(),
-        args.keys_file.as_deref(),
-        args.keys_at.as_deref(),
+        args.keys.keys.as_deref(),
+        args.keys.keys_file.as_deref(),
+        args.keys.keys_at.as_deref(),
     )
 }
 

@@ -478,7 +478,7 @@ fn points(
 
 /// How close, as a turn fraction, a labelled key may come to a tick's label before the tick's
 /// label gives way: the key's own label already says where it is.
-const CROWDED: f64 = 0.02;
+const CROWDED: f64 = 0.015;
 
 /// `ticks` without the labels a labelled key's label would be written over.
 fn uncrowded(mut ticks: Vec<Tick>, keys: &KeyLayer) -> Vec<Tick> {
@@ -865,6 +865,20 @@ mod tests {
     }
 
     #[test]
+    fn the_teaching_ring_keeps_every_tick_label_but_the_one_its_key_at_90_repeats() {
+        let picture = Picture::new(&Scenario::teaching(), None, &[0, 1, 2], &Focus::default());
+        let labelled: Vec<String> = picture
+            .ticks
+            .iter()
+            .filter_map(|t| t.label.clone())
+            .collect();
+        assert_eq!(
+            labelled,
+            ["0", "10", "20", "30", "40", "50", "60", "70", "80"]
+        );
+    }
+
+    #[test]
     fn a_tick_label_gives_way_to_a_labelled_key_beside_it() {
         // The teaching ring's keys are at 90, 52, 68, 25 and 5; @69 and @80 join them.
         let mut scenario = Scenario::teaching();
@@ -889,6 +903,11 @@ mod tests {
             "@25 is far enough from 30"
         );
         assert_eq!(label("50"), Some("50".to_string()));
+        assert_eq!(
+            label("60"),
+            Some("60".to_string()),
+            "@68 and @69 leave 60 alone"
+        );
     }
 
     #[test]

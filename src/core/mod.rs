@@ -47,7 +47,7 @@ pub use hash::{HashScheme, HashSteps};
 pub use keys::{generated_hashes, generated_name, Key, KeySet, MAX_KEYS};
 pub use link::{read_link, write_link, Link, SCENARIO_PARAMS, SHARED_PARAMS};
 pub use mix::{mix64, widen};
-pub use modn::{mod_n_expected, mod_n_owner};
+pub use modn::{mod_n_expected, mod_n_owner, Remainder};
 pub use moves::{KeyIds, KeyMove, MoveCollector, Moves, LISTED};
 pub use outcome::{percent, plural, Baseline, Outcome};
 pub use placement::{Kind, Options, Placed};

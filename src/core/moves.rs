@@ -151,6 +151,9 @@ pub struct MoveCollector<'a> {
     first: Vec<(u32, u16, u16)>,
     lost: Vec<bool>,
     gained: Vec<bool>,
+    /// How many of `lost` and `gained` are still false: once none is, a word of moves needs
+    /// no look at each key.
+    unmarked: usize,
 }
 
 impl<'a> MoveCollector<'a> {
@@ -171,7 +174,34 @@ impl<'a> MoveCollector<'a> {
             first: Vec::new(),
             lost: vec![false; before.len()],
             gained: vec![false; after.len()],
+            unmarked: before.len() + after.len(),
         }
+    }
+
+    /// Marks that server `from` lost a key and server `to` gained one.
+    #[inline]
+    fn mark(&mut self, from: usize, to: usize) {
+        if !self.lost[from] {
+            self.lost[from] = true;
+            self.unmarked -= 1;
+        }
+        if !self.gained[to] {
+            self.gained[to] = true;
+            self.unmarked -= 1;
+        }
+    }
+
+    /// The bit set, made from the list so far if there was none yet.
+    fn words(&mut self) -> &mut Vec<u64> {
+        let universe = self.universe;
+        let ids = std::mem::take(&mut self.ids);
+        self.bits.get_or_insert_with(|| {
+            let mut words = vec![0u64; universe.div_ceil(64)];
+            for &k in &ids {
+                words[(k / 64) as usize] |= 1 << (k % 64);
+            }
+            words
+        })
     }
 
     /// Records that key `id` went from server `from` (old index) to `to` (new index).
@@ -183,20 +213,38 @@ impl<'a> MoveCollector<'a> {
             None => {
                 self.ids.push(id);
                 if self.ids.len() * 32 > self.universe {
-                    let mut words = vec![0u64; self.universe.div_ceil(64)];
-                    for &k in &self.ids {
-                        words[(k / 64) as usize] |= 1 << (k % 64);
-                    }
-                    self.ids = Vec::new();
-                    self.bits = Some(words);
+                    self.words();
                 }
             }
         }
         if self.first.len() <= LISTED {
             self.first.push((id, from as u16, to as u16));
         }
-        self.lost[from] = true;
-        self.gained[to] = true;
+        self.mark(from, to);
+    }
+
+    /// Records the moves among keys `base` to `base + 63` at once: bit `i` of `moved` is set
+    /// when key `base + i` moved, and `servers(id)` tells a moved key's old and new server.
+    /// `base` is a multiple of 64. The keys are looked at one by one only while the short
+    /// list is not full or some server is not yet known to have lost or gained a key.
+    pub fn push_word(&mut self, base: u32, moved: u64, servers: impl Fn(u32) -> (usize, usize)) {
+        debug_assert_eq!(base % 64, 0, "a word of moves starts at a multiple of 64");
+        if moved == 0 {
+            return;
+        }
+        self.words()[(base / 64) as usize] |= moved;
+        self.count += moved.count_ones() as usize;
+        for bit in BitIter(moved) {
+            if self.first.len() > LISTED && self.unmarked == 0 {
+                break;
+            }
+            let id = base + bit;
+            let (from, to) = servers(id);
+            if self.first.len() <= LISTED {
+                self.first.push((id, from as u16, to as u16));
+            }
+            self.mark(from, to);
+        }
     }
 
     /// Records that every key in `ids` went from `from` to `to`.
@@ -232,6 +280,14 @@ impl<'a> MoveCollector<'a> {
                 .collect()
         };
         let keys = match self.bits {
+            // Words pushed whole may hold few moves: a short list is then the smaller.
+            Some(words) if self.count * 32 <= self.universe => {
+                let set = KeyIds::Bits {
+                    words,
+                    count: self.count,
+                };
+                KeyIds::List(set.iter().collect())
+            }
             Some(words) => KeyIds::Bits {
                 words,
                 count: self.count,
@@ -262,6 +318,45 @@ mod tests {
         assert!(many.contains(999) && !many.contains(998));
         assert_eq!(many.iter().take(3).collect::<Vec<_>>(), vec![0, 3, 6]);
         assert_eq!(many.iter().count(), 334);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn moves_pushed_a_word_at_a_time_equal_moves_pushed_one_by_one(
+            universe in 1usize..700,
+            picks in proptest::collection::vec((0u32..700, 0usize..3, 0usize..4), 0..400),
+        ) {
+            use crate::core::{HashScheme, RingSize};
+            let before: Vec<Arc<str>> = vec!["a".into(), "b".into(), "c".into()];
+            let after: Vec<Arc<str>> = vec!["a".into(), "b".into(), "c".into(), "d".into()];
+            let mut keys = KeySet::new(RingSize::FULL, HashScheme::default());
+            keys.generate(universe).unwrap();
+            // Each moved key once, with its servers, in id order.
+            let mut moved: Vec<(u32, usize, usize)> = picks
+                .into_iter()
+                .filter(|&(id, _, _)| (id as usize) < universe)
+                .collect();
+            moved.sort_unstable_by_key(|m| m.0);
+            moved.dedup_by_key(|m| m.0);
+            let servers = |id: u32| {
+                let m = moved.iter().find(|m| m.0 == id).expect("a moved key");
+                (m.1, m.2)
+            };
+
+            let mut one_by_one = MoveCollector::new(&before, &after, universe);
+            for &(id, from, to) in &moved {
+                one_by_one.push(id, from, to);
+            }
+            let mut by_words = MoveCollector::new(&before, &after, universe);
+            for base in (0..universe as u32).step_by(64) {
+                let word = moved
+                    .iter()
+                    .filter(|m| m.0 / 64 == base / 64)
+                    .fold(0u64, |w, m| w | 1 << (m.0 % 64));
+                by_words.push_word(base, word, servers);
+            }
+            proptest::prop_assert_eq!(by_words.finish(&keys), one_by_one.finish(&keys));
+        }
     }
 
     #[test]

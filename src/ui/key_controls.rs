@@ -135,7 +135,9 @@ fn too_many() -> String {
 fn KeyPicker() -> impl IntoView {
     let app = expect_context::<AppState>();
     let query = RwSignal::new(String::new());
-    let labels = move || {
+    // A memo, so that a change which leaves the list (or the search box) as it was touches
+    // nothing on the page.
+    let labels = Memo::new(move |_| {
         app.scenario.with(|s| {
             let keys = s.keys();
             (keys.len() <= MAX_LISTED).then(|| {
@@ -145,7 +147,7 @@ fn KeyPicker() -> impl IntoView {
                     .collect::<Vec<_>>()
             })
         })
-    };
+    });
     let refusal = Refusal::new(Field::SelectKey);
     let find = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -165,7 +167,7 @@ fn KeyPicker() -> impl IntoView {
         refusal.settle(found);
     };
     view! {
-        {move || match labels() {
+        {move || match labels.get() {
             Some(labels) => {
                 view! {
                     <ul class="key-list" aria-label="Keys, by position">

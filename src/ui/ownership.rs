@@ -57,52 +57,55 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
         })
     };
     let row = move |(name, slot): (String, usize)| {
-        // This server's row now and before the last change, looked up by name.
+        // This server's figures now and before the last change, looked up by name once per
+        // change: the cells below are told only when their own figure changed, and every element
+        // stays in place (an absent figure hides its element rather than removing it).
         let this = {
             let name = name.clone();
-            move || now.with(|o| o.servers.iter().find(|r| *r.name == *name).cloned())
+            Memo::new(move |_| {
+                now.with(|o| {
+                    o.servers
+                        .iter()
+                        .find(|r| *r.name == *name)
+                        .map(|r| (r.share, r.ideal, r.keys))
+                })
+            })
         };
         let earlier = {
             let name = name.clone();
-            move || before.with(|b| b.as_ref().and_then(|b| previous_row(b, &name)))
+            Memo::new(move |_| before.with(|b| b.as_ref().and_then(|b| previous_row(b, &name))))
         };
-        let delta = {
-            let this = this.clone();
-            let earlier = earlier.clone();
-            move || {
-                let keys = this()?.keys as i64;
-                earlier()
-                    .map(|(_, was)| keys - was as i64)
-                    .filter(|d| *d != 0)
-            }
+        let delta = Memo::new(move |_| {
+            let (_, _, keys) = this.get()?;
+            earlier
+                .get()
+                .map(|(_, was)| keys as i64 - was as i64)
+                .filter(|d| *d != 0)
+        });
+        let share = move || this.get().map(|(share, _, _)| pct(share));
+        let keys = move || this.get().map(|(_, _, keys)| grouped(keys));
+        let width = move || {
+            let share = this.get().map_or(0.0, |(share, _, _)| share);
+            format!(
+                "width:{:.2}%;background:{}",
+                100.0 * share / scale.get(),
+                theme.get().server(slot)
+            )
         };
-        let width = {
-            let this = this.clone();
-            move || {
-                let share = this().map_or(0.0, |r| r.share);
-                format!(
-                    "width:{:.2}%;background:{}",
-                    100.0 * share / scale.get(),
-                    theme.get().server(slot)
-                )
-            }
+        let ideal = move || {
+            let ideal = this.get().map_or(0.0, |(_, ideal, _)| ideal);
+            format!("left:{:.2}%", 100.0 * ideal / scale.get())
         };
-        let ideal = {
-            let this = this.clone();
-            move || {
-                format!(
-                    "left:{:.2}%",
-                    100.0 * this().map_or(0.0, |r| r.ideal) / scale.get()
-                )
-            }
+        let was = move || {
+            earlier.get().map_or(String::new(), |(share, _)| {
+                format!("left:{:.2}%", 100.0 * share / scale.get())
+            })
         };
-        let was =
-            move || earlier().map(|(share, _)| format!("left:{:.2}%", 100.0 * share / scale.get()));
-        let share = {
-            let this = this.clone();
-            move || this().map(|r| pct(r.share))
+        let delta_text = move || match delta.get() {
+            Some(d) if d > 0 => format!(" +{d}"),
+            Some(d) => format!(" −{}", -d),
+            None => String::new(),
         };
-        let keys = move || this().map(|r| grouped(r.keys));
         view! {
             <tr data-testid=format!("row-{name}")>
                 <th scope="row">
@@ -112,17 +115,20 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
                 <td class="num" data-testid=format!("share-{name}")>{share}</td>
                 <td class="num">
                     <span data-testid=format!("keys-{name}")>{keys}</span>
-                    {move || delta().map(|d| view! {
-                        <span class={if d > 0 { "delta up" } else { "delta down" }}>
-                            {if d > 0 { format!(" +{d}") } else { format!(" −{}", -d) }}
-                        </span>
-                    })}
+                    <span
+                        class="delta"
+                        class:up=move || delta.get().is_some_and(|d| d > 0)
+                        class:down=move || delta.get().is_some_and(|d| d < 0)
+                        hidden=move || delta.get().is_none()
+                    >
+                        {delta_text}
+                    </span>
                 </td>
                 <td class="bar-cell" aria-hidden="true">
                     <div class="bar">
                         <div class="fill" style=width></div>
                         <div class="ideal" style=ideal></div>
-                        {move || was().map(|style| view! { <div class="was" style=style></div> })}
+                        <div class="was" style=was hidden=move || earlier.get().is_none()></div>
                     </div>
                 </td>
             </tr>

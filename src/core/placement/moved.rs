@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use super::{Kind, Placed};
 use crate::core::diff::RingDiff;
+use crate::core::modn::Remainder;
 use crate::core::moves::{MoveCollector, Moves};
 use crate::core::scenario::Scenario;
 
@@ -42,21 +43,40 @@ pub fn moves_between(
 }
 
 /// The keys whose `hash mod N` server changed between `before` and `after` (the same keys, by
-/// id): one pass over the hashes, with no per-key state.
+/// id): one pass over the packed hashes, 64 keys to a word of "moved" bits, with no branch and
+/// no division per key.
 pub fn mod_n_moves(before: &Scenario, after: &Scenario) -> Moves {
     let names_b: Vec<Arc<str>> = before.ring().names().to_vec();
     let names_a: Vec<Arc<str>> = after.ring().names().to_vec();
     let mut collector = MoveCollector::new(&names_b, &names_a, after.keys().len());
-    let place_after = place_after(&names_b, &names_a);
-    let (kb, ka) = (before.keys(), after.keys());
-    let (nb, na) = (names_b.len() as u32, names_a.len() as u32);
-    for (id, (&hb, &ha)) in kb.hashes().iter().zip(ka.hashes()).enumerate() {
-        let (from, to) = ((hb % nb) as usize, (ha % na) as usize);
-        if place_after[from] != to {
-            collector.push(id as u32, from, to);
-        }
+    // Each old server's index in the new list; one that left maps past every new index.
+    let place_after: Vec<u32> = place_after(&names_b, &names_a)
+        .into_iter()
+        .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
+        .collect();
+    let (hashes_b, hashes_a) = (before.keys().hashes(), after.keys().hashes());
+    if names_b.is_empty() || names_a.is_empty() {
+        // With no server on one side no key had or has an owner to move from or to.
+        return collector.finish(after.keys());
     }
-    collector.finish(ka)
+    let (by_b, by_a) = (
+        Remainder::new(names_b.len() as u32),
+        Remainder::new(names_a.len() as u32),
+    );
+    let servers = |id: u32| {
+        let (b, a) = (hashes_b[id as usize], hashes_a[id as usize]);
+        (by_b.of(b) as usize, by_a.of(a) as usize)
+    };
+    let pairs = hashes_b.chunks(64).zip(hashes_a.chunks(64));
+    for (word, (chunk_b, chunk_a)) in pairs.enumerate() {
+        let mut moved = 0u64;
+        for (bit, (&b, &a)) in chunk_b.iter().zip(chunk_a).enumerate() {
+            let stays = place_after[by_b.of(b) as usize] == by_a.of(a);
+            moved |= u64::from(!stays) << bit;
+        }
+        collector.push_word(word as u32 * 64, moved, servers);
+    }
+    collector.finish(after.keys())
 }
 
 /// For each server of the old list, its index in the new list (`usize::MAX` when it left).

@@ -57,54 +57,58 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
         })
     };
     let row = move |(name, slot): (String, usize)| {
-        // This server's figures now and before the last change, looked up by name once per
-        // change: the cells below are told only when their own figure changed, and every element
-        // stays in place (an absent figure hides its element rather than removing it).
-        let this = {
+        // This server's figures now and before the last change, in one memo: a change that
+        // leaves them as they were touches nothing in the row, and one that alters them
+        // redraws the row's cells in a single pass, writing only the texts and styles that
+        // differ. Every element stays in place; an absent figure hides its element.
+        let figures = {
             let name = name.clone();
             Memo::new(move |_| {
-                now.with(|o| {
-                    o.servers
-                        .iter()
-                        .find(|r| *r.name == *name)
-                        .map(|r| (r.share, r.ideal, r.keys))
-                })
+                RowFigures::of(&now.read(), before.read().as_ref(), &name, scale.get())
             })
         };
-        let earlier = {
+        let cells = {
             let name = name.clone();
-            Memo::new(move |_| before.with(|b| b.as_ref().and_then(|b| previous_row(b, &name))))
-        };
-        let delta = Memo::new(move |_| {
-            let (_, _, keys) = this.get()?;
-            earlier
-                .get()
-                .map(|(_, was)| keys as i64 - was as i64)
-                .filter(|d| *d != 0)
-        });
-        let share = move || this.get().map(|(share, _, _)| pct(share));
-        let keys = move || this.get().map(|(_, _, keys)| grouped(keys));
-        let width = move || {
-            let share = this.get().map_or(0.0, |(share, _, _)| share);
-            format!(
-                "width:{:.2}%;background:{}",
-                100.0 * share / scale.get(),
-                theme.get().server(slot)
-            )
-        };
-        let ideal = move || {
-            let ideal = this.get().map_or(0.0, |(_, ideal, _)| ideal);
-            format!("left:{:.2}%", 100.0 * ideal / scale.get())
-        };
-        let was = move || {
-            earlier.get().map_or(String::new(), |(share, _)| {
-                format!("left:{:.2}%", 100.0 * share / scale.get())
-            })
-        };
-        let delta_text = move || match delta.get() {
-            Some(d) if d > 0 => format!(" +{d}"),
-            Some(d) => format!(" −{}", -d),
-            None => String::new(),
+            move || {
+                let f = figures.get();
+                let delta = f.delta();
+                let delta_class = match delta {
+                    Some(d) if d > 0 => "delta up",
+                    Some(_) => "delta down",
+                    None => "delta",
+                };
+                let delta_text = match delta {
+                    Some(d) if d > 0 => format!(" +{d}"),
+                    Some(d) => format!(" −{}", -d),
+                    None => String::new(),
+                };
+                let at = |share: f64| format!("left:{:.2}%", 100.0 * share / f.scale);
+                view! {
+                    <td class="num" data-testid=format!("share-{name}")>{pct(f.share)}</td>
+                    <td class="num">
+                        <span data-testid=format!("keys-{name}")>{grouped(f.keys)}</span>
+                        <span class=delta_class hidden=delta.is_none()>{delta_text}</span>
+                    </td>
+                    <td class="bar-cell" aria-hidden="true">
+                        <div class="bar">
+                            <div
+                                class="fill"
+                                style=format!(
+                                    "width:{:.2}%;background:{}",
+                                    100.0 * f.share / f.scale,
+                                    theme.get().server(slot),
+                                )
+                            ></div>
+                            <div class="ideal" style=at(f.ideal)></div>
+                            <div
+                                class="was"
+                                style=f.before.map_or(String::new(), |(share, _)| at(share))
+                                hidden=f.before.is_none()
+                            ></div>
+                        </div>
+                    </td>
+                }
+            }
         };
         view! {
             <tr data-testid=format!("row-{name}")>
@@ -112,25 +116,7 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
                     <Swatch theme=theme index=slot />
                     {name.clone()}
                 </th>
-                <td class="num" data-testid=format!("share-{name}")>{share}</td>
-                <td class="num">
-                    <span data-testid=format!("keys-{name}")>{keys}</span>
-                    <span
-                        class="delta"
-                        class:up=move || delta.get().is_some_and(|d| d > 0)
-                        class:down=move || delta.get().is_some_and(|d| d < 0)
-                        hidden=move || delta.get().is_none()
-                    >
-                        {delta_text}
-                    </span>
-                </td>
-                <td class="bar-cell" aria-hidden="true">
-                    <div class="bar">
-                        <div class="fill" style=width></div>
-                        <div class="ideal" style=ideal></div>
-                        <div class="was" style=was hidden=move || earlier.get().is_none()></div>
-                    </div>
-                </td>
+                {cells}
             </tr>
         }
     };
@@ -157,12 +143,41 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
     }
 }
 
-fn previous_row(before: &Ownership, name: &str) -> Option<(f64, u64)> {
-    before
-        .servers
-        .iter()
-        .find(|s| &*s.name == name)
-        .map(|s| (s.share, s.keys))
+/// What one row of the table shows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct RowFigures {
+    share: f64,
+    ideal: f64,
+    keys: u64,
+    /// Share and keys before the last change, when the server was there.
+    before: Option<(f64, u64)>,
+    /// The share drawn as a full bar.
+    scale: f64,
+}
+
+impl RowFigures {
+    fn of(now: &Ownership, before: Option<&Ownership>, name: &str, scale: f64) -> RowFigures {
+        let row = |o: &Ownership| {
+            o.servers
+                .iter()
+                .find(|s| &*s.name == name)
+                .map(|s| (s.share, s.ideal, s.keys))
+        };
+        let (share, ideal, keys) = row(now).unwrap_or_default();
+        RowFigures {
+            share,
+            ideal,
+            keys,
+            before: before.and_then(row).map(|(share, _, keys)| (share, keys)),
+            scale,
+        }
+    }
+
+    /// How many keys the server gained (or lost) on the last change, when it did.
+    fn delta(&self) -> Option<i64> {
+        let (_, was) = self.before?;
+        Some(self.keys as i64 - was as i64).filter(|d| *d != 0)
+    }
 }
 
 /// The balance figures: peak over even share, spread, and what 1/√v predicts.

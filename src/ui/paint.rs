@@ -57,8 +57,12 @@ struct Painter {
 impl Painter {
     fn font(&self, share: f64, min: f64) {
         let px = (self.frame.side * share).max(min) * self.theme.weight().sqrt();
-        self.ctx
-            .set_font(&format!("600 {px:.0}px system-ui, sans-serif"));
+        let font = format!("600 {px:.0}px system-ui, sans-serif");
+        // Setting a font makes the browser bring the page's styles up to date first, which
+        // costs most when the panels have just changed: set it only when it differs.
+        if self.ctx.font() != font {
+            self.ctx.set_font(&font);
+        }
     }
 
     /// Adds a circle to the current path.

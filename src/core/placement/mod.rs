@@ -610,9 +610,15 @@ fn one_point_ring(scenario: &Scenario) -> Ring {
 /// Keys per server under `hash mod N`, by one pass over the hashes.
 fn mod_n_counts(hashes: &[u32], servers: usize) -> Vec<u64> {
     let mut counts = vec![0u64; servers];
-    let n = servers as u32;
+    let Ok(n) = u32::try_from(servers) else {
+        return counts;
+    };
+    if n == 0 {
+        return counts;
+    }
+    let by = crate::core::Remainder::new(n);
     for &h in hashes {
-        counts[(h % n) as usize] += 1;
+        counts[by.of(h) as usize] += 1;
     }
     counts
 }

@@ -67,6 +67,24 @@ pub fn mod_n_moves(before: &Scenario, after: &Scenario) -> Moves {
         let (b, a) = (hashes_b[id as usize], hashes_a[id as usize]);
         (by_b.of(b) as usize, by_a.of(a) as usize)
     };
+    // The same keys before and after (only servers changed): whether a key stays depends on
+    // its hash mod lcm(N before, N after) alone, so one remainder and a table say it.
+    let same_keys = std::ptr::eq(hashes_b, hashes_a);
+    let period = lcm(names_b.len() as u64, names_a.len() as u64);
+    if same_keys && period <= STAYS_TABLE {
+        let by_period = Remainder::new(period as u32);
+        let stays: Vec<bool> = (0..period as u32)
+            .map(|r| place_after[by_b.of(r) as usize] == by_a.of(r))
+            .collect();
+        for (word, chunk) in hashes_b.chunks(64).enumerate() {
+            let mut moved = 0u64;
+            for (bit, &h) in chunk.iter().enumerate() {
+                moved |= u64::from(!stays[by_period.of(h) as usize]) << bit;
+            }
+            collector.push_word(word as u32 * 64, moved, servers);
+        }
+        return collector.finish(after.keys());
+    }
     let pairs = hashes_b.chunks(64).zip(hashes_a.chunks(64));
     for (word, (chunk_b, chunk_a)) in pairs.enumerate() {
         let mut moved = 0u64;
@@ -77,6 +95,19 @@ pub fn mod_n_moves(before: &Scenario, after: &Scenario) -> Moves {
         collector.push_word(word as u32 * 64, moved, servers);
     }
     collector.finish(after.keys())
+}
+
+/// The longest table of "stays" by remainder that [`mod_n_moves`] builds (64 KB).
+const STAYS_TABLE: u64 = 1 << 16;
+
+fn lcm(a: u64, b: u64) -> u64 {
+    let gcd = |mut a: u64, mut b: u64| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    a / gcd(a, b) * b
 }
 
 /// For each server of the old list, its index in the new list (`usize::MAX` when it left).

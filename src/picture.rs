@@ -593,7 +593,9 @@ fn keys(
     }
     // In u64: on wasm32 a usize cannot hold the full ring's 2^32.
     let bins = (DENSITY_BINS as u64).min(circle) as usize;
-    let bin_of = |spot: u32| ((u128::from(spot) * bins as u128) / u128::from(circle)) as usize;
+    // A spot times at most DENSITY_BINS bins fits in 64 bits, so no 128-bit division is needed
+    // (WebAssembly has none: it would be a call for every key).
+    let bin_of = |spot: u32| (u64::from(spot) * bins as u64 / circle) as usize;
     let mut counts = vec![0u64; bins];
     if own_circle {
         for id in 0..set.len() as u32 {

@@ -211,10 +211,11 @@ impl Ring {
     pub fn count_owned(&self, positions: &[u32]) -> Vec<u64> {
         let mut counts = vec![0u64; self.names.len()];
         if self.points.len() * 16 < positions.len() {
-            // Few points among many keys: count each point's keys by two binary searches.
+            // Few points among many keys: find where each point's keys end by galloping on
+            // from where the last point's ended, which stays close in memory.
             let mut below = 0;
             for point in &self.points {
-                let upto = positions.partition_point(|&p| p <= point.position);
+                let upto = below + gallop(&positions[below..], point.position);
                 counts[point.server as usize] += (upto - below) as u64;
                 below = upto;
             }
@@ -326,8 +327,34 @@ pub fn vnode_label(name: &str, vnode: u32) -> String {
     format!("{name}#{vnode}")
 }
 
+/// How many of the sorted `positions` are at most `limit`: steps of 1, 2, 4, … from the
+/// start, then a binary search in the last step, so a short answer costs little.
+fn gallop(positions: &[u32], limit: u32) -> usize {
+    let mut end = 1;
+    while end < positions.len() && positions[end - 1] <= limit {
+        end *= 2;
+    }
+    let start = end / 2;
+    let end = end.min(positions.len());
+    start + positions[start..end].partition_point(|&p| p <= limit)
+}
+
 #[cfg(test)]
 mod tests {
+    proptest::proptest! {
+        #[test]
+        fn galloping_counts_the_same_positions_as_a_binary_search(
+            mut positions in proptest::collection::vec(0u32..1000, 0..300),
+            limit in 0u32..1100,
+        ) {
+            positions.sort_unstable();
+            proptest::prop_assert_eq!(
+                super::gallop(&positions, limit),
+                positions.partition_point(|&p| p <= limit)
+            );
+        }
+    }
+
     use super::*;
 
     fn teaching() -> Ring {

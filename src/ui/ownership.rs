@@ -58,57 +58,26 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
     };
     let row = move |(name, slot): (String, usize)| {
         // This server's figures now and before the last change, in one memo: a change that
-        // leaves them as they were touches nothing in the row, and one that alters them
-        // redraws the row's cells in a single pass, writing only the texts and styles that
-        // differ. Every element stays in place; an absent figure hides its element.
+        // leaves them as they were touches nothing in the row. Every element stays in place;
+        // an absent figure hides its element rather than removing it.
         let figures = {
             let name = name.clone();
             Memo::new(move |_| {
                 RowFigures::of(&now.read(), before.read().as_ref(), &name, scale.get())
             })
         };
-        let cells = {
-            let name = name.clone();
-            move || {
-                let f = figures.get();
-                let delta = f.delta();
-                let delta_class = match delta {
-                    Some(d) if d > 0 => "delta up",
-                    Some(_) => "delta down",
-                    None => "delta",
-                };
-                let delta_text = match delta {
-                    Some(d) if d > 0 => format!(" +{d}"),
-                    Some(d) => format!(" −{}", -d),
-                    None => String::new(),
-                };
-                let at = |share: f64| format!("left:{:.2}%", 100.0 * share / f.scale);
-                view! {
-                    <td class="num" data-testid=format!("share-{name}")>{pct(f.share)}</td>
-                    <td class="num">
-                        <span data-testid=format!("keys-{name}")>{grouped(f.keys)}</span>
-                        <span class=delta_class hidden=delta.is_none()>{delta_text}</span>
-                    </td>
-                    <td class="bar-cell" aria-hidden="true">
-                        <div class="bar">
-                            <div
-                                class="fill"
-                                style=format!(
-                                    "width:{:.2}%;background:{}",
-                                    100.0 * f.share / f.scale,
-                                    theme.get().server(slot),
-                                )
-                            ></div>
-                            <div class="ideal" style=at(f.ideal)></div>
-                            <div
-                                class="was"
-                                style=f.before.map_or(String::new(), |(share, _)| at(share))
-                                hidden=f.before.is_none()
-                            ></div>
-                        </div>
-                    </td>
-                }
-            }
+        // Each cell reads its own figure from the memo, so the page is written only where a
+        // text or a style really changed.
+        let figure = move |show: fn(&RowFigures) -> String| move || figures.with(show);
+        let delta = move || figures.with(RowFigures::delta);
+        let fill = move || {
+            figures.with(|f| {
+                format!(
+                    "width:{:.2}%;background:{}",
+                    100.0 * f.share / f.scale,
+                    theme.get().server(slot)
+                )
+            })
         };
         view! {
             <tr data-testid=format!("row-{name}")>
@@ -116,7 +85,33 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
                     <Swatch theme=theme index=slot />
                     {name.clone()}
                 </th>
-                {cells}
+                <td class="num" data-testid=format!("share-{name}")>{figure(|f| pct(f.share))}</td>
+                <td class="num">
+                    <span data-testid=format!("keys-{name}")>{figure(|f| grouped(f.keys))}</span>
+                    <span
+                        class="delta"
+                        class:up=move || delta().is_some_and(|d| d > 0)
+                        class:down=move || delta().is_some_and(|d| d < 0)
+                        hidden=move || delta().is_none()
+                    >
+                        {figure(|f| match f.delta() {
+                            Some(d) if d > 0 => format!(" +{d}"),
+                            Some(d) => format!(" −{}", -d),
+                            None => String::new(),
+                        })}
+                    </span>
+                </td>
+                <td class="bar-cell" aria-hidden="true">
+                    <div class="bar">
+                        <div class="fill" style=fill></div>
+                        <div class="ideal" style=figure(|f| f.at(f.ideal))></div>
+                        <div
+                            class="was"
+                            style=figure(|f| f.before.map_or(String::new(), |(share, _)| f.at(share)))
+                            hidden=move || figures.with(|f| f.before.is_none())
+                        ></div>
+                    </div>
+                </td>
             </tr>
         }
     };
@@ -171,6 +166,11 @@ impl RowFigures {
             before: before.and_then(row).map(|(share, _, keys)| (share, keys)),
             scale,
         }
+    }
+
+    /// A mark's place along the bar, for a share.
+    fn at(&self, share: f64) -> String {
+        format!("left:{:.2}%", 100.0 * share / self.scale)
     }
 
     /// How many keys the server gained (or lost) on the last change, when it did.

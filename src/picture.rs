@@ -395,7 +395,8 @@ fn arcs(
             let samples = circle.min(BAND_SAMPLES);
             let mut previous = 0u64;
             for j in 1..=samples {
-                let end = (u128::from(j) * u128::from(circle) / u128::from(samples)) as u64;
+                // At most 1,440 samples of a circle of at most 2^32: the product fits in 64 bits.
+                let end = j * circle / samples;
                 let spot = (end - 1) as u32;
                 stretches.push((end - 1, end - previous, placed.owner_at_spot(spot, size)));
                 previous = end;
@@ -437,7 +438,7 @@ fn resample(stretches: &[(u64, u64, usize)], circle: u64) -> Vec<(u64, u64, usiz
     let mut i = 0;
     let mut previous = 0u64;
     for j in 1..=BAND_SAMPLES {
-        let end = (u128::from(j) * u128::from(circle) / u128::from(BAND_SAMPLES)) as u64;
+        let end = j * circle / BAND_SAMPLES;
         // The stretch holding place end − 1: the first whose last place is at or after it,
         // or the first of all (it wraps past the top).
         while i < stretches.len() && stretches[i].0 < end - 1 {
@@ -606,8 +607,8 @@ fn keys(
         let positions = set.sorted_positions();
         let mut below = 0;
         for (i, count) in counts.iter_mut().enumerate() {
-            let end = (u128::from(i as u64 + 1) * u128::from(circle)).div_ceil(bins as u128);
-            let upto = positions.partition_point(|&p| u64::from(p) < end as u64);
+            let end = ((i as u64 + 1) * circle).div_ceil(bins as u64);
+            let upto = positions.partition_point(|&p| u64::from(p) < end);
             *count = (upto - below) as u64;
             below = upto;
         }

@@ -88,12 +88,11 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
                 <td class="num" data-testid=format!("share-{name}")>{figure(|f| pct(f.share))}</td>
                 <td class="num">
                     <span data-testid=format!("keys-{name}")>{figure(|f| grouped(f.keys))}</span>
-                    <span
-                        class="delta"
-                        class:up=move || delta().is_some_and(|d| d > 0)
-                        class:down=move || delta().is_some_and(|d| d < 0)
-                        hidden=move || delta().is_none()
-                    >
+                    <span class=move || match delta() {
+                        Some(d) if d > 0 => "delta up",
+                        Some(_) => "delta down",
+                        None => "delta none",
+                    }>
                         {figure(|f| match f.delta() {
                             Some(d) if d > 0 => format!(" +{d}"),
                             Some(d) => format!(" −{}", -d),
@@ -107,8 +106,7 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
                         <div class="ideal" style=figure(|f| f.at(f.ideal))></div>
                         <div
                             class="was"
-                            style=figure(|f| f.before.map_or(String::new(), |(share, _)| f.at(share)))
-                            hidden=move || figures.with(|f| f.before.is_none())
+                            style=figure(|f| f.before.map_or("display:none".into(), |(share, _)| f.at(share)))
                         ></div>
                     </div>
                 </td>

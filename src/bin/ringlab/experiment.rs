@@ -4,8 +4,8 @@ use std::path::Path;
 
 use ringlab::core::placement::parse_load;
 use ringlab::core::{
-    check_vnodes, parse_number, CacheLoad, Change, Error, HashScheme, Key, Kind, Outcome,
-    Placement, RingSize, Scenario, Server,
+    check_vnodes, parse_number, CacheLoad, Change, Error, HashScheme, Key, Kind, LinesRefused,
+    Outcome, Placement, RingSize, Scenario, Server,
 };
 
 use crate::cli::{ExperimentArgs, PlacementArgs, RingArgs, TrafficArgs};
@@ -198,11 +198,16 @@ pub fn put_keys(
             .apply(Change::GenerateKeys { count })
             .map_err(|e| Failure::at("--keys", e))?;
     } else if let Some(path) = file {
+        // The text itself is handed over: the keys' names stay in it, uncopied.
         let (source, text) = read_keys(path)?;
-        let keys = key_lines(&text, &source)?;
         scenario
-            .insert_keys(keys)
-            .map_err(|e| Failure::at(&source, e))?;
+            .insert_key_lines(text)
+            .map_err(|refused| match refused {
+                LinesRefused::Line { line, error } => {
+                    Failure::at(&format!("{source} line {line}"), error)
+                }
+                LinesRefused::Keys(error) => Failure::at(&source, error),
+            })?;
     } else if let Some(list) = at {
         let size = scenario.size();
         let keys = list

@@ -169,13 +169,11 @@ fn read_piece(
         off_ring: None,
     };
     let mut hasher = Hasher::new(hash, hashes);
+    let mut ends = memchr::memchr_iter(b'\n', &bytes[range.clone()]).map(|i| range.start + i);
     let mut start = range.start;
     let mut index = 0;
     while start < range.end {
-        let end = bytes[start..range.end]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(range.end, |i| start + i);
+        let end = ends.next().unwrap_or(range.end);
         let key = match plain_name(&bytes[start..end]) {
             Some(name) => Some(Stored::Named {
                 start: (base + start + name.start) as u32,

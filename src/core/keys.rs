@@ -176,6 +176,8 @@ pub struct KeySet {
     size: RingSize,
     hash: HashScheme,
     /// Per key id (insertion order): a generated key's number, or `FULL + i` for `full[i]`.
+    /// Left empty while every key is kept in full in id order (key `id` is `full[id]`), as
+    /// after a keys file is read into an empty set (see `key_at`).
     refs: Vec<u32>,
     /// Keys kept in full, in id order, packed ([`Stored::pack`]): named keys, keys placed by
     /// hand, and generated keys numbered 2^31 or more.
@@ -224,7 +226,7 @@ impl KeySet {
             full: self.full.clone(),
             text: self.text.clone(),
             generated: self.generated.clone(),
-            hashes: (0..self.refs.len() as u32)
+            hashes: (0..self.len() as u32)
                 .map(|id| self.key_ref(id).hash32(hash))
                 .collect(),
             order: Vec::new(),
@@ -263,7 +265,7 @@ impl KeySet {
         }
         self.make_room_for_text(names)?;
         let hashes = hash_all(&new, self.hash);
-        let first = self.refs.len() as u32;
+        let first = self.len() as u32;
         let (positions, ids) = sort::sort_by_position(&hashes, self.size, first);
         self.check_duplicates(|i| new[i].borrowed(), &positions, &ids)?;
         let stored = new.iter().map(|key| self.store(key).pack()).collect();
@@ -292,7 +294,7 @@ impl KeySet {
         if let Some(error) = read.off_ring {
             return Err(LinesRefused::Keys(error));
         }
-        let first = self.refs.len() as u32;
+        let first = self.len() as u32;
         let (positions, ids) = sort::sort_by_position(&read.hashes, self.size, first);
         let stored = &read.stored;
         self.check_duplicates(
@@ -414,21 +416,9 @@ impl KeySet {
         if stored.iter().all(|&packed| compact(packed).is_none()) {
             // Only keys kept in full: their references follow on, and the keys are moved over
             // in one piece.
-            let start = FULL + self.full.len() as u32;
-            if self.refs.is_empty() {
-                let mut refs = vec![0u32; stored.len()];
-                let pieces = if refs.len() >= 50_000 {
-                    par::threads()
-                } else {
-                    1
-                };
-                par::fill_chunks(&mut refs, pieces, |offset, chunk| {
-                    for (r, value) in chunk.iter_mut().zip(start + offset as u32..) {
-                        *r = value;
-                    }
-                });
-                self.refs = refs;
-            } else {
+            // While every key is kept in full in id order the references are not written.
+            if !self.refs.is_empty() {
+                let start = FULL + self.full.len() as u32;
                 self.refs.extend(start..start + stored.len() as u32);
             }
             if self.full.is_empty() {
@@ -437,6 +427,7 @@ impl KeySet {
                 self.full.extend(stored);
             }
         } else {
+            self.write_refs();
             self.refs.reserve(stored.len());
             for packed in stored {
                 match compact(packed) {
@@ -479,7 +470,7 @@ impl KeySet {
         // Without generated keys in the set, a new key alone at its position, where the set
         // has none, cannot be a duplicate: such keys are not even read.
         let any_generated = self.generated.iter().any(|&word| word != 0);
-        let first = self.refs.len();
+        let first = self.len();
         let index = |i: usize| ids[i] as usize - first;
         let check = |range: Range<usize>| -> Result<(), Error> {
             let mut i = range.start;
@@ -530,7 +521,7 @@ impl KeySet {
     }
 
     fn check_room(&self, extra: usize) -> Result<(), Error> {
-        if self.refs.len() + extra > MAX_KEYS {
+        if self.len() + extra > MAX_KEYS {
             Err(Error::TooManyKeys { max: MAX_KEYS })
         } else {
             Ok(())
@@ -562,7 +553,7 @@ impl KeySet {
     fn append(&mut self, hashes: &[u32]) {
         let first = self.hashes.len();
         self.record(hashes);
-        let mut added: Vec<(u32, u32)> = (first..self.refs.len())
+        let mut added: Vec<(u32, u32)> = (first..self.len())
             .map(|id| (self.size.position_of(self.hashes[id]), id as u32))
             .collect();
         added.sort_unstable();
@@ -574,8 +565,8 @@ impl KeySet {
     fn record(&mut self, hashes: &[u32]) {
         let first = self.hashes.len();
         self.hashes.extend_from_slice(hashes);
-        for id in first..self.refs.len() {
-            let r = self.refs[id];
+        for id in first..self.len() {
+            let r = self.key_at(id as u32);
             let number = if r < FULL {
                 self.set_generated(r, true);
                 Some(r)
@@ -643,6 +634,7 @@ impl KeySet {
     /// [`KeySet::next_generated_range`] gave.
     pub fn add_generated(&mut self, range: Range<u32>, hashes: &[u32]) {
         debug_assert_eq!(range.len(), hashes.len());
+        self.write_refs();
         self.refs.extend(range);
         self.append(hashes);
     }
@@ -652,7 +644,8 @@ impl KeySet {
     /// with one pass over each array: no per-key bookkeeping, no second sort.
     pub fn add_presorted(&mut self, range: Range<u32>, hashes: &[u32], sorted: &[(u32, u32)]) {
         debug_assert_eq!(range.len(), hashes.len());
-        let first = self.refs.len() as u32;
+        let first = self.len() as u32;
+        self.write_refs();
         self.refs.extend(range.clone());
         self.hashes.extend_from_slice(hashes);
         if !range.is_empty() {
@@ -699,6 +692,7 @@ impl KeySet {
             .find(label)
             .ok_or_else(|| Error::NoSuchKey(label.trim().to_string()))?;
         let key = self.key(id);
+        self.write_refs();
         let r = self.refs.remove(id as usize);
         if r < FULL {
             self.set_generated(r, false);
@@ -732,16 +726,37 @@ impl KeySet {
 
     /// How many keys there are.
     pub fn len(&self) -> usize {
-        self.refs.len()
+        if self.refs.is_empty() {
+            self.full.len()
+        } else {
+            self.refs.len()
+        }
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.refs.is_empty()
+        self.len() == 0
+    }
+
+    /// The reference of key `id`: its generated number, or `FULL + i` for `full[i]`.
+    fn key_at(&self, id: u32) -> u32 {
+        if self.refs.is_empty() {
+            FULL + id
+        } else {
+            self.refs[id as usize]
+        }
+    }
+
+    /// Writes out the references of a set whose keys are all kept in full in id order, before
+    /// a change that breaks that order.
+    fn write_refs(&mut self) {
+        if self.refs.is_empty() {
+            self.refs = (FULL..FULL + self.full.len() as u32).collect();
+        }
     }
 
     fn key_ref(&self, id: u32) -> KeyRef<'_> {
-        match self.refs[id as usize] {
+        match self.key_at(id) {
             r if r < FULL => KeyRef::Generated(r),
             r => self.resolve(self.full[(r - FULL) as usize]),
         }
@@ -782,10 +797,7 @@ impl KeySet {
             }
             None => FULL + self.full.iter().position(|&k| self.resolve(k) == wanted)? as u32,
         };
-        self.refs
-            .iter()
-            .position(|&r| r == stored)
-            .map(|i| i as u32)
+        (0..self.len() as u32).find(|&id| self.key_at(id) == stored)
     }
 
     /// The longest run `key-0 .. key-(n-1)` of generated keys that are all present, and the
@@ -818,7 +830,7 @@ impl KeySet {
 
     /// Whether the generated run comes before every other key (by id).
     pub fn run_comes_first(&self) -> bool {
-        self.refs.first().is_some_and(|&r| r < FULL)
+        !self.is_empty() && self.key_at(0) < FULL
     }
 
     /// A key's 32-bit hash value.
@@ -899,7 +911,8 @@ impl PartialEq for KeySet {
     fn eq(&self, other: &KeySet) -> bool {
         self.size == other.size
             && self.hash == other.hash
-            && self.refs == other.refs
+            && self.len() == other.len()
+            && (0..self.len() as u32).all(|id| self.key_at(id) == other.key_at(id))
             && self.generated == other.generated
             && self.hashes == other.hashes
             && self.order == other.order
@@ -1198,6 +1211,55 @@ mod tests {
             Err(LinesRefused::Keys(Error::DuplicateKey("user:5".into())))
         );
         assert!(set.is_empty());
+    }
+
+    #[test]
+    fn a_set_whose_references_are_not_written_behaves_as_one_whose_are() {
+        type Step = fn(&mut KeySet);
+        // Changes that keep every key in full in id order, then ones that do not; and a
+        // generation straight away.
+        let keep_then_break: Vec<Step> = vec![
+            |set| set.insert(vec![Key::parse("d").unwrap()]).unwrap(),
+            |set| {
+                set.insert_lines("e\n\nkey-3000000000\n".to_string())
+                    .unwrap()
+            },
+            |set| {
+                set.remove("b").unwrap();
+            },
+            |set| set.insert(vec![Key::parse("key-9").unwrap()]).unwrap(),
+        ];
+        let generate: Vec<Step> = vec![|set| {
+            set.generate(2).unwrap();
+        }];
+        for (steps, expected) in [
+            (
+                keep_then_break,
+                vec!["a", "@7", "c", "d", "e", "key-3000000000", "key-9"],
+            ),
+            (generate, vec!["a", "b", "@7", "c", "key-0", "key-1"]),
+        ] {
+            let mut lazy = KeySet::new(RingSize::FULL, HashScheme::default());
+            lazy.insert_lines("a\nb\n@7\nc\n".to_string()).unwrap();
+            assert!(lazy.refs.is_empty());
+            let mut written = lazy.clone();
+            written.write_refs();
+            assert!(!written.refs.is_empty());
+            for step in steps {
+                step(&mut lazy);
+                step(&mut written);
+                assert_eq!(lazy, written);
+                assert_eq!(lazy.len(), written.len());
+                for id in 0..lazy.len() as u32 {
+                    assert_eq!(lazy.label(id), written.label(id));
+                    assert_eq!(lazy.find(&lazy.label(id)), Some(id));
+                }
+                assert_eq!(lazy.run_comes_first(), written.run_comes_first());
+                assert_eq!(lazy.generated_run(), written.generated_run());
+            }
+            let labels: Vec<String> = (0..lazy.len() as u32).map(|id| lazy.label(id)).collect();
+            assert_eq!(labels, expected);
+        }
     }
 
     #[test]

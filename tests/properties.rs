@@ -12,8 +12,8 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
 use ringlab::core::{
-    Change, Error, HashScheme, Key, Outcome, Placement, Ring, RingSize, Scenario, Server,
-    MAX_POINTS,
+    Change, Error, HashScheme, Key, KeySet, LinesRefused, Outcome, Placement, Ring, RingSize,
+    Scenario, Server, MAX_POINTS,
 };
 
 /// Server names, handed out in a shuffled order so that list order and name order disagree
@@ -643,4 +643,109 @@ fn a_change_that_would_pass_the_point_limit_is_refused_and_changes_nothing() {
         Err(Error::TooManyPoints { max: MAX_POINTS })
     );
     assert_eq!(scenario, before);
+}
+
+/// One line of a keys file, without its end: plain names (often repeated, so duplicates occur),
+/// names padded with ASCII or other whitespace, names in other scripts, keys placed by hand
+/// (some off a small ring, some not numbers), generated labels, blank lines, and lines that
+/// are no key (reserved characters, control characters, names over the length limit).
+fn key_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        6 => (0u32..40).prop_map(|n| format!("user:{n}")),
+        2 => (0u32..40, select(vec![" ", "\t", "  \t", "\u{a0}", "\u{2003}", "\u{b}"]))
+            .prop_map(|(n, pad)| format!("{pad}user:{n}{pad}")),
+        1 => (0u32..20).prop_map(|n| format!("ключ {n}")),
+        1 => (1usize..=41).prop_map(|n| "é".repeat(n)),
+        1 => (0usize..=42).prop_map(|n| "x".repeat(n)),
+        2 => (0u32..120).prop_map(|n| format!("@{n}")),
+        1 => select(vec!["@x", "@", "@-1", "@ 7", "@4294967296", "@1_0"]).prop_map(String::from),
+        2 => (0u32..30).prop_map(|n| format!("key-{n}")),
+        1 => select(vec!["key-007", "key-", "key-x", "key-4294967295"]).prop_map(String::from),
+        2 => select(vec!["", " ", "\t", "\u{a0}", "\u{feff}"]).prop_map(String::from),
+        1 => select(vec!["a,b", "a\u{1}b", "tab\tinside", "del\u{7f}", "\u{85}x"])
+            .prop_map(String::from),
+    ]
+}
+
+/// A keys file: lines ended by `\n` or `\r\n`, the last one ended or not, perhaps after a
+/// byte-order mark.
+fn keys_text() -> impl Strategy<Value = String> {
+    (
+        any::<bool>(),
+        vec((key_line(), any::<bool>()), 0..40),
+        any::<bool>(),
+    )
+        .prop_map(|(bom, lines, ended)| {
+            let mut text = String::from(if bom { "\u{feff}" } else { "" });
+            let count = lines.len();
+            for (i, (line, crlf)) in lines.into_iter().enumerate() {
+                text.push_str(&line);
+                if i + 1 < count || ended {
+                    text.push_str(if crlf { "\r\n" } else { "\n" });
+                }
+            }
+            text
+        })
+}
+
+/// The plain way to read a keys file: each non-blank line parsed as a label, the first one that
+/// is no key refused by its number, and the keys inserted as one batch.
+fn read_plainly(set: &KeySet, text: &str) -> Result<KeySet, LinesRefused> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut keys = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match Key::parse(line) {
+            Ok(key) => keys.push(key),
+            Err(error) => {
+                return Err(LinesRefused::Line {
+                    line: index + 1,
+                    error,
+                })
+            }
+        }
+    }
+    let mut set = set.clone();
+    set.insert(keys).map_err(LinesRefused::Keys)?;
+    Ok(set)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn reading_a_keys_text_gives_the_keys_and_refusals_that_parsing_each_line_gives(
+        size in prop_oneof![Just(100u64), 50u64..=200, Just(RingSize::MAX)],
+        hash in select(HashScheme::ALL.to_vec()),
+        earlier in vec(key_line(), 0..6),
+        texts in vec(keys_text(), 1..4),
+    ) {
+        let size: RingSize = size.to_string().parse().unwrap();
+        // A set that may already hold keys, some given as keys and some read from a text.
+        let mut set = KeySet::new(size, hash);
+        let keys: Vec<Key> = earlier.iter().filter_map(|l| Key::parse(l).ok()).collect();
+        let _ = set.insert(keys);
+        for text in texts {
+            let plain = read_plainly(&set, &text);
+            let mut read = set.clone();
+            let outcome = read.insert_lines(text.clone());
+            match plain {
+                Ok(expected) => {
+                    prop_assert_eq!(outcome, Ok(()), "text {:?}", text);
+                    prop_assert_eq!(&read, &expected);
+                    for id in 0..read.len() as u32 {
+                        prop_assert_eq!(read.key(id), expected.key(id));
+                        prop_assert_eq!(read.hash_of(id), expected.hash_of(id));
+                    }
+                    set = read;
+                }
+                Err(refused) => {
+                    prop_assert_eq!(outcome, Err(refused), "text {:?}", text);
+                    prop_assert_eq!(&read, &set, "a refused text leaves the set as it was");
+                }
+            }
+        }
+    }
 }

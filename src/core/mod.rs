@@ -44,7 +44,7 @@ pub use diff::{MovedArc, RingDiff};
 pub use error::Error;
 pub use generate::Generation;
 pub use hash::{HashScheme, HashSteps};
-pub use keys::{generated_hashes, generated_name, Key, KeySet, MAX_KEYS};
+pub use keys::{generated_hashes, generated_name, Key, KeySet, LinesRefused, MAX_KEYS};
 pub use link::{read_link, write_link, Link, SCENARIO_PARAMS, SHARED_PARAMS};
 pub use mix::{mix64, widen};
 pub use modn::{mod_n_expected, mod_n_owner, Remainder};

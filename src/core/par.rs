@@ -1,6 +1,61 @@
 //! Work over every key id, spread over the machine's cores natively for large sets (the
 //! browser runs it on its one thread).
 
+/// How many threads large work is shared among: the machine's cores natively (asked once), one
+/// in the browser.
+pub(crate) fn threads() -> usize {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+        *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        1
+    }
+}
+
+/// `work` done on every item, the results in item order. Natively, when there is more than one
+/// item, each item after the first gets a thread of its own while the calling thread works on
+/// the first.
+pub(crate) fn each<I: Send, R: Send>(items: Vec<I>, work: impl Fn(I) -> R + Sync) -> Vec<R> {
+    #[cfg(not(target_arch = "wasm32"))]
+    if items.len() > 1 {
+        let work = &work;
+        return std::thread::scope(|scope| {
+            let mut items = items.into_iter();
+            let first = items.next();
+            let handles: Vec<_> = items.map(|item| scope.spawn(move || work(item))).collect();
+            first
+                .map(work)
+                .into_iter()
+                .chain(
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().expect("the work never panics")),
+                )
+                .collect()
+        });
+    }
+    items.into_iter().map(work).collect()
+}
+
+/// `fill(offset, chunk)` for `out` cut into `pieces` chunks, `offset` being where the chunk
+/// starts in `out`; natively the chunks are filled side by side.
+pub(crate) fn fill_chunks<T: Send>(
+    out: &mut [T],
+    pieces: usize,
+    fill: impl Fn(usize, &mut [T]) + Sync,
+) {
+    let per = out.len().div_ceil(pieces.max(1)).max(1);
+    let chunks: Vec<(usize, &mut [T])> = out
+        .chunks_mut(per)
+        .enumerate()
+        .map(|(i, chunk)| (i * per, chunk))
+        .collect();
+    each(chunks, |(offset, chunk)| fill(offset, chunk));
+}
+
 /// `f` for every key id in `0..count`, in id order.
 pub(crate) fn map_ids<T: Send + Clone + Default>(
     count: usize,
@@ -8,7 +63,7 @@ pub(crate) fn map_ids<T: Send + Clone + Default>(
 ) -> Vec<T> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = threads();
         if threads > 1 && count >= 50_000 {
             let mut out = vec![T::default(); count];
             let per = count.div_ceil(threads);
@@ -47,7 +102,7 @@ pub(crate) fn map_ids_with_total<T: Send + Clone + Default>(
     let mut out = vec![T::default(); count];
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = threads();
         if threads > 1 && count >= 50_000 {
             let per = count.div_ceil(threads);
             let total = std::thread::scope(|scope| {

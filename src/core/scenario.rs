@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::error::Error;
 use super::hash::HashScheme;
-use super::keys::{Key, KeySet};
+use super::keys::{Key, KeySet, LinesRefused};
 use super::modn::mod_n_owner;
 use super::placement::table::PartitionTable;
 use super::placement::{Kind, Options, Placed};
@@ -158,6 +158,16 @@ impl Scenario {
     pub fn insert_keys(&mut self, keys: Vec<Key>) -> Result<(), Error> {
         let mut set = (*self.keys).clone();
         set.insert(keys)?;
+        self.keys = Arc::new(set);
+        self.placed = Cache::default();
+        Ok(())
+    }
+
+    /// Adds the keys of a text, one per non-blank line, directly, without an outcome: see
+    /// [`KeySet::insert_lines`].
+    pub fn insert_key_lines(&mut self, text: String) -> Result<(), LinesRefused> {
+        let mut set = (*self.keys).clone();
+        set.insert_lines(text)?;
         self.keys = Arc::new(set);
         self.placed = Cache::default();
         Ok(())

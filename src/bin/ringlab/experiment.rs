@@ -4,8 +4,8 @@ use std::path::Path;
 
 use ringlab::core::placement::parse_load;
 use ringlab::core::{
-    check_vnodes, parse_number, CacheLoad, Change, Error, HashScheme, Key, Kind, Outcome,
-    Placement, RingSize, Scenario, Server,
+    check_vnodes, parse_number, CacheLoad, Change, Error, HashScheme, Key, Kind, LinesRefused,
+    Outcome, Placement, RingSize, Scenario, Server,
 };
 
 use crate::cli::{ExperimentArgs, PlacementArgs, RingArgs, TrafficArgs};
@@ -198,11 +198,16 @@ pub fn put_keys(
             .apply(Change::GenerateKeys { count })
             .map_err(|e| Failure::at("--keys", e))?;
     } else if let Some(path) = file {
+        // The text itself is handed over: the keys' names stay in it, uncopied.
         let (source, text) = read_keys(path)?;
-        let keys = key_lines(&text, &source)?;
         scenario
-            .insert_keys(keys)
-            .map_err(|e| Failure::at(&source, e))?;
+            .insert_key_lines(text)
+            .map_err(|refused| match refused {
+                LinesRefused::Line { line, error } => {
+                    Failure::at(&format!("{source} line {line}"), error)
+                }
+                LinesRefused::Keys(error) => Failure::at(&source, error),
+            })?;
     } else if let Some(list) = at {
         let size = scenario.size();
         let keys = list
@@ -230,7 +235,7 @@ pub fn read_keys(path: &Path) -> Result<(String, String), Failure> {
         })?;
         ("standard input".to_string(), bytes)
     } else {
-        let bytes = std::fs::read(path).map_err(|e| {
+        let bytes = read_file(path).map_err(|e| {
             Failure::Unreadable(format!("--keys-file: cannot read {}: {e}", path.display()))
         })?;
         (path.display().to_string(), bytes)
@@ -241,6 +246,46 @@ pub fn read_keys(path: &Path) -> Result<(String, String), Failure> {
             "--keys-file: {source} is not UTF-8 text; keys are read one per line."
         ))),
     }
+}
+
+/// The bytes of the file at `path`. A large regular file is read into one buffer by every core
+/// at once, each reading its own part; anything else (or a file that changes size while it is
+/// read) is read the ordinary way.
+fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt;
+        let file = std::fs::File::open(path)?;
+        let meta = file.metadata()?;
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let len = usize::try_from(meta.len()).unwrap_or(0);
+        if meta.is_file() && threads > 1 && len >= 1 << 20 {
+            let mut bytes = vec![0u8; len];
+            let per = len.div_ceil(threads);
+            let read = std::thread::scope(|scope| {
+                let mut parts = bytes.chunks_mut(per).enumerate();
+                let (_, first) = parts.next().expect("a file of a megabyte or more");
+                let file = &file;
+                let others: Vec<_> = parts
+                    .map(|(i, part)| {
+                        scope.spawn(move || file.read_exact_at(part, (i * per) as u64))
+                    })
+                    .collect();
+                let mut read = file.read_exact_at(first, 0);
+                for other in others {
+                    let other = other.join().expect("reading a file never panics");
+                    read = read.and(other);
+                }
+                read
+            });
+            // Nothing lies past the length the file had when it was opened.
+            let ended = file.read_at(&mut [0u8], len as u64).is_ok_and(|n| n == 0);
+            if read.is_ok() && ended {
+                return Ok(bytes);
+            }
+        }
+    }
+    std::fs::read(path)
 }
 
 /// One key per non-blank line, read as the engine reads a key label. A large file is read in

@@ -7,6 +7,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::common::now;
 use super::paint::{paint, PULSE_MS};
 use super::ring_keys::{describe, on_ring_key};
 use super::state::{slot_list, AppState, ClickMode, Field, View};
@@ -308,10 +309,6 @@ fn select(app: AppState, hit: Option<Hit>) {
 fn own_circle(app: AppState) -> bool {
     app.scenario
         .with_untracked(|s| matches!(s.placement(), Kind::Ketama | Kind::Maglev))
-}
-
-fn now() -> f64 {
-    window().performance().map_or(0.0, |p| p.now())
 }
 
 /// Advances the pulse clock once per frame until it has run its course.

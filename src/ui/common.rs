@@ -15,23 +15,35 @@ pub fn FieldError(field: Field, id: &'static str) -> impl IntoView {
     }
 }
 
+/// Milliseconds since the page opened.
+pub fn now() -> f64 {
+    window().performance().map_or(0.0, |p| p.now())
+}
+
 /// Puts the focus on the first element matching each of `selectors` in turn that exists,
 /// once the page has drawn the change that is under way (an element about to appear, or the
 /// neighbour of one about to go).
 pub fn focus_soon(selectors: Vec<String>) {
     request_animation_frame(move || {
-        for selector in &selectors {
-            let found = document()
-                .query_selector(selector)
-                .ok()
-                .flatten()
-                .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
-            if let Some(element) = found {
-                let _ = element.focus();
-                return;
-            }
-        }
+        focus_now(&selectors);
     });
+}
+
+/// Puts the focus on the first element matching each of `selectors` in turn that exists now;
+/// whether one did.
+pub fn focus_now(selectors: &[String]) -> bool {
+    for selector in selectors {
+        let found = document()
+            .query_selector(selector)
+            .ok()
+            .flatten()
+            .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
+        if let Some(element) = found {
+            let _ = element.focus();
+            return true;
+        }
+    }
+    false
 }
 
 /// The page's one rule for refused input: the field keeps what was typed, so it can be

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::common::{css_escape, focus_soon, FieldError, Refusal, Swatch};
+use super::common::{css_escape, focus_now, focus_soon, FieldError, Refusal, Swatch};
 use super::state::{slot_list, AppState, ClickMode, Field};
 use super::theme::Theme;
 use crate::core::{parse_number, Change, Error, Placement, Server};
@@ -184,6 +184,9 @@ fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) 
             ) {
                 let mut targets = neighbours;
                 targets.push("#servers-title".into());
+                // The neighbour is still on the page: the focus moves there at once, never
+                // resting on the body while the row goes, and again once the page is drawn.
+                focus_now(&targets);
                 focus_soon(targets);
             }
         }

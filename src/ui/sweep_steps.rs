@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use super::common::now;
 use crate::core::sweep::Progress;
 use crate::core::{SizePoint, SizeSweep, VnodePoint, VnodeSweep};
 
@@ -13,10 +14,6 @@ const BATCH_MS: f64 = 12.0;
 
 /// The least time between two redraws of a sweep's chart while it runs, in ms.
 const REDRAW_MS: f64 = 200.0;
-
-fn now() -> f64 {
-    window().performance().map_or(0.0, |p| p.now())
-}
 
 /// A sweep's state on the page: its points so far, how far it got, or why it was refused.
 #[derive(Clone, PartialEq)]

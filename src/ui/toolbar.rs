@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use super::common::Dialog;
+use super::common::{now, Dialog};
 use super::state::{AppState, TimelineEvent, View};
 use crate::core::{parse_number, write_link, CacheLoad};
 
@@ -152,11 +152,17 @@ pub fn current_query(app: AppState) -> String {
     }
 }
 
+/// The least time between two writes of the address, in ms.
+const ADDRESS_INTERVAL_MS: f64 = 100.0;
+
 /// Keeps the address bar in step with the scenario, without adding browser history entries.
-/// The address is written a moment after a burst of changes rather than after each one:
-/// writing it costs a few milliseconds, more than a change itself on a big ring.
+/// The address is written just after a change, once the change is on screen, and at most
+/// once every 100 ms during a burst of changes: writing it costs a few milliseconds, more than
+/// a change itself on a big ring, and browsers slow down pages that rewrite it too often.
 pub fn sync_address(app: AppState) {
     let pending = StoredValue::new(false);
+    // When the address was last written (ms since the page opened).
+    let written = StoredValue::new(f64::NEG_INFINITY);
     Effect::new(move |_| {
         app.scenario.track();
         app.selected_key.track();
@@ -170,12 +176,15 @@ pub fn sync_address(app: AppState) {
         app.timeline_event.track();
         if !pending.get_value() {
             pending.set_value(true);
+            let since = now() - written.get_value();
+            let wait = (ADDRESS_INTERVAL_MS - since).clamp(0.0, ADDRESS_INTERVAL_MS);
             set_timeout(
                 move || {
                     pending.set_value(false);
+                    written.set_value(now());
                     write_address(app);
                 },
-                std::time::Duration::from_millis(100),
+                std::time::Duration::from_millis(wait as u64),
             );
         }
     });

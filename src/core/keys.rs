@@ -1027,7 +1027,7 @@ fn hash_keys(keys: &[Key], hash: HashScheme, out: &mut [u32]) {
 pub fn generated_hashes(hash: HashScheme, range: Range<u32>) -> Vec<u32> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = super::par::threads();
         if threads > 1 && range.len() >= 50_000 {
             let (start, len) = (range.start, range.len() as u32);
             let per = len.div_ceil(threads as u32);

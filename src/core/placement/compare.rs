@@ -196,7 +196,7 @@ fn column(before: &Scenario, after: &Scenario, kind: Kind) -> Column {
 fn each_kind<T: Send>(f: impl Fn(Kind) -> T + Sync) -> Vec<T> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = crate::core::par::threads();
         if threads > 1 {
             return std::thread::scope(|scope| {
                 let handles: Vec<_> = Kind::ALL

@@ -6,6 +6,7 @@
 //! keys that moved. With 50,000 reads/s at 95% hits that is 2,500 before; 40,500 after mod N
 //! goes from 4 to 5 servers (80% moved); about 14,000 after one of four servers dies on a ring.
 
+use super::decimal::parse_decimal;
 use super::error::Error;
 
 /// A cache's traffic.
@@ -40,6 +41,14 @@ impl CacheLoad {
             return Err(Error::OutOfRange("The hit rate goes from 0% to 100%."));
         }
         Ok(CacheLoad { reads, hit_rate })
+    }
+
+    /// This load with the hit rate typed as a percentage (`90`, `99.5%`).
+    pub fn with_hit_text(&self, text: &str) -> Result<CacheLoad, Error> {
+        let t = text.trim();
+        let percent = parse_decimal(t.strip_suffix('%').unwrap_or(t).trim_end())
+            .ok_or_else(|| Error::NotANumber(t.to_string()))?;
+        CacheLoad::new(self.reads, percent / 100.0)
     }
 
     /// Database reads per second in steady state: the misses.

@@ -14,6 +14,7 @@
 mod apply;
 mod cache;
 mod change;
+mod decimal;
 mod diff;
 mod error;
 mod generate;
@@ -40,6 +41,7 @@ mod traffic;
 
 pub use cache::CacheLoad;
 pub use change::Change;
+pub use decimal::parse_decimal;
 pub use diff::{MovedArc, RingDiff};
 pub use error::Error;
 pub use generate::Generation;

@@ -23,6 +23,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use super::decimal::parse_decimal;
 use super::error::Error;
 use super::keys::KeySet;
 use super::moves::KeyIds;
@@ -77,10 +78,8 @@ impl FromStr for Popularity {
 
 /// A decimal such as `1.1` or `0.9` in hundredths.
 fn hundredths(text: &str) -> Result<u32, Error> {
-    let value: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| Error::NotANumber(text.trim().to_string()))?;
+    let value =
+        parse_decimal(text.trim()).ok_or_else(|| Error::NotANumber(text.trim().to_string()))?;
     if !value.is_finite() || value < 0.0 {
         return Err(Error::NotANumber(text.trim().to_string()));
     }
@@ -352,7 +351,7 @@ impl Weights {
         candidates.extend(self.hot_ids().filter(|&id| (id as usize) < count));
         candidates.sort_unstable();
         candidates.dedup();
-        candidates.sort_by(|&a, &b| self.of(b).total_cmp(&self.of(a)).then(a.cmp(&b)));
+        candidates.sort_unstable_by(|&a, &b| self.of(b).total_cmp(&self.of(a)).then(a.cmp(&b)));
         candidates.truncate(h);
         candidates
     }
@@ -663,7 +662,7 @@ impl Traffic {
                 found.push((id, weights.of(id) / load));
             }
         }
-        found.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        found.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         found.truncate(5);
         found
     }
@@ -686,7 +685,7 @@ fn arrival_by_weight(
         .hot_ids()
         .filter(|&id| (id as usize) < count && !routed.contains(&id))
         .collect();
-    hot.sort_by(|&a, &b| weights.of(b).total_cmp(&weights.of(a)).then(a.cmp(&b)));
+    hot.sort_unstable_by(|&a, &b| weights.of(b).total_cmp(&weights.of(a)).then(a.cmp(&b)));
     let mut order = Vec::with_capacity(count);
     let mut h = 0;
     for id in 0..count as u32 {

@@ -38,12 +38,7 @@ pub fn CachePanel() -> impl IntoView {
     };
     let set_hit = move |ev| {
         let text = event_target_value(&ev);
-        let result = text
-            .trim()
-            .trim_end_matches('%')
-            .parse::<f64>()
-            .map_err(|_| crate::core::Error::NotANumber(text.trim().to_string()))
-            .and_then(|hit| CacheLoad::new(app.cache.get_untracked().reads, hit / 100.0));
+        let result = app.cache.get_untracked().with_hit_text(&text);
         settle("hit", result);
     };
     let reads = |x: f64| grouped(x.round() as u64);

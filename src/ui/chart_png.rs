@@ -37,10 +37,10 @@ pub fn save_chart_png(testid: &str, name: &'static str) {
     };
     let width = svg
         .get_attribute("width")
-        .and_then(|w| w.parse::<f64>().ok());
+        .and_then(|w| crate::core::parse_decimal(&w));
     let height = svg
         .get_attribute("height")
-        .and_then(|h| h.parse::<f64>().ok());
+        .and_then(|h| crate::core::parse_decimal(&h));
     let (Some(width), Some(height)) = (width, height) else {
         return;
     };

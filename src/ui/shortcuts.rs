@@ -41,7 +41,7 @@ pub fn install(app: AppState, step: Stepper) {
         let key = ev.key();
         let command = ev.ctrl_key() || ev.meta_key();
         let handled = if command {
-            match (key.to_lowercase().as_str(), ev.shift_key()) {
+            match (key.to_ascii_lowercase().as_str(), ev.shift_key()) {
                 ("z", false) => app.undo(),
                 ("z", true) | ("y", false) => app.redo(),
                 _ => return,

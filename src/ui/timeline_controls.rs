@@ -216,12 +216,7 @@ pub fn TimingControls() -> impl IntoView {
     };
     let set_hit = move |ev| {
         let text = event_target_value(&ev);
-        let result = text
-            .trim()
-            .trim_end_matches('%')
-            .parse::<f64>()
-            .map_err(|_| Error::NotANumber(text.trim().to_string()))
-            .and_then(|hit| CacheLoad::new(app.cache.get_untracked().reads, hit / 100.0));
+        let result = app.cache.get_untracked().with_hit_text(&text);
         match result {
             Ok(load) => {
                 app.cache.set(load);

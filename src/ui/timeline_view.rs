@@ -348,7 +348,7 @@ fn TimelineTable(timeline: Memo<Computed>) -> impl IntoView {
                 times.push((d, true));
                 times.push((d, false));
             }
-            times.sort_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)));
+            times.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)));
             times.dedup();
             times
                 .into_iter()

@@ -81,13 +81,9 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                 Ok(load) => cache = load,
                 Err(error) => notices.push(format!("reads: {error}")),
             },
-            "hit" => match value
-                .parse::<f64>()
-                .ok()
-                .map(|h| CacheLoad::new(cache.reads, h / 100.0))
-            {
-                Some(Ok(load)) => cache = load,
-                _ => notices.push("hit: the hit rate goes from 0 to 100".to_string()),
+            "hit" => match cache.with_hit_text(value) {
+                Ok(load) => cache = load,
+                Err(_) => notices.push("hit: the hit rate goes from 0 to 100".to_string()),
             },
             "event" => match TimelineEvent::parse(value) {
                 Some(event) => app.timeline_event.set(event),

@@ -39,6 +39,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::decimal::parse_decimal;
 use super::error::Error;
 use super::hash::HashScheme;
 use super::keys::KeySet;
@@ -236,11 +237,11 @@ pub fn check_probes(probes: u32) -> Result<u32, Error> {
 /// Reads a load factor written `1.25` (or `125%`) as hundredths.
 pub fn parse_load(text: &str) -> Result<u32, Error> {
     let t = text.trim();
-    let value: f64 = match t.strip_suffix('%') {
-        Some(p) => p.trim().parse::<f64>().map(|v| v / 100.0),
-        None => t.parse::<f64>(),
+    let value = match t.strip_suffix('%') {
+        Some(p) => parse_decimal(p.trim()).map(|v| v / 100.0),
+        None => parse_decimal(t),
     }
-    .map_err(|_| Error::NotANumber(t.to_string()))?;
+    .ok_or_else(|| Error::NotANumber(t.to_string()))?;
     if !value.is_finite() {
         return Err(Error::NotANumber(t.to_string()));
     }
@@ -493,7 +494,7 @@ impl Placed {
             (Algo::Rendezvous(rv), _) => {
                 let scores = rv.scores(keys.hash_of(id));
                 let mut ranked: Vec<usize> = (0..n).collect();
-                ranked.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+                ranked.sort_unstable_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
                 ranked.into_iter().skip(1).find(|&s| accept(s))
             }
             (_, Some(ring)) => {

@@ -247,7 +247,7 @@ pub fn targets(count: u32, weights: &[u32]) -> Vec<u64> {
     let mut rest = count - out.iter().sum::<u64>();
     let mut order: Vec<usize> = (0..weights.len()).collect();
     // Largest remainder first: compare count·w mod total.
-    order.sort_by_key(|&i| std::cmp::Reverse(count * u64::from(weights[i]) % total));
+    order.sort_unstable_by_key(|&i| (std::cmp::Reverse(count * u64::from(weights[i]) % total), i));
     for i in order {
         if rest == 0 {
             break;

@@ -118,7 +118,7 @@ impl Placed {
             Algo::Rendezvous(r) => {
                 scores = r.scores(hash);
                 let mut ranked: Vec<usize> = (0..scores.len()).collect();
-                ranked.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+                ranked.sort_unstable_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
                 let shown: Vec<String> = ranked
                     .iter()
                     .take(6)

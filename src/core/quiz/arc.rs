@@ -125,7 +125,8 @@ fn owned(scenario: &Scenario, placed: &Placed) -> Result<Vec<(Run, usize)>, Erro
             let first = ((u64::from(p.position) + size + 1 - length) % size) as u32;
             pieces.push((first, p.position, p.server as usize));
         }
-        pieces.sort_by_key(|&(first, _, _)| first);
+        // Arcs do not overlap: no two start at the same position.
+        pieces.sort_unstable_by_key(|&(first, _, _)| first);
     } else {
         check_scannable(scenario, placed.kind())?;
         for position in 0..size as u32 {
@@ -215,7 +216,8 @@ fn changed(before: &Scenario, placed: &Placed, after: &Scenario) -> Result<Vec<R
             }
         }
     }
-    pieces.sort_by_key(|&(first, _, _)| first);
+    // One piece per position: no two start at the same one.
+    pieces.sort_unstable_by_key(|&(first, _, _)| first);
     // Neighbouring hand-overs join into one stretch whatever their owners; each keeps its pair.
     let tagged: Vec<(u32, u32, usize)> = pieces.iter().map(|&(f, l, _)| (f, l, 0)).collect();
     let spans = join(tagged, size);

@@ -8,6 +8,7 @@ use std::str::FromStr;
 
 use super::kind::QuestionKind;
 use crate::core::change::Change;
+use crate::core::decimal::parse_decimal;
 use crate::core::error::Error;
 use crate::core::size::parse_number;
 
@@ -216,8 +217,8 @@ impl FromStr for Band {
 /// A finite number that is not negative, as bands and slacks take them.
 pub(super) fn decimal(text: &str) -> Result<f64, Error> {
     let t = text.trim();
-    match t.parse::<f64>() {
-        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+    match parse_decimal(t) {
+        Some(x) if x.is_finite() && x >= 0.0 => Ok(x),
         _ => Err(Error::NotANumber(t.to_string())),
     }
 }

@@ -2,6 +2,7 @@
 
 use super::answer::{Response, Span};
 use super::kind::QuestionKind;
+use crate::core::decimal::parse_decimal;
 use crate::core::error::Error;
 use crate::core::size::parse_number;
 
@@ -54,7 +55,7 @@ pub fn read_reply(kind: QuestionKind, text: &str) -> Result<Response, Error> {
 /// millions, and an optional `%` or "about".
 fn read_amount(text: &str) -> Result<f64, Error> {
     let refuse = || Error::NotANumber(text.to_string());
-    let mut t = text.trim().to_lowercase();
+    let mut t = text.trim().to_ascii_lowercase();
     for lead in ["about", "approximately", "≈", "~"] {
         if let Some(rest) = t.strip_prefix(lead) {
             t = rest.trim().to_string();
@@ -79,8 +80,8 @@ fn read_amount(text: &str) -> Result<f64, Error> {
     if digits.is_empty() {
         return Err(refuse());
     }
-    match digits.parse::<f64>() {
-        Ok(x) if x.is_finite() => Ok(x * scale),
+    match parse_decimal(&digits) {
+        Some(x) if x.is_finite() => Ok(x * scale),
         _ => Err(refuse()),
     }
 }
@@ -104,7 +105,7 @@ fn read_span(text: &str) -> Result<Span, Error> {
 
 /// A letter from `a`, or a number from 1.
 fn read_pick(text: &str) -> Result<usize, Error> {
-    let t = text.trim().trim_end_matches(')').to_lowercase();
+    let t = text.trim().trim_end_matches(')').to_ascii_lowercase();
     let mut chars = t.chars();
     match (chars.next(), chars.next()) {
         (Some(c @ 'a'..='z'), None) => Ok((c as u8 - b'a') as usize),

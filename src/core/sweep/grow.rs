@@ -27,7 +27,7 @@ impl GrowingRing {
     /// An empty ring for servers whose names, by index, are `names`.
     pub fn new(size: RingSize, names: &[&str]) -> GrowingRing {
         let mut order: Vec<usize> = (0..names.len()).collect();
-        order.sort_by(|&a, &b| names[a].cmp(names[b]));
+        order.sort_unstable_by(|&a, &b| names[a].cmp(names[b]).then(a.cmp(&b)));
         let mut ranks = vec![0; names.len()];
         for (rank, &i) in order.iter().enumerate() {
             ranks[i] = rank as u32;

@@ -38,14 +38,17 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
     };
     // The rows are keyed by server and colour, and each cell reads its own figure: a change
     // updates the numbers in place instead of building the table again.
+    // The share drawn as a full bar: the largest share, even share or share before the change,
+    // so every mark falls on its bar.
     let scale = Memo::new(move |_| {
-        now.with(|own| {
+        let widest = |own: &Ownership| {
             own.servers
                 .iter()
                 .map(|s| s.share.max(s.ideal))
                 .fold(0.0_f64, f64::max)
-                .max(1e-9)
-        })
+        };
+        let before = before.with(|b| b.as_ref().map_or(0.0, widest));
+        now.with(widest).max(before).max(1e-9)
     });
     let rows = move || {
         now.with(|own| {
@@ -70,15 +73,7 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
         // text or a style really changed.
         let figure = move |show: fn(&RowFigures) -> String| move || figures.with(show);
         let delta = move || figures.with(RowFigures::delta);
-        let fill = move || {
-            figures.with(|f| {
-                format!(
-                    "width:{:.2}%;background:{}",
-                    100.0 * f.share / f.scale,
-                    theme.get().server(slot)
-                )
-            })
-        };
+        let bar = move || figures.with(|f| f.bar(theme.get().server(slot)));
         view! {
             <tr data-testid=format!("row-{name}")>
                 <th scope="row">
@@ -101,14 +96,7 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
                     </span>
                 </td>
                 <td class="bar-cell" aria-hidden="true">
-                    <div class="bar">
-                        <div class="fill" style=fill></div>
-                        <div class="ideal" style=figure(|f| f.at(f.ideal))></div>
-                        <div
-                            class="was"
-                            style=figure(|f| f.before.map_or("display:none".into(), |(share, _)| f.at(share)))
-                        ></div>
-                    </div>
+                    <div class="share-bar" style=bar></div>
                 </td>
             </tr>
         }
@@ -166,9 +154,19 @@ impl RowFigures {
         }
     }
 
-    /// A mark's place along the bar, for a share.
-    fn at(&self, share: f64) -> String {
-        format!("left:{:.2}%", 100.0 * share / self.scale)
+    /// The bar's figures as the fractions of its length its stylesheet draws: the share, the
+    /// even share and, when the server was there, the share before the last change.
+    fn bar(&self, colour: &str) -> String {
+        let at = |share: f64| share / self.scale;
+        let mut style = format!(
+            "--share:{:.4};--ideal:{:.4};--fill:{colour}",
+            at(self.share),
+            at(self.ideal)
+        );
+        if let Some((share, _)) = self.before {
+            style.push_str(&format!(";--was:{:.4}", at(share)));
+        }
+        style
     }
 
     /// How many keys the server gained (or lost) on the last change, when it did.

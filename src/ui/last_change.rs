@@ -17,20 +17,8 @@ pub fn LastChangePanel() -> impl IntoView {
     let app = expect_context::<AppState>();
     let has_moves = move || app.last.with(|l| l.as_ref().is_some_and(|o| o.moves_keys));
     let figure = move |f: fn(&Outcome) -> String| move || app.last.with(|l| l.as_deref().map(f));
-    let moved = move |ring: bool| {
-        move || {
-            app.last.with(|l| {
-                l.as_ref().map(|o| {
-                    let n = if ring {
-                        o.moved.len()
-                    } else {
-                        o.baseline_moved()
-                    };
-                    of_keys(n, o.keys)
-                })
-            })
-        }
-    };
+    // The count and the total are texts of their own, written in place on each change.
+    let of_keys = move || figure(|o| grouped(o.keys as u64));
 
     view! {
         <section class="panel" aria-labelledby="last-title">
@@ -47,14 +35,20 @@ pub fn LastChangePanel() -> impl IntoView {
                 <dl class="tiles">
                     <div>
                         <dt data-testid="moved-title">{figure(|o| moved_title(o.placement))}</dt>
-                        <dd class="big" data-testid="ring-moved">{moved(true)}</dd>
+                        <dd class="big" data-testid="ring-moved">
+                            {figure(|o| grouped(o.moved.len() as u64))}
+                            <span class="of">" of " {of_keys()}</span>
+                        </dd>
                         <dd data-testid="ring-moved-pct">{figure(|o| o.moved_fraction().map(pct).unwrap_or_default())}</dd>
                         <dd class="meaning" data-testid="ring-expected">{figure(|o| theory(o.placement, o.expected, o.servers))}</dd>
                     </div>
                     <Show when=move || app.last.with(|l| l.as_ref().is_some_and(|o| o.baseline.is_some()))>
                         <div>
                             <dt>{figure(|o| format!("{} would move", capital(o.baseline_name())))}</dt>
-                            <dd class="big" data-testid="modn-moved">{moved(false)}</dd>
+                            <dd class="big" data-testid="modn-moved">
+                                {figure(|o| grouped(o.baseline_moved() as u64))}
+                                <span class="of">" of " {of_keys()}</span>
+                            </dd>
                             <dd data-testid="modn-moved-pct">{figure(|o| o.baseline_fraction().map(pct).unwrap_or_default())}</dd>
                             <dd class="meaning" data-testid="modn-expected">
                                 {figure(|o| o.baseline.as_ref().map(|b| theory(b.kind, b.expected, o.servers)).unwrap_or_default())}
@@ -72,10 +66,6 @@ pub fn LastChangePanel() -> impl IntoView {
             </For>
         </section>
     }
-}
-
-fn of_keys(moved: usize, keys: usize) -> impl IntoView {
-    view! { {grouped(moved as u64)} <span class="of">" of " {grouped(keys as u64)}</span> }
 }
 
 /// The first tile's title: "Moved on the ring", "Moved under Jump hash".

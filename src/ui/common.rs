@@ -22,10 +22,17 @@ pub fn now() -> f64 {
 
 /// Puts the focus on the first element matching each of `selectors` in turn that exists,
 /// once the page has drawn the change that is under way (an element about to appear, or the
-/// neighbour of one about to go).
+/// neighbour of one about to go). If the person has put the focus somewhere else by then, it
+/// stays there: only a focus still where it was, or lost with a removed element, is moved.
 pub fn focus_soon(selectors: Vec<String>) {
+    let focused = || document().active_element();
+    let before = focused();
     request_animation_frame(move || {
-        focus_now(&selectors);
+        let now = focused();
+        let lost = now.is_none() || now.as_ref() == document().body().map(Into::into).as_ref();
+        if lost || now == before {
+            focus_now(&selectors);
+        }
     });
 }
 

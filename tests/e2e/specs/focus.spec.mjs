@@ -34,6 +34,22 @@ test('removing a server by keyboard puts the focus on a neighbour\'s name, so En
   await expect(ring.announcement).toHaveText('Undone: Server D removed.');
 });
 
+test('a menu opened right after Remove keeps the focus and stays open once the page is drawn', async ({ ring }) => {
+  const { page } = ring;
+  await ring.open('?ring=100&servers=A@10,B@40,C@75');
+  // Remove, then open More before the next frame, as a quick person or a busy machine would.
+  await page.evaluate(() => {
+    document.querySelector('[data-testid="remove-B"]').click();
+    const more = document.querySelector('[data-testid="more-open"]');
+    more.focus();
+    more.click();
+  });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(ring.row('B')).toHaveCount(0);
+  expect(await focused(page)).toBe('more-open');
+  await expect(page.getByTestId('reset')).toBeVisible();
+});
+
 test('a dialog takes the focus, keeps Tab inside, and gives the focus back to what opened it', async ({ ring }) => {
   const { page } = ring;
   await ring.open();

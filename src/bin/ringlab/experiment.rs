@@ -288,91 +288,20 @@ fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
     std::fs::read(path)
 }
 
-/// One key per non-blank line, read as the engine reads a key label. A large file is read in
-/// pieces, one per core.
+/// One key per non-blank line, read as the engine reads a key label. The same key may come
+/// twice: unlike a key set, a list of keys to look up keeps both.
 pub fn key_lines(text: &str, source: &str) -> Result<Vec<Key>, Failure> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let pieces: Vec<Piece> = if threads == 1 || text.len() < 1 << 20 {
-        vec![read_lines(text)]
-    } else {
-        // Cut the text at line ends into one piece per core.
-        let mut cuts: Vec<&str> = Vec::with_capacity(threads);
-        let mut rest = text;
-        while !rest.is_empty() {
-            let want = (text.len() / threads).max(1).min(rest.len());
-            let cut = rest[want..].find('\n').map_or(rest.len(), |i| want + i + 1);
-            let (piece, tail) = rest.split_at(cut);
-            cuts.push(piece);
-            rest = tail;
-        }
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = cuts
-                .iter()
-                .map(|&piece| scope.spawn(move || read_lines(piece)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("reading keys never panics"))
-                .collect()
-        })
-    };
-    // The first piece's keys grow in place (a large allocation is resized without copying);
-    // the others are appended to them. A refused line is reported by its line in the file.
-    let total = pieces
-        .iter()
-        .map(|p| p.keys.as_ref().map_or(0, Vec::len))
-        .sum::<usize>();
-    let mut keys: Vec<Key> = Vec::new();
-    let mut first = 0;
-    for piece in pieces {
-        match piece.keys {
-            Ok(mut part) if keys.is_empty() => {
-                part.reserve(total - part.len());
-                keys = part;
-            }
-            Ok(mut part) => keys.append(&mut part),
-            Err((index, error)) => {
-                return Err(Failure::at(
-                    &format!("{source} line {}", first + index + 1),
-                    error,
-                ))
-            }
-        }
-        first += piece.lines;
-    }
-    Ok(keys)
-}
-
-/// The keys of a piece of a keys file, or its first refused line (counting from 0 within the
-/// piece) and why; and how many line ends the piece holds.
-struct Piece {
-    keys: Result<Vec<Key>, (usize, Error)>,
-    lines: usize,
-}
-
-/// One key per non-blank line of `text`.
-fn read_lines(text: &str) -> Piece {
-    let lines = text.bytes().filter(|&b| b == b'\n').count();
-    let mut keys = Vec::with_capacity(lines + 1);
+    let mut keys = Vec::new();
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        match Key::parse(line) {
-            Ok(key) => keys.push(key),
-            Err(error) => {
-                return Piece {
-                    keys: Err((index, error)),
-                    lines,
-                }
-            }
-        }
+        let key = Key::parse(line)
+            .map_err(|error| Failure::at(&format!("{source} line {}", index + 1), error))?;
+        keys.push(key);
     }
-    Piece {
-        keys: Ok(keys),
-        lines,
-    }
+    Ok(keys)
 }
 
 /// A server as written on the command line: `name`, `name@position` or `name*weight`.

@@ -380,21 +380,16 @@ fn apply(c: &mut Criterion, fixture: &Fixture) {
     group.bench_function("part/ring_with_server", |b| {
         b.iter(|| black_box(ring).with_server(HASH, VNODES, &joining))
     });
-    let grown = &fixture.joined;
+    let (layout, grown) = (fixture.scenario.layout(), fixture.joined.layout());
     let (before, after) = (
-        Placed::new(&fixture.scenario, Kind::ModN),
-        Placed::new(grown, Kind::ModN),
+        Placed::new(&layout, Kind::ModN),
+        Placed::new(&grown, Kind::ModN),
     );
     group.bench_function("part/mod_n_moves", |b| {
         b.iter_batched(
             || (),
             |()| {
-                ringlab::core::placement::moves_between(
-                    black_box(&fixture.scenario),
-                    &before,
-                    grown,
-                    &after,
-                )
+                ringlab::core::placement::moves_between(black_box(&layout), &before, &grown, &after)
             },
             BatchSize::PerIteration,
         )
@@ -418,7 +413,7 @@ fn compare(c: &mut Criterion, fixture: &Fixture) {
                     fixture.joined.without_cache(),
                 )
             },
-            |(before, after)| ringlab::core::placement::compare(&before, &after),
+            |(before, after)| ringlab::core::compare(&before, &after),
             BatchSize::PerIteration,
         )
     });

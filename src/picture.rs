@@ -218,7 +218,7 @@ impl Picture {
         focus: &Focus,
     ) -> Picture {
         let circle = placed.circle(scenario.size());
-        let trace = focus.key.map(|key| placed.trace(scenario, key));
+        let trace = focus.key.map(|key| placed.trace(&scenario.layout(), key));
         let at = |spot: u32| fraction_of(spot, circle);
         let mut walk = None;
         let mut probes = Vec::new();

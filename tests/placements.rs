@@ -100,7 +100,7 @@ impl Spec {
 
 /// Every key's server under `kind`, by name, as the engine says.
 fn engine_owners(scenario: &Scenario, kind: Kind) -> Vec<String> {
-    let placed = Placed::new(scenario, kind);
+    let placed = Placed::new(&scenario.layout(), kind);
     (0..scenario.keys().len() as u32)
         .map(|id| placed.names()[placed.owner_of_key(scenario.keys(), id)].to_string())
         .collect()
@@ -174,7 +174,7 @@ proptest! {
     fn every_placement_counts_each_key_once(spec in spec(), weighted in any::<bool>()) {
         let s = spec.build(weighted);
         for kind in Kind::ALL {
-            let placed = Placed::new(&s, kind);
+            let placed = Placed::new(&s.layout(), kind);
             prop_assert_eq!(placed.counts().iter().sum::<u64>(), s.keys().len() as u64, "{:?}", kind);
             let owners = engine_owners(&s, kind);
             for (i, name) in placed.names().iter().enumerate() {
@@ -192,8 +192,11 @@ type Move = (u32, String, String);
 fn moved_under(before: &Scenario, change: Change, kind: Kind) -> Option<(Scenario, Vec<Move>)> {
     let mut after = before.clone();
     after.apply(change).ok()?;
-    let (pb, pa) = (Placed::new(before, kind), Placed::new(&after, kind));
-    let moves = moves_between(before, &pb, &after, &pa);
+    let (pb, pa) = (
+        Placed::new(&before.layout(), kind),
+        Placed::new(&after.layout(), kind),
+    );
+    let moves = moves_between(&before.layout(), &pb, &after.layout(), &pa);
     let list = moves
         .keys
         .iter()
@@ -284,7 +287,7 @@ proptest! {
         size in select(vec![5u32, 7, 101, 65_537]),
     ) {
         let s = with_option(spec.build(false), Change::SetMaglevSize { size });
-        let placed = Placed::new(&s, Kind::Maglev);
+        let placed = Placed::new(&s.layout(), Kind::Maglev);
         let n = s.servers().len() as u64;
         let counts = placed.maglev().unwrap().entry_counts(s.servers().len());
         let (lo, hi) = (u64::from(size) / n, u64::from(size).div_ceil(n));
@@ -382,7 +385,7 @@ proptest! {
                     let _ = placed.space(s.size());
                     let _ = placed.cost(s.keys());
                     for id in (0..s.keys().len() as u32).take(3) {
-                        let trace = placed.trace(&s, id);
+                        let trace = placed.trace(&s.layout(), id);
                         prop_assert_eq!(trace.owner, placed.owner_of_key(s.keys(), id));
                     }
                 }

@@ -8,12 +8,12 @@ use std::collections::BTreeSet;
 
 use common::{oracles, NaiveRing};
 use proptest::prelude::*;
-use ringlab::core::quiz::{
+use ringlab::core::{Change, Kind, Placement, Scenario};
+use ringlab::teach::lessons::{lesson, questions_for, QUESTIONS};
+use ringlab::teach::quiz::{
     decode_set, encode_set, generate, read_reply, Answer, ArcOf, Ask, Band, Concept, Difficulty,
     Grade, Measure, Posed, Practice, Question, QuestionKind, Response, Score, Span, Unit,
 };
-use ringlab::core::{Change, Kind, Placement, Scenario};
-use ringlab::lessons::{lesson, questions_for, QUESTIONS};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

@@ -256,3 +256,109 @@ proptest! {
         }
     }
 }
+
+// Worked by hand on the teaching ring.
+
+/// The teaching ring with `changes` applied.
+fn teaching_after(changes: &[&str]) -> Scenario {
+    let mut s = Scenario::teaching();
+    for change in changes {
+        s.apply(change.parse().unwrap()).unwrap();
+    }
+    s
+}
+
+#[test]
+fn popularity_and_remedies_read_back_from_their_text() {
+    use ringlab::core::{Popularity, Remedy};
+    for text in ["uniform", "zipf:1.10", "zipf:0.00", "zipf:3.00"] {
+        assert_eq!(text.parse::<Popularity>().unwrap().to_string(), text);
+    }
+    assert!("zipf:3.5".parse::<Popularity>().is_err());
+    assert!("pareto:1".parse::<Popularity>().is_err());
+    for text in [
+        "bounded:1.25",
+        "copies:3",
+        "near:0.90",
+        "top:10",
+        "near:off",
+    ] {
+        assert_eq!(text.parse::<Remedy>().unwrap().to_string(), text);
+    }
+    assert!("copies:9".parse::<Remedy>().is_err());
+    assert!("near:1.5".parse::<Remedy>().is_err());
+    assert!("bounded:0.5".parse::<Remedy>().is_err());
+}
+
+// The teaching ring's five keys, ranked in the order they were added: @90, @52, @68, @25,
+// @5. Under Zipf with s = 1 their weights are 1, 1/2, 1/3, 1/4 and 1/5, which add up to
+// 137/60. A owns @90 and @5 (1 + 1/5 = 72/60), B owns @25 (15/60), C owns @52 and @68
+// (1/2 + 1/3 = 50/60): shares 72/137, 15/137 and 50/137.
+#[test]
+fn zipf_with_s_1_gives_the_shares_worked_out_by_hand() {
+    let s = teaching_after(&["traffic:zipf:1"]);
+    let loads = s.traffic().loads(&s.placed(), s.keys(), 137.0);
+    let requests: Vec<f64> = loads.servers.iter().map(|l| l.requests).collect();
+    for (got, want) in requests.iter().zip([72.0, 15.0, 50.0]) {
+        assert!((got - want).abs() < 1e-9, "{requests:?}");
+    }
+    let shares: f64 = loads.servers.iter().map(|l| l.share).sum();
+    assert!((shares - 1.0).abs() < 1e-12);
+    // A carries 72/137 of the requests against 1/3 fair: 216/137 ≈ 1.58 times the mean.
+    assert!((loads.none - 216.0 / 137.0).abs() < 1e-12);
+    assert_eq!(loads.busiest, 0);
+}
+
+#[test]
+fn with_uniform_popularity_request_shares_equal_key_shares_exactly() {
+    let s = teaching_after(&["gen:997"]);
+    let loads = s.traffic().loads(&s.placed(), s.keys(), 50_000.0);
+    for l in &loads.servers {
+        assert_eq!(l.share, l.key_share);
+    }
+}
+
+#[test]
+fn a_key_made_a_thousand_times_hotter_carries_its_share_and_every_remedy_keeps_the_total() {
+    let s = teaching_after(&[
+        "gen:995",
+        "hot:@52*1000",
+        "remedy:bounded:1.25",
+        "remedy:copies:3",
+        "remedy:near:0.90",
+    ]);
+    let loads = s.traffic().loads(&s.placed(), s.keys(), 50_000.0);
+    // 999 keys of weight 1 and one of 1,000: @52 alone carries 1000/1999 of the reads.
+    let hot = ringlab::core::KeyIds::from_ids(vec![s.keys().find("@52").unwrap()], 1000);
+    let w = s.traffic().weights(s.keys());
+    assert!((ringlab::core::share_of(&w, 1000, &hot) - 1000.0 / 1999.0).abs() < 1e-12);
+    let served: f64 = loads.servers.iter().map(|l| l.requests).sum();
+    assert!((served + loads.absorbed - 50_000.0).abs() < 1e-6);
+    assert!(loads.none > 1.5);
+    for &(remedy, peak) in &loads.each {
+        assert!(
+            peak < loads.none,
+            "{remedy:?} {peak} against {}",
+            loads.none
+        );
+    }
+    assert!(loads.all <= loads.none);
+}
+
+#[test]
+fn the_keys_a_change_moved_carry_their_own_reads_not_an_average_share() {
+    use ringlab::core::MovedReads;
+    let mut s = teaching_after(&["gen:995", "hot:@52*1000"]);
+    let before = s.clone();
+    // Removing C moves @52, which alone carries 1000/1999 of the reads.
+    let outcome = s.apply(Change::RemoveServer { name: "C".into() }).unwrap();
+    let reads = MovedReads::of(&before, &outcome).unwrap();
+    let moved_keys = outcome.moved_fraction().unwrap();
+    assert!(reads.placement > 1000.0 / 1999.0);
+    assert!(reads.placement > moved_keys);
+    assert!(reads.baseline.unwrap() > reads.placement);
+    // Adding a key changes which keys there are: nothing to say.
+    let mut after = s.clone();
+    let added = after.apply("keys:fresh".parse().unwrap()).unwrap();
+    assert_eq!(MovedReads::of(&s, &added), None);
+}

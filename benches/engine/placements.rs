@@ -58,7 +58,7 @@ pub fn placements(c: &mut Criterion, fixture: &Fixture) {
         .collect();
     let placed: Vec<Placed> = Kind::ALL
         .iter()
-        .map(|&kind| Placed::new(scenario, kind))
+        .map(|&kind| Placed::new(&scenario.layout(), kind))
         .collect();
     let of = |kind: Kind| &placed[Kind::ALL.iter().position(|&k| k == kind).unwrap()];
     // Each placement's owner of every key, as the engine records it.

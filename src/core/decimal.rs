@@ -8,6 +8,8 @@
 //! the same double the standard parser gives. Longer inputs are read to within a few parts in
 //! 10^15.
 
+use super::error::Error;
+
 /// Exact powers of ten as doubles: every one up to 10^22 is representable.
 const POWERS: [f64; 23] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
@@ -121,6 +123,28 @@ fn scale(mut value: f64, mut exponent: i64) -> f64 {
     } else {
         value / POWERS[(-exponent) as usize]
     }
+}
+
+/// A count of hundredths written with two decimals, as settings are shown and linked: 125 is
+/// "1.25".
+///
+/// ```
+/// use ringlab::core::hundredths_text;
+/// assert_eq!(hundredths_text(125), "1.25");
+/// assert_eq!(hundredths_text(90), "0.90");
+/// ```
+pub fn hundredths_text(hundredths: u32) -> String {
+    format!("{}.{:02}", hundredths / 100, hundredths % 100)
+}
+
+/// A decimal of at least 0 such as `1.1` or `0.9`, as hundredths (rounded to the nearest).
+pub fn parse_hundredths(text: &str) -> Result<u32, Error> {
+    let text = text.trim();
+    let value = parse_decimal(text).ok_or_else(|| Error::NotANumber(text.to_string()))?;
+    if !value.is_finite() || value < 0.0 {
+        return Err(Error::NotANumber(text.to_string()));
+    }
+    Ok((value * 100.0).round().min(1e9) as u32)
 }
 
 #[cfg(test)]

@@ -23,21 +23,20 @@
 //! Reading never fails: what cannot be read is skipped and said in words, and a link with no
 //! usable server falls back to the teaching ring's servers.
 
-use std::sync::Arc;
-
-use super::change::Change;
-use super::error::Error;
-use super::hash::HashScheme;
-use super::keys::Key;
-use super::outcome::Outcome;
-use super::placement::table::{check_count, PartitionTable};
-use super::placement::{check_maglev_size, check_probes, load_text, parse_load, Kind, Options};
-use super::scenario::{Cache, Scenario};
-use super::server::{Placement, Server};
-use super::size::{parse_number, RingSize};
-use super::text::ServerSpec;
-use super::timeline::{check_gossip, check_replicas, check_restart_after, check_writes, Timing};
-use super::traffic::{check_heat, check_remedy, Popularity, Remedy, Traffic};
+use crate::core::decimal::hundredths_text;
+use crate::core::error::Error;
+use crate::core::hash::HashScheme;
+use crate::core::keys::Key;
+use crate::core::placement::table::{check_count, PartitionTable};
+use crate::core::placement::{check_maglev_size, check_probes, parse_load, Kind, Options};
+use crate::core::scenario::{
+    check_gossip, check_replicas, check_restart_after, check_writes, Change, Outcome, Scenario,
+    Timing,
+};
+use crate::core::server::{Placement, Server};
+use crate::core::size::{parse_number, RingSize};
+use crate::core::text::ServerSpec;
+use crate::core::traffic::{check_heat, check_remedy, Popularity, Remedy, Traffic};
 
 /// Parameters the engine reads that are also handed on to the caller.
 pub const SHARED_PARAMS: [&str; 1] = ["r"];
@@ -123,7 +122,7 @@ pub fn write_link(
         query.append_pair("partitions", &count.to_string());
     }
     if options.load != defaults.load {
-        query.append_pair("load", &load_text(options.load));
+        query.append_pair("load", &hundredths_text(options.load));
     }
     if options.probes != defaults.probes {
         query.append_pair("probes", &options.probes.to_string());
@@ -427,10 +426,9 @@ fn read_settings<'a>(
         table = parsed;
         Ok(())
     });
-    scenario.options = options;
-    scenario.placement = placement;
-    scenario.table = Arc::new(table);
-    scenario.placed = Cache::default();
+    if let Err(error) = scenario.set_placement_settings(placement, options, table) {
+        ignored.push(error.to_string());
+    }
 }
 
 /// Every server in list order, with the down servers at the places they return to: this list,
@@ -481,7 +479,9 @@ fn read_timing<'a>(
         timing.writes = check_writes(parse_number(v)?)?;
         Ok(())
     });
-    scenario.timing = timing;
+    if let Err(error) = scenario.set_timing(timing) {
+        ignored.push(error.to_string());
+    }
 }
 
 /// The traffic model a link names: popularity, remedies, and hot keys (which must be keys the
@@ -540,7 +540,9 @@ fn read_traffic<'a>(
             Err(error) => ignored.push(format!("hot {text}: {error}")),
         }
     }
-    scenario.traffic = traffic;
+    if let Err(error) = scenario.set_traffic(traffic) {
+        ignored.push(error.to_string());
+    }
 }
 
 /// A scenario with every server that can be read; the teaching servers when none can.

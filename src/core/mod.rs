@@ -7,66 +7,95 @@
 //! announce. The browser app, the native test suite and the `ringlab` command all go through
 //! this one door.
 //!
-//! Around that door: [`timeline`] follows database reads over time after a change (failures,
+//! The engine is built in floors, each importing only from the floors below it (and from its
+//! own floor, without a circle); `tests/layers.rs` lists them and fails when an import runs up:
+//!
+//! | floor | modules |
+//! |---|---|
+//! | 0 base | `error`, `decimal`, `mix`, `modn`, `par`, `sum`, `words` |
+//! | 1 the ring's nouns | `hash`, `size`, `server`, `naming`, `keys`, `ring`, `diff`, `moves`, `cache` |
+//! | 2 placements | [`placement`] (each algorithm reads a borrowed [`Layout`], never a scenario) |
+//! | 3 figures | `traffic`, `stats` |
+//! | 4 the scenario | `scenario` ([`Scenario`], [`Change`], [`Outcome`], `apply`, timing and failures) |
+//! | 5 analyses | [`compare`], `replicas`, `moved_reads`, [`sweep`], [`timeline`] |
+//! | 6 text forms | `text` (change text), `link` |
+//!
+//! Around the door: [`timeline`] follows database reads over time after a change (failures,
 //! restarts, gossip windows, hinted handoff), and [`sweep`] runs series over virtual nodes and
 //! server counts in steps a page can spread over frames.
 
-mod apply;
-mod cache;
-mod change;
+// Floor 0: base.
 mod decimal;
-mod diff;
 mod error;
-mod generate;
-mod hash;
-mod keys;
-mod link;
 mod mix;
 mod modn;
-mod moves;
-mod outcome;
 mod par;
-pub mod placement;
-pub mod quiz;
-mod replicas;
+mod sum;
+mod words;
+
+// Floor 1: the ring's nouns.
+mod cache;
+mod diff;
+mod hash;
+mod keys;
+mod moves;
+pub mod naming;
 mod ring;
-mod scenario;
 mod server;
 mod size;
+
+// Floor 2: placements.
+pub mod placement;
+
+// Floor 3: figures over a placement.
 mod stats;
-pub mod sweep;
-mod text;
-pub mod timeline;
 mod traffic;
 
+// Floor 4: the scenario and its one door.
+mod scenario;
+
+// Floor 5: analyses over scenarios.
+pub mod compare;
+mod moved_reads;
+mod replicas;
+pub mod sweep;
+pub mod timeline;
+
+// Floor 6: text forms.
+mod link;
+mod text;
+
 pub use cache::CacheLoad;
-pub use change::Change;
-pub use decimal::parse_decimal;
+pub use compare::{compare, Best, Column, Comparison};
+pub use decimal::{hundredths_text, parse_decimal, parse_hundredths};
 pub use diff::{MovedArc, RingDiff};
 pub use error::Error;
-pub use generate::Generation;
 pub use hash::{HashScheme, HashSteps};
 pub use keys::{generated_hashes, generated_name, Key, KeySet, LinesRefused, MAX_KEYS};
 pub use link::{read_link, write_link, Link, SCENARIO_PARAMS, SHARED_PARAMS};
 pub use mix::{mix64, widen};
 pub use modn::{mod_n_expected, mod_n_owner, Remainder};
+pub use moved_reads::MovedReads;
 pub use moves::{KeyIds, KeyMove, MoveCollector, Moves, LISTED};
-pub use outcome::{percent, plural, Baseline, Outcome};
-pub use placement::{Kind, Options, Placed};
-pub use replicas::{failover, Failover, Promotion, MAX_REPLICAS};
+pub use placement::{Kind, Layout, Options, Placed};
+pub use replicas::{failover, Failover, Promotion};
 pub use ring::{vnode_label, Point, Ring};
-pub use scenario::Scenario;
+pub use scenario::{
+    check_gossip, check_replicas, check_restart_after, check_writes, Baseline, Change, DownServer,
+    Generation, Outcome, Scenario, Timing, GOSSIP, MAX_REPLICAS, REPLICAS, RESTART_AFTER, WRITES,
+};
 pub use server::{
     check_vnodes, check_weight, clean_name, Placement, Server, MAX_NAME_CHARS, MAX_POINTS,
     MAX_SERVERS, VNODES, WEIGHTS,
 };
 pub use size::{parse_number, RingSize};
 pub use stats::{Balance, Ownership, ServerShare};
-
+pub use sum::Sum;
 pub use sweep::{SizePoint, SizeSweep, VnodePoint, VnodeSweep};
 pub use text::ServerSpec;
-pub use timeline::{DownServer, Summation, TimeUnit, Timeline, Timing};
+pub use timeline::{Summation, TimeUnit, Timeline};
 pub use traffic::{
-    check_heat, check_zipf, share_of, Loads, MovedReads, Popularity, Remedy, ServerLoad, Sum,
-    Traffic, Weights, MAX_HEAT,
+    check_heat, check_zipf, share_of, Loads, Popularity, Remedy, ServerLoad, Traffic, Weights,
+    MAX_HEAT,
 };
+pub use words::{amount, and_list, grouped, percent, plural};

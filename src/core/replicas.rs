@@ -5,12 +5,8 @@
 
 use std::sync::Arc;
 
-use super::outcome::Outcome;
-use super::placement::Kind;
-use super::scenario::Scenario;
-
-/// The most replicas the app offers.
-pub const MAX_REPLICAS: usize = 5;
+use crate::core::placement::Kind;
+use crate::core::scenario::{Outcome, Scenario};
 
 /// A key whose primary died and whose next replica took over.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -15,11 +15,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::change::Change;
-use super::error::Error;
-use super::placement::{load_text, parse_load};
-use super::server::{Placement, Server};
-use super::size::{parse_number, RingSize};
+use crate::core::decimal::hundredths_text;
+use crate::core::error::Error;
+use crate::core::placement::parse_load;
+use crate::core::scenario::Change;
+use crate::core::server::{Placement, Server};
+use crate::core::size::{parse_number, RingSize};
 
 /// A server written as text: `name`, `name@position` or `name*weight`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,7 +136,9 @@ impl fmt::Display for Change {
             Change::SetPlacement { placement } => write!(f, "placement:{placement}"),
             Change::SetMaglevSize { size } => write!(f, "maglev:{size}"),
             Change::SetPartitions { count } => write!(f, "partitions:{count}"),
-            Change::SetLoadFactor { hundredths } => write!(f, "load:{}", load_text(*hundredths)),
+            Change::SetLoadFactor { hundredths } => {
+                write!(f, "load:{}", hundredths_text(*hundredths))
+            }
             Change::SetProbes { count } => write!(f, "probes:{count}"),
             Change::SetPopularity { popularity } => write!(f, "traffic:{popularity}"),
             Change::MakeHot { key, times } => write!(f, "hot:{key}*{times}"),

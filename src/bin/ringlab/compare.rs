@@ -5,7 +5,7 @@ use std::fmt::Write;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use ringlab::core::placement::{compare, Column, Comparison};
+use ringlab::core::compare::{compare, Column, Comparison};
 use ringlab::core::{percent, Kind, Scenario};
 
 use crate::experiment::Run;

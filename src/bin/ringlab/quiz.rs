@@ -7,7 +7,7 @@ use std::io::{self, BufRead};
 use serde_json::{json, Value};
 
 use ringlab::core::parse_number;
-use ringlab::core::quiz::{
+use ringlab::teach::quiz::{
     decode_set, encode_set, generate, letter, Answer, Difficulty, Marking, Posed, QuestionKind,
     Score, Unit, MAX_SET, SET_PARAM,
 };

@@ -1,6 +1,6 @@
 //! What a placement costs and keeps, and how much of the key space each server holds.
 
-use super::{Algo, Placed};
+use super::placed::{Algo, Placed};
 use crate::core::keys::KeySet;
 use crate::core::size::RingSize;
 

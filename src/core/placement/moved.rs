@@ -2,11 +2,12 @@
 
 use std::sync::Arc;
 
-use super::{Kind, Placed};
+use super::{Kind, Layout, Placed};
 use crate::core::diff::RingDiff;
+use crate::core::keys::KeySet;
 use crate::core::modn::Remainder;
 use crate::core::moves::{MoveCollector, Moves};
-use crate::core::scenario::Scenario;
+use crate::core::server::Server;
 
 /// The keys that changed server between `before` and `after` (the same keys, by id), each
 /// scenario under its own evaluated placement.
@@ -15,20 +16,20 @@ use crate::core::scenario::Scenario;
 /// [`RingDiff`]); under mod N, from one pass over the hashes; otherwise by comparing every key's
 /// server before and after.
 pub fn moves_between(
-    before: &Scenario,
+    before: &Layout<'_>,
     placed_before: &Placed,
-    after: &Scenario,
+    after: &Layout<'_>,
     placed_after: &Placed,
 ) -> Moves {
     let (names_b, names_a) = (placed_before.names(), placed_after.names());
-    let same_ring = before.size() == after.size() && before.hash() == after.hash();
+    let same_ring = before.size == after.size && before.hash == after.hash;
     if placed_before.kind() == Kind::Ring && placed_after.kind() == Kind::Ring && same_ring {
-        let diff = RingDiff::between(before.ring(), after.ring());
-        return diff.moves(before.keys(), after.keys(), names_b, names_a);
+        let diff = RingDiff::between(before.ring, after.ring);
+        return diff.moves(before.keys, after.keys, names_b, names_a);
     }
-    let mut collector = MoveCollector::new(names_b, names_a, after.keys().len());
+    let mut collector = MoveCollector::new(names_b, names_a, after.keys.len());
     let place_after = place_after(names_b, names_a);
-    let (kb, ka) = (before.keys(), after.keys());
+    let (kb, ka): (&KeySet, &KeySet) = (before.keys, after.keys);
     if placed_before.kind() == Kind::ModN && placed_after.kind() == Kind::ModN {
         return mod_n_moves(before, after);
     }
@@ -45,19 +46,19 @@ pub fn moves_between(
 /// The keys whose `hash mod N` server changed between `before` and `after` (the same keys, by
 /// id): one pass over the packed hashes, 64 keys to a word of "moved" bits, with no branch and
 /// no division per key.
-pub fn mod_n_moves(before: &Scenario, after: &Scenario) -> Moves {
-    let names_b: Vec<Arc<str>> = before.ring().names().to_vec();
-    let names_a: Vec<Arc<str>> = after.ring().names().to_vec();
-    let mut collector = MoveCollector::new(&names_b, &names_a, after.keys().len());
+pub fn mod_n_moves(before: &Layout<'_>, after: &Layout<'_>) -> Moves {
+    let names_b: Vec<Arc<str>> = before.ring.names().to_vec();
+    let names_a: Vec<Arc<str>> = after.ring.names().to_vec();
+    let mut collector = MoveCollector::new(&names_b, &names_a, after.keys.len());
     // Each old server's index in the new list; one that left maps past every new index.
     let place_after: Vec<u32> = place_after(&names_b, &names_a)
         .into_iter()
         .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
         .collect();
-    let (hashes_b, hashes_a) = (before.keys().hashes(), after.keys().hashes());
+    let (hashes_b, hashes_a) = (before.keys.hashes(), after.keys.hashes());
     if names_b.is_empty() || names_a.is_empty() {
         // With no server on one side no key had or has an owner to move from or to.
-        return collector.finish(after.keys());
+        return collector.finish(after.keys);
     }
     let (by_b, by_a) = (
         Remainder::new(names_b.len() as u32),
@@ -83,7 +84,7 @@ pub fn mod_n_moves(before: &Scenario, after: &Scenario) -> Moves {
             }
             collector.push_word(word as u32 * 64, moved, servers);
         }
-        return collector.finish(after.keys());
+        return collector.finish(after.keys);
     }
     let pairs = hashes_b.chunks(64).zip(hashes_a.chunks(64));
     for (word, (chunk_b, chunk_a)) in pairs.enumerate() {
@@ -94,7 +95,7 @@ pub fn mod_n_moves(before: &Scenario, after: &Scenario) -> Moves {
         }
         collector.push_word(word as u32 * 64, moved, servers);
     }
-    collector.finish(after.keys())
+    collector.finish(after.keys)
 }
 
 /// The longest table of "stays" by remainder that [`mod_n_moves`] builds (64 KB).
@@ -121,26 +122,26 @@ fn place_after(before: &[Arc<str>], after: &[Arc<str>]) -> Vec<usize> {
 /// The least a placement could move when servers join or leave: the newcomers' share of the
 /// new total (1/(N+1) for one equal server) or the leavers' share of the old total. Weights
 /// count only where the placement honours them. `None` when the server list stays.
-pub fn ideal_movement(kind: Kind, before: &Scenario, after: &Scenario) -> Option<f64> {
-    let weight = |s: &Scenario, name: &str| -> f64 {
+pub fn ideal_movement(kind: Kind, before: &Layout<'_>, after: &Layout<'_>) -> Option<f64> {
+    let weight = |s: &Server| -> f64 {
         if kind.uses_weights() {
-            s.server(name).map_or(0.0, |(_, s)| f64::from(s.weight()))
+            f64::from(s.weight())
         } else {
             1.0
         }
     };
-    let total = |s: &Scenario| -> f64 { s.servers().iter().map(|x| weight(s, &x.name)).sum() };
+    let total = |l: &Layout<'_>| -> f64 { l.servers.iter().map(weight).sum() };
     let joined: f64 = after
-        .servers()
+        .servers
         .iter()
-        .filter(|s| before.server(&s.name).is_err())
-        .map(|s| weight(after, &s.name))
+        .filter(|s| before.server(&s.name).is_none())
+        .map(weight)
         .sum();
     let left: f64 = before
-        .servers()
+        .servers
         .iter()
-        .filter(|s| after.server(&s.name).is_err())
-        .map(|s| weight(before, &s.name))
+        .filter(|s| after.server(&s.name).is_none())
+        .map(weight)
         .sum();
     match (joined > 0.0, left > 0.0) {
         (true, false) => Some(joined / total(after)),

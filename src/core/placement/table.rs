@@ -70,6 +70,11 @@ impl PartitionTable {
             .then_some(PartitionTable { owners })
     }
 
+    /// Whether every partition is held by one of `servers` servers.
+    pub fn fits(&self, servers: usize) -> bool {
+        self.owners.iter().all(|&o| (o as usize) < servers)
+    }
+
     /// The number of partitions, P.
     pub fn count(&self) -> u32 {
         self.owners.len() as u32

@@ -1,12 +1,13 @@
 //! One key's lookup, step by step, in each algorithm's own terms: the words for the
 //! selected-key panel and the marks the canvas draws.
 
-use super::{jump, ketama_hash, multi_probe, Algo, Placed};
+use super::bounded::skipped_points;
+use super::placed::{ketama_hash, Algo, Placed};
+use super::{jump, multi_probe, Layout};
 use crate::core::hash::HashScheme;
+use crate::core::keys::KeySet;
 use crate::core::modn::mod_n_owner;
-use crate::core::outcome::plural;
-use crate::core::placement::bounded::skipped_points;
-use crate::core::scenario::Scenario;
+use crate::core::words::plural;
 
 /// Something the canvas draws for a lookup, on the placement's circle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,9 +56,9 @@ pub struct Trace {
 }
 
 impl Placed {
-    /// How key `id` of `scenario` (the scenario this was evaluated on) finds its server.
-    pub fn trace(&self, scenario: &Scenario, id: u32) -> Trace {
-        let keys = scenario.keys();
+    /// How key `id` of `layout` (the layout this was evaluated on) finds its server.
+    pub fn trace(&self, layout: &Layout<'_>, id: u32) -> Trace {
+        let keys: &KeySet = layout.keys;
         let label = keys.label(id);
         let hash = keys.hash_of(id);
         let position = keys.position_of(id);
@@ -67,7 +68,7 @@ impl Placed {
         let mut marks = Vec::new();
         let mut scores = Vec::new();
         if !matches!(self.algo, Algo::Ketama(_)) {
-            steps.extend(hash_steps(scenario, id));
+            steps.extend(hash_steps(layout, id));
         }
         match &self.algo {
             Algo::ModN => {
@@ -81,7 +82,7 @@ impl Placed {
             Algo::Ring(ring) => {
                 let point = ring.points()[ring.owner_point(position)];
                 steps.push(walk_words(
-                    scenario.size().distance(position, point.position),
+                    layout.size.distance(position, point.position),
                     position,
                     point.position,
                     &name(point.server as usize),
@@ -165,7 +166,7 @@ impl Placed {
                 marks.push(Mark::Span { from: e, to: e });
             }
             Algo::Table(t) => {
-                let size = scenario.size();
+                let size = layout.size;
                 let p = t.partition_of(position, size);
                 let (first, next) = (t.start_of(p, size), t.start_of(p + 1, size));
                 steps.push(format!(
@@ -187,7 +188,7 @@ impl Placed {
                     [(ring.owner_point(position) + skipped.len()) % ring.points().len()];
                 if skipped.is_empty() {
                     steps.push(walk_words(
-                        scenario.size().distance(position, first.position),
+                        layout.size.distance(position, first.position),
                         position,
                         first.position,
                         &name(owner),
@@ -263,8 +264,8 @@ impl Placed {
 }
 
 /// From a key's name to its 32-bit hash and its position on the ring.
-fn hash_steps(scenario: &Scenario, id: u32) -> Vec<String> {
-    let keys = scenario.keys();
+fn hash_steps(layout: &Layout<'_>, id: u32) -> Vec<String> {
+    let keys: &KeySet = layout.keys;
     let hash = keys.hash_of(id);
     let mut steps = Vec::new();
     if let Some(p) = keys.placed_at(id) {
@@ -272,17 +273,17 @@ fn hash_steps(scenario: &Scenario, id: u32) -> Vec<String> {
         return steps;
     }
     let label = keys.label(id);
-    if let Some(digest) = scenario.hash().explain(&label).digest_hex {
+    if let Some(digest) = layout.hash.explain(&label).digest_hex {
         steps.push(format!("MD5(\"{label}\") = {digest}"));
     }
     steps.push(format!(
         "{} → {hash} (0x{hash:08x})",
-        scenario.hash().describe()
+        layout.hash.describe()
     ));
-    if !scenario.size().is_full() {
+    if !layout.size.is_full() {
         steps.push(format!(
             "{hash} mod {} = position {}",
-            scenario.size(),
+            layout.size,
             keys.position_of(id)
         ));
     }

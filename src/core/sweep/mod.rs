@@ -11,17 +11,19 @@
 //! virtual-node sweep adds one v (w points per server of weight w, one MD5 each); a step of
 //! the servers sweep adds one server to the ring and counts mod N's moves over every key, or
 //! evaluates one other placement at one N. `run` does a whole sweep at once, for the command
-//! line and tests. Inputs that would make a sweep too large are refused with an [`Error`]
+//! line and tests; [`vnodes_csv`] and [`servers_csv`] write their series. Inputs that would make a sweep too large are refused with an [`Error`]
 //! before any work: more than [`MAX_POINTS`] ring points, or more than [`MAX_SWEEP_LOOKUPS`]
 //! key lookups for the other placements.
 //!
 //! [`Error`]: crate::core::Error
 //! [`MAX_POINTS`]: crate::core::MAX_POINTS
 
+mod csv;
 mod grow;
 mod servers;
 mod vnodes;
 
+pub use csv::{servers_csv, vnodes_csv};
 pub use servers::{SizePoint, SizeSweep, MAX_SWEEP_LOOKUPS};
 pub use vnodes::{VnodePoint, VnodeSweep};
 

@@ -6,12 +6,12 @@ use std::sync::Arc;
 use super::grow::GrowingRing;
 use super::Progress;
 use crate::core::error::Error;
+use crate::core::naming::next_server_name;
 use crate::core::placement::table::PartitionTable;
-use crate::core::placement::{moves_between, Kind, Placed};
+use crate::core::placement::{moves_between, Kind, Layout, Placed};
 use crate::core::ring::{vnode_label, Ring};
 use crate::core::scenario::Scenario;
 use crate::core::server::{Placement, Server, MAX_POINTS};
-use crate::naming::next_server_name;
 
 /// The most key lookups a servers sweep may ask of placements other than the ring and mod N:
 /// keys × placements × the last N.
@@ -58,10 +58,10 @@ pub struct SizeSweep {
     last: usize,
     ring: GrowingRing,
     /// The cluster of the current N for the other placements, each evaluated once asked.
-    cluster: Option<Scenario>,
+    cluster: Option<Cluster>,
     placed: Vec<Option<Arc<Placed>>>,
     /// The cluster of N + 1, and its evaluations so far.
-    joined: Option<(Scenario, Vec<Option<Arc<Placed>>>)>,
+    joined: Option<(Cluster, Vec<Option<Arc<Placed>>>)>,
     piece: usize,
     pending: Option<SizePoint>,
     points: Vec<SizePoint>,
@@ -110,8 +110,7 @@ impl SizeSweep {
         for (position, vnode) in points_of(scenario, &list[0]) {
             ring.insert(0, position, vnode);
         }
-        let mut base = scenario.without_cache();
-        base.down.clear();
+        let base = scenario.without_cache();
         Ok(SizeSweep {
             placed: vec![None; others.len()],
             base,
@@ -238,37 +237,66 @@ impl SizeSweep {
         if self.joined.is_none() {
             self.joined = Some((self.grown(cluster, n), vec![None; self.others.len()]));
         }
+        let cluster = cluster.layout(&self.base);
         let before = self.placed[k]
-            .get_or_insert_with(|| Arc::new(Placed::new(cluster, kind)))
+            .get_or_insert_with(|| Arc::new(Placed::new(&cluster, kind)))
             .clone();
         let (next, placed) = self
             .joined
             .as_mut()
             .expect("the grown cluster was just made");
-        let after = Arc::new(Placed::new(next, kind));
+        let next = next.layout(&self.base);
+        let after = Arc::new(Placed::new(&next, kind));
         placed[k] = Some(after.clone());
-        let moved = moves_between(cluster, &before, next, &after).len();
+        let moved = moves_between(&cluster, &before, &next, &after).len();
         moved as f64 / self.base.keys().len() as f64
     }
 
     /// The cluster of the first server alone.
-    fn first_cluster(&self) -> Scenario {
-        let mut s = self.base.edited();
-        s.servers = self.list[..1].to_vec();
-        s.ring = Arc::new(Ring::build(s.size, s.hash, s.vnodes, &s.servers));
-        let count = s.options.partition_count(s.size);
-        s.table = Arc::new(PartitionTable::round_robin(count, 1));
-        s
+    fn first_cluster(&self) -> Cluster {
+        let base = &self.base;
+        let servers = self.list[..1].to_vec();
+        let ring = Ring::build(base.size(), base.hash(), base.vnodes(), &servers);
+        let count = base.options().partition_count(base.size());
+        Cluster {
+            servers,
+            ring: Arc::new(ring),
+            table: Arc::new(PartitionTable::round_robin(count, 1)),
+        }
     }
 
     /// `cluster` with server `n` joined at the end, as adding a server makes it.
-    fn grown(&self, cluster: &Scenario, n: usize) -> Scenario {
+    fn grown(&self, cluster: &Cluster, n: usize) -> Cluster {
         let server = &self.list[n];
-        let mut s = cluster.edited();
-        s.servers.push(server.clone());
-        s.ring = Arc::new(cluster.ring.with_server(s.hash, s.vnodes, server));
-        s.table = Arc::new(cluster.table.with_server(&s.weights()).0);
-        s
+        let mut servers = cluster.servers.clone();
+        servers.push(server.clone());
+        let weights: Vec<u32> = servers.iter().map(Server::weight).collect();
+        let (hash, vnodes) = (self.base.hash(), self.base.vnodes());
+        Cluster {
+            ring: Arc::new(cluster.ring.with_server(hash, vnodes, server)),
+            table: Arc::new(cluster.table.with_server(&weights).0),
+            servers,
+        }
+    }
+}
+
+/// The first N servers of a sweep, with their ring and partition table: what the placements
+/// read of a cluster, the rest (keys, size, hash, settings) being the base scenario's.
+#[derive(Debug, Clone)]
+struct Cluster {
+    servers: Vec<Server>,
+    ring: Arc<Ring>,
+    table: Arc<PartitionTable>,
+}
+
+impl Cluster {
+    fn layout<'a>(&'a self, base: &'a Scenario) -> Layout<'a> {
+        Layout {
+            servers: &self.servers,
+            ring: &self.ring,
+            table: &self.table,
+            ..base.layout()
+        }
     }
 }
 

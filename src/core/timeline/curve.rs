@@ -3,7 +3,7 @@
 use super::clock::{Clock, Side, Views};
 use super::streams::{Fate, Gathered, Group, Summation};
 use crate::core::placement::Kind;
-use crate::core::traffic::Sum;
+use crate::core::sum::Sum;
 
 /// The share of the extra database reads by which a timeline has settled.
 pub const SETTLED: f64 = 0.99;

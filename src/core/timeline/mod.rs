@@ -70,24 +70,20 @@
 mod axis;
 mod clock;
 mod curve;
-mod events;
-mod settings;
+mod event;
 mod streams;
 
+use std::fmt::Write;
+
 use crate::core::cache::CacheLoad;
-use crate::core::change::Change;
 use crate::core::error::Error;
 use crate::core::placement::Kind;
-use crate::core::scenario::Scenario;
+use crate::core::scenario::{Change, Scenario, Timing};
 
 pub use axis::{Axis, TimeUnit, Window};
 pub use clock::Side;
 pub use curve::{Curve, Hints, Sample, SETTLED};
-pub use events::DownServer;
-pub use settings::{
-    check_gossip, check_replicas, check_restart_after, check_writes, Timing, GOSSIP, REPLICAS,
-    RESTART_AFTER, WRITES,
-};
+pub use event::{Event, Happening};
 pub use streams::{Summation, EXACT_GROUPS, PER_OCTAVE};
 
 use clock::Clock;
@@ -239,5 +235,22 @@ impl Timeline {
             placement,
             baseline,
         })
+    }
+}
+
+impl Timeline {
+    /// Every sample as CSV, for the page's "Save series" and the command line's `--csv`:
+    /// `t_seconds`, then each curve's database reads per second, headed by its placement's
+    /// [`field`](crate::core::Kind::field) name (`t_seconds,ring,mod_n`).
+    pub fn csv(&self) -> String {
+        let mut out = format!(
+            "t_seconds,{},{}\n",
+            self.placement.kind.field(),
+            self.baseline.kind.field()
+        );
+        for (a, b) in self.placement.samples.iter().zip(&self.baseline.samples) {
+            let _ = writeln!(out, "{},{},{}", a.t, a.db_reads, b.db_reads);
+        }
+        out
     }
 }

@@ -22,7 +22,7 @@ use crate::core::keys::KeySet;
 use crate::core::moves::KeyIds;
 use crate::core::placement::{moves_between, Kind, Placed};
 use crate::core::scenario::Scenario;
-use crate::core::traffic::Sum;
+use crate::core::sum::Sum;
 
 /// The most groups counted exactly before keys are binned by rate.
 pub const EXACT_GROUPS: usize = 1024;
@@ -155,7 +155,7 @@ pub(super) fn gather(path: &Path<'_>, kinds: Kinds, reads: f64, writes: bool) ->
     let moves: Vec<KeyIds> = (1..placed.len())
         .map(|i| {
             let (a, b) = (path.scenarios[i - 1], path.scenarios[i]);
-            moves_between(a, &placed[i - 1], b, &placed[i]).keys
+            moves_between(&a.layout(), &placed[i - 1], &b.layout(), &placed[i]).keys
         })
         .collect();
     // Every server any view names, by one id.

@@ -1,0 +1,252 @@
+//! Every placement on the same servers, the same keys and the same change.
+//!
+//! A comparison is one `(before, after)` pair of scenarios evaluated under each placement in
+//! turn: no second engine, the same [`Placed`] the main view uses.
+
+use std::sync::Arc;
+
+use crate::core::modn::mod_n_expected;
+use crate::core::moves::KeyIds;
+use crate::core::par::threads;
+use crate::core::placement::{ideal_movement, moves_between, Cost, Kind, Placed, State};
+use crate::core::scenario::Scenario;
+
+/// One placement's figures for the change.
+#[derive(Debug, Clone)]
+pub struct Column {
+    /// The placement.
+    pub kind: Kind,
+    /// Keys that changed server.
+    pub moved: usize,
+    /// Which keys changed server.
+    pub moved_keys: KeyIds,
+    /// The placement evaluated on the scenario after the change, for drawing it.
+    pub placed: Arc<Placed>,
+    /// The least any placement could move (mod N: what its theory expects).
+    pub ideal: Option<f64>,
+    /// Server names before, in list order.
+    pub names_before: Vec<Arc<str>>,
+    /// Keys per server before.
+    pub before: Vec<u64>,
+    /// Server names after.
+    pub names_after: Vec<Arc<str>>,
+    /// Keys per server after.
+    pub after: Vec<u64>,
+    /// The busiest server's keys over its ideal count, after the change.
+    pub peak_to_mean: Option<f64>,
+    /// The standard deviation of keys over ideal count, after the change.
+    pub spread: Option<f64>,
+    /// One lookup's cost, after the change.
+    pub cost: Cost,
+    /// What the placement stores, after the change.
+    pub state: State,
+    /// Something to know about this column, such as weights it ignores.
+    pub note: Option<String>,
+}
+
+/// Every placement's column, and the number of keys they are out of.
+#[derive(Debug, Clone)]
+pub struct Comparison {
+    /// The number of keys.
+    pub keys: usize,
+    /// One column per placement, in [`Kind::ALL`] order.
+    pub columns: Vec<Column>,
+}
+
+impl Column {
+    /// The share of keys that moved.
+    pub fn moved_fraction(&self, keys: usize) -> Option<f64> {
+        (keys > 0).then(|| self.moved as f64 / keys as f64)
+    }
+}
+
+/// The best figure of each column: the movement nearest the least any placement could move
+/// (not the fewest: moving less than a fair share leaves a newcomer short), the busiest server
+/// nearest the mean, and the cheapest lookup.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Best {
+    /// The smallest distance between a placement's moved share and the ideal.
+    pub moved_gap: Option<f64>,
+    /// The smallest busiest-over-mean.
+    pub peak: Option<f64>,
+    /// The smallest lookup cost.
+    pub cost: f64,
+}
+
+impl Comparison {
+    /// The ideal share of keys to move: what the ring, honouring weights, should move.
+    pub fn ideal(&self) -> Option<f64> {
+        self.columns
+            .iter()
+            .find(|c| c.kind == Kind::Ring)
+            .and_then(|c| c.ideal)
+    }
+
+    fn gap(&self, col: &Column) -> Option<f64> {
+        Some((col.moved_fraction(self.keys)? - self.ideal()?).abs())
+    }
+
+    /// The best of each column.
+    pub fn best(&self) -> Best {
+        Best {
+            moved_gap: self
+                .columns
+                .iter()
+                .filter_map(|c| self.gap(c))
+                .min_by(f64::total_cmp),
+            peak: self
+                .columns
+                .iter()
+                .filter_map(|c| c.peak_to_mean)
+                .min_by(f64::total_cmp),
+            cost: self
+                .columns
+                .iter()
+                .map(|c| c.cost.per_key)
+                .min_by(f64::total_cmp)
+                .unwrap_or(0.0),
+        }
+    }
+
+    /// Which of `col`'s figures are the best of their column: moved, busiest, cost.
+    pub fn marks(&self, col: &Column, best: &Best) -> (bool, bool, bool) {
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        (
+            self.gap(col)
+                .zip(best.moved_gap)
+                .is_some_and(|(g, b)| near(g, b)),
+            col.peak_to_mean
+                .zip(best.peak)
+                .is_some_and(|(p, b)| near(p, b)),
+            near(col.cost.per_key, best.cost),
+        )
+    }
+}
+
+/// Evaluates every placement on `before` and `after` (the same keys).
+pub fn compare(before: &Scenario, after: &Scenario) -> Comparison {
+    let columns = each_kind(|kind| column(before, after, kind));
+    Comparison {
+        keys: after.keys().len(),
+        columns,
+    }
+}
+
+fn column(before: &Scenario, after: &Scenario, kind: Kind) -> Column {
+    let b = before.place(kind);
+    // The scenario's own placement may be evaluated already; any other is evaluated from the
+    // one before the change, which can save work (see `Placed::following`).
+    let a = if kind == after.placement() {
+        after.place(kind)
+    } else {
+        Arc::new(Placed::following(
+            &after.layout(),
+            kind,
+            &before.layout(),
+            &b,
+        ))
+    };
+    let moved = if std::ptr::eq(before, after) {
+        KeyIds::default()
+    } else {
+        moves_between(&before.layout(), &b, &after.layout(), &a).keys
+    };
+    let ideal = if kind == Kind::ModN {
+        mod_n_expected(before.servers().len(), after.servers().len())
+    } else {
+        ideal_movement(kind, &before.layout(), &after.layout())
+    };
+    let ideals = a.ideals();
+    let keys = after.keys().len() as f64;
+    let ratios: Vec<f64> = a
+        .counts()
+        .iter()
+        .zip(&ideals)
+        .map(|(&c, &i)| c as f64 / (i * keys))
+        .collect();
+    let (peak, spread) = if keys > 0.0 {
+        let n = ratios.len() as f64;
+        (
+            Some(ratios.iter().copied().fold(0.0, f64::max)),
+            Some((ratios.iter().map(|r| (r - 1.0).powi(2)).sum::<f64>() / n).sqrt()),
+        )
+    } else {
+        (None, None)
+    };
+    let weighted = after.servers().iter().any(|s| s.weight() != 1);
+    let note = (weighted && !kind.uses_weights()).then(|| {
+        format!(
+            "{} gives every server the same share: weights do not apply.",
+            kind.name()
+        )
+    });
+    Column {
+        kind,
+        moved: moved.len(),
+        moved_keys: moved,
+        ideal,
+        names_before: b.names().to_vec(),
+        before: b.counts().to_vec(),
+        names_after: a.names().to_vec(),
+        after: a.counts().to_vec(),
+        peak_to_mean: peak,
+        spread,
+        cost: a.cost(after.keys()),
+        state: a.state(),
+        note,
+        placed: a,
+    }
+}
+
+/// `f` for every placement, in [`Kind::ALL`] order; natively the placements share the cores.
+fn each_kind<T: Send>(f: impl Fn(Kind) -> T + Sync) -> Vec<T> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let threads = threads();
+        if threads > 1 {
+            return std::thread::scope(|scope| {
+                let handles: Vec<_> = Kind::ALL
+                    .iter()
+                    .map(|&kind| {
+                        let f = &f;
+                        scope.spawn(move || f(kind))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a placement's evaluation never panics"))
+                    .collect()
+            });
+        }
+    }
+    Kind::ALL.iter().map(|&kind| f(kind)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Change;
+
+    #[test]
+    fn adding_d_to_the_teaching_ring_is_measured_under_every_placement() {
+        let before = Scenario::teaching();
+        let mut after = before.clone();
+        after
+            .apply(Change::AddServer {
+                name: "D".into(),
+                at: Some(60),
+                weight: None,
+            })
+            .unwrap();
+        let c = compare(&before, &after);
+        assert_eq!(c.columns.len(), 9);
+        let of = |k: Kind| c.columns.iter().find(|col| col.kind == k).unwrap();
+        assert_eq!(of(Kind::Ring).moved, 1);
+        assert_eq!(of(Kind::ModN).moved, 4);
+        assert_eq!(of(Kind::Ring).ideal, Some(0.25));
+        assert_eq!(of(Kind::ModN).ideal, Some(0.75));
+        for col in &c.columns {
+            assert_eq!(col.after.iter().sum::<u64>(), 5, "{:?}", col.kind);
+        }
+    }
+}

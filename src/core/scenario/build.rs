@@ -1,0 +1,73 @@
+//! Setting a scenario's parts directly, for readers (links, files) that check each value on
+//! its own and report what they skipped, rather than announcing a change. Each setter checks
+//! what the scenario needs to stay whole and refuses the rest, leaving the scenario as it was.
+
+use std::sync::Arc;
+
+use super::timing::{check_gossip, check_replicas, check_restart_after, check_writes, Timing};
+use super::Scenario;
+use crate::core::error::Error;
+use crate::core::keys::Key;
+use crate::core::placement::table::{check_count, PartitionTable};
+use crate::core::placement::{check_load, check_maglev_size, check_probes, Kind, Options};
+use crate::core::traffic::{check_heat, check_remedy, Remedy, Traffic};
+
+impl Scenario {
+    /// Sets the placement, its settings and the partition table together: the table must hold
+    /// the options' number of partitions, dealt among this scenario's servers, and jump hash
+    /// takes no weights.
+    pub fn set_placement_settings(
+        &mut self,
+        placement: Kind,
+        options: Options,
+        table: PartitionTable,
+    ) -> Result<(), Error> {
+        check_maglev_size(options.maglev_size)?;
+        check_load(options.load)?;
+        check_probes(options.probes)?;
+        if let Some(count) = options.partitions {
+            check_count(count, self.size)?;
+        }
+        let down = self.down.iter().map(|d| &d.server);
+        if placement == Kind::Jump && self.servers.iter().chain(down).any(|s| s.weight() != 1) {
+            return Err(Error::WeightsUnderJump);
+        }
+        let count = options.partition_count(self.size);
+        if table.count() != count || !table.fits(self.servers.len()) {
+            return Err(Error::BadTable(format!("{count} partitions")));
+        }
+        let mut next = self.edited();
+        next.placement = placement;
+        next.options = options;
+        next.table = Arc::new(table);
+        *self = next;
+        Ok(())
+    }
+
+    /// Sets the timeline's settings, each checked.
+    pub fn set_timing(&mut self, timing: Timing) -> Result<(), Error> {
+        check_replicas(timing.replicas)?;
+        timing.restart_after.map(check_restart_after).transpose()?;
+        check_gossip(timing.gossip)?;
+        check_writes(timing.writes)?;
+        self.timing = timing;
+        Ok(())
+    }
+
+    /// Sets the traffic model: its remedies checked, and every hot key one the scenario holds.
+    pub fn set_traffic(&mut self, traffic: Traffic) -> Result<(), Error> {
+        check_remedy(Remedy::Top(traffic.top))?;
+        check_remedy(Remedy::Bounded(traffic.bounded))?;
+        check_remedy(Remedy::Copies(traffic.copies))?;
+        check_remedy(Remedy::Near(traffic.near))?;
+        for (label, times) in &traffic.hot {
+            check_heat(*times)?;
+            let label = Key::parse(label)?.label();
+            if self.keys.find(&label).is_none() {
+                return Err(Error::NoSuchKey(label));
+            }
+        }
+        self.traffic = traffic;
+        Ok(())
+    }
+}

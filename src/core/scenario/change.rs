@@ -1,0 +1,197 @@
+//! The one vocabulary of changes: every button, click, shortcut, link, lesson step, host-page
+//! message and command-line flag becomes one of these.
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::hash::HashScheme;
+use crate::core::placement::Kind;
+use crate::core::traffic::{Popularity, Remedy};
+
+/// One change to a scenario.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Change {
+    /// Add a server: hashed (with an optional weight), or placed by hand at `at`.
+    AddServer {
+        /// Its name.
+        name: String,
+        /// A position chosen by hand, for a one-point server.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+        /// Its weight, for a hashed server (1 when absent).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weight: Option<u32>,
+    },
+    /// Remove a server and its points.
+    RemoveServer {
+        /// Its name.
+        name: String,
+    },
+    /// Set the number of virtual nodes per (weight-1) hashed server.
+    SetVnodes {
+        /// Points per server.
+        vnodes: u32,
+    },
+    /// Set a hashed server's weight.
+    SetWeight {
+        /// The server.
+        name: String,
+        /// Its new weight.
+        weight: u32,
+    },
+    /// Move a hand-placed server's point.
+    MovePoint {
+        /// The server.
+        name: String,
+        /// Its new position.
+        to: u64,
+    },
+    /// Add keys by label: `@52` places a key at 52, anything else is a name to hash.
+    AddKeys {
+        /// The labels.
+        keys: Vec<String>,
+    },
+    /// Add `count` generated keys, continuing `key-0`, `key-1`, ...
+    GenerateKeys {
+        /// How many.
+        count: usize,
+    },
+    /// Remove one key.
+    DropKey {
+        /// Its label.
+        label: String,
+    },
+    /// Remove every key.
+    ClearKeys,
+    /// Change the ring's size; hashed points and keys are placed again.
+    SetRingSize {
+        /// The new number of positions.
+        size: u64,
+    },
+    /// Change the hash scheme; hashed points and keys are placed again.
+    SetHash {
+        /// The new scheme.
+        hash: HashScheme,
+    },
+    /// Choose the placement the panels speak of.
+    SetPlacement {
+        /// The placement.
+        placement: Kind,
+    },
+    /// Set maglev's table size (a prime).
+    SetMaglevSize {
+        /// Entries in the table.
+        size: u32,
+    },
+    /// Set the partition table's number of partitions; the table starts round-robin again.
+    SetPartitions {
+        /// Partitions.
+        count: u32,
+    },
+    /// Set bounded loads' factor c.
+    SetLoadFactor {
+        /// c in hundredths: 125 is 1.25.
+        hundredths: u32,
+    },
+    /// Set multi-probe's probes per key.
+    SetProbes {
+        /// Probes.
+        count: u32,
+    },
+    /// Set how popular keys are by rank.
+    SetPopularity {
+        /// Uniform or Zipf.
+        #[serde(with = "as_text")]
+        popularity: Popularity,
+    },
+    /// Make a key `times` hotter than its popularity (1 makes it ordinary again).
+    MakeHot {
+        /// The key's label.
+        key: String,
+        /// The multiplier.
+        times: u32,
+    },
+    /// Turn a remedy for hot keys on or off, or set how many of the hottest keys they treat.
+    SetRemedy {
+        /// The remedy and its setting.
+        #[serde(with = "as_text")]
+        remedy: Remedy,
+    },
+    /// A server fails: it leaves the ring, so its keys go to their successors, but it stays
+    /// listed as down and can restart.
+    FailServer {
+        /// Its name.
+        name: String,
+    },
+    /// A down server restarts, empty, at its old place: its arcs move back to it.
+    RestartServer {
+        /// Its name.
+        name: String,
+    },
+    /// Set how many servers hold a copy of each key (1 to 5).
+    SetReplicas {
+        /// Copies per key.
+        count: u32,
+    },
+    /// Set how long after a failure the failed server restarts, for the timeline.
+    SetRestartDelay {
+        /// Seconds (1 to 86,400); `None` leaves it down.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seconds: Option<u32>,
+    },
+    /// Set how long a membership change takes to reach every client (0 to 600 seconds).
+    SetGossip {
+        /// Seconds.
+        seconds: u32,
+    },
+    /// Set the writes per second, spread over the keys like the reads.
+    SetWrites {
+        /// Writes per second (0 to 10^12).
+        per_second: u64,
+    },
+}
+
+/// Popularities and remedies travel in JSON as their link text.
+mod as_text {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<T: Display, S: Serializer>(
+        value: &T,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(value)
+    }
+
+    pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl Change {
+    /// Whether this change can move keys between servers (as opposed to adding or removing keys).
+    pub fn can_move_keys(&self) -> bool {
+        !matches!(
+            self,
+            Change::AddKeys { .. }
+                | Change::GenerateKeys { .. }
+                | Change::DropKey { .. }
+                | Change::ClearKeys
+                | Change::SetPopularity { .. }
+                | Change::MakeHot { .. }
+                | Change::SetRemedy { .. }
+                | Change::SetReplicas { .. }
+                | Change::SetRestartDelay { .. }
+                | Change::SetGossip { .. }
+                | Change::SetWrites { .. }
+        )
+    }
+}

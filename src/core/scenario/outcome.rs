@@ -1,0 +1,279 @@
+//! What a change did: the words to announce, and which keys moved under the chosen placement
+//! and under the placement it is compared with (mod N, or the ring when mod N is chosen).
+
+use super::Change;
+use crate::core::diff::RingDiff;
+use crate::core::moves::Moves;
+use crate::core::placement::{Kind, Theory};
+use crate::core::words::{percent, plural};
+
+/// The placement a change is measured against, and what it would have moved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Baseline {
+    /// Which placement: mod N, or the ring when mod N is the chosen one.
+    pub kind: Kind,
+    /// The keys it would have moved.
+    pub moved: Moves,
+    /// What theory expects it to move, when theory has a number for it.
+    pub theory: Option<Theory>,
+}
+
+impl Baseline {
+    /// The share of keys theory expects it to move.
+    pub fn expected(&self) -> Option<f64> {
+        self.theory.as_ref().map(|t| t.share)
+    }
+}
+
+/// The result of one applied change.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The change that was applied (set by [`Scenario::apply`](crate::core::Scenario::apply)).
+    pub change: Option<Change>,
+    /// What happened, in a short sentence: "Server D added."
+    pub headline: String,
+    /// Whether the change could move keys between servers.
+    pub moves_keys: bool,
+    /// How many keys the scenario holds after the change.
+    pub keys: usize,
+    /// The server count before and after.
+    pub servers: (usize, usize),
+    /// The placement the moves are measured under.
+    pub placement: Kind,
+    /// The arcs whose owner changed, on the ring when it kept its size and hash.
+    pub diff: Option<RingDiff>,
+    /// Keys that changed owner under the placement.
+    pub moved: Moves,
+    /// What theory expects the placement to move, when theory has a number for it.
+    pub theory: Option<Theory>,
+    /// What the compared placement would have moved.
+    pub baseline: Option<Baseline>,
+    /// Anything else worth saying, such as points sharing positions on a small ring.
+    pub notes: Vec<String>,
+}
+
+impl Outcome {
+    /// An outcome in which no key changed owner.
+    pub fn quiet(headline: String, keys: usize, servers: usize, placement: Kind) -> Outcome {
+        Outcome {
+            change: None,
+            headline,
+            moves_keys: false,
+            keys,
+            servers: (servers, servers),
+            placement,
+            diff: None,
+            moved: Moves::default(),
+            theory: None,
+            baseline: None,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The share of keys theory expects the placement to move.
+    pub fn expected(&self) -> Option<f64> {
+        self.theory.as_ref().map(|t| t.share)
+    }
+
+    /// What theory says of the chosen placement (`kind` = [`Outcome::placement`]) or of the
+    /// baseline, in one line; empty when the change moved no keys between servers.
+    pub fn theory_line(&self, kind: Kind) -> String {
+        let theory = if kind == self.placement {
+            self.theory.as_ref()
+        } else {
+            self.baseline.as_ref().and_then(|b| b.theory.as_ref())
+        };
+        match theory {
+            Some(theory) => theory.line(),
+            None if !self.moves_keys => String::new(),
+            None if kind == Kind::ModN && self.servers.0 == self.servers.1 => {
+                "same servers, same remainders".to_string()
+            }
+            None if kind.has_arcs() => "keys move where arcs changed owner".to_string(),
+            None => "keys move where their owner changed".to_string(),
+        }
+    }
+
+    /// The share of keys the placement moved, when there are keys.
+    pub fn moved_fraction(&self) -> Option<f64> {
+        fraction(self.moved.len(), self.keys)
+    }
+
+    /// The share of keys the baseline would have moved, when there are keys.
+    pub fn baseline_fraction(&self) -> Option<f64> {
+        self.baseline
+            .as_ref()
+            .and_then(|b| fraction(b.moved.len(), self.keys))
+    }
+
+    /// How many keys moved under `kind`, when this outcome measured it (as the chosen placement
+    /// or as the baseline).
+    pub fn moved_under(&self, kind: Kind) -> Option<usize> {
+        if self.placement == kind {
+            Some(self.moved.len())
+        } else {
+            self.baseline
+                .as_ref()
+                .filter(|b| b.kind == kind)
+                .map(|b| b.moved.len())
+        }
+    }
+
+    /// The name people read for the baseline: "mod N" or "the ring".
+    pub fn baseline_name(&self) -> &'static str {
+        match self.baseline.as_ref().map(|b| b.kind) {
+            Some(Kind::Ring) => "the ring",
+            _ => "mod N",
+        }
+    }
+
+    /// How many keys the baseline would have moved.
+    pub fn baseline_moved(&self) -> usize {
+        self.baseline.as_ref().map_or(0, |b| b.moved.len())
+    }
+
+    /// The whole result in words, for a screen reader or a log:
+    /// "Server D added. 1 of 5 keys moved (20%). mod N would move 4 (80%)."
+    pub fn summary(&self) -> String {
+        let mut text = self.headline.clone();
+        if self.moves_keys && self.keys > 0 {
+            let under = if self.placement == Kind::Ring {
+                String::new()
+            } else {
+                format!(" Under {},", self.placement.name())
+            };
+            text.push_str(&format!(
+                "{under} {} of {} {} moved ({}).",
+                self.moved.len(),
+                self.keys,
+                plural(self.keys, "key", "keys"),
+                percent(self.moved_fraction().unwrap_or(0.0)),
+            ));
+            if let Some(b) = &self.baseline {
+                let name = match b.kind {
+                    Kind::ModN => "mod N".to_string(),
+                    Kind::Ring => "The ring".to_string(),
+                    other => other.name().to_string(),
+                };
+                text.push_str(&format!(
+                    " {name} would move {} ({}).",
+                    b.moved.len(),
+                    percent(self.baseline_fraction().unwrap_or(0.0)),
+                ));
+            }
+        }
+        for note in &self.notes {
+            text.push(' ');
+            text.push_str(note);
+        }
+        text
+    }
+}
+
+impl Outcome {
+    /// What the moves mean, in one sentence, when the change could move keys.
+    pub fn verdict(&self) -> Option<String> {
+        if !self.moves_keys || self.keys == 0 {
+            return None;
+        }
+        let moves = &self.moved;
+        if moves.is_empty() {
+            return Some(format!(
+                "No key changed owner{}.",
+                if self.placement == Kind::Ring {
+                    " on the ring".to_string()
+                } else {
+                    format!(" under {}", self.placement.name())
+                }
+            ));
+        }
+        let to: Vec<&str> = moves.to.iter().map(|n| &**n).collect();
+        let from: Vec<&str> = moves.from.iter().map(|n| &**n).collect();
+        let (before, after) = self.servers;
+        let ratio = match &self.baseline {
+            Some(b) => {
+                let name = if b.kind == Kind::ModN {
+                    "mod N"
+                } else {
+                    "the ring"
+                };
+                match b.moved.len() as f64 / moves.len() as f64 {
+                    r if r >= 1.05 || (r > 0.0 && r <= 0.95) => {
+                        format!(" {name} would have moved {r:.1}× as many.")
+                    }
+                    r if r > 0.0 => format!(" {name} would have moved about as many."),
+                    _ => String::new(),
+                }
+            }
+            None => String::new(),
+        };
+        let sentence = if after > before && to.len() == 1 {
+            format!(
+                "Every key that moved went to {}: no key moved between servers that were already there.",
+                to[0]
+            )
+        } else if after < before && from.len() == 1 {
+            format!(
+                "Only {}'s keys moved, to {}; every other key stayed where it was.",
+                from[0],
+                list_words(&to)
+            )
+        } else {
+            format!(
+                "{} {} changed owner, from {} to {}.",
+                moves.len(),
+                plural(moves.len(), "key", "keys"),
+                list_words(&from),
+                list_words(&to)
+            )
+        };
+        Some(sentence + &ratio)
+    }
+}
+
+fn list_words(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] if rest.len() < 4 => format!("{} and {last}", rest.join(", ")),
+        many => format!("{} servers", many.len()),
+    }
+}
+
+fn fraction(part: usize, whole: usize) -> Option<f64> {
+    (whole > 0).then(|| part as f64 / whole as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::{Change, Scenario};
+
+    #[test]
+    fn the_verdict_says_every_moved_key_went_to_the_new_server() {
+        let mut s = Scenario::teaching();
+        let out = s
+            .apply(Change::AddServer {
+                name: "D".into(),
+                at: Some(60),
+                weight: None,
+            })
+            .unwrap();
+        assert_eq!(
+            out.verdict().unwrap(),
+            "Every key that moved went to D: no key moved between servers that were already there. mod N would have moved 4.0× as many."
+        );
+        let out = s.apply(Change::RemoveServer { name: "B".into() }).unwrap();
+        assert!(out
+            .verdict()
+            .unwrap()
+            .starts_with("Only B's keys moved, to D;"));
+    }
+
+    #[test]
+    fn adding_keys_has_no_verdict() {
+        let mut s = Scenario::teaching();
+        let out = s.apply(Change::GenerateKeys { count: 3 }).unwrap();
+        assert_eq!(out.verdict(), None);
+        assert_eq!(out.summary(), "3 keys added.");
+    }
+}

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The policy, as strict as the app allows. A meta tag cannot carry frame-ancestors: hosts that
- * want to limit who may embed the ring send it as a header (see hosting/ and the README).
+ * want to limit who may embed the ring send it as a header (see hosting/ and docs/hosting.md).
  */
 export function policy(inlineScriptHashes) {
   return [

@@ -62,7 +62,7 @@ and open the folder's address, ending in a slash: https://your.host/ringlab/
 
 - It works from any folder and, after one visit, offline.
 - It carries its own Content Security Policy. To choose who may embed it, have the host send
-  a frame-ancestors header: see "Host it yourself" in README.md and hosting/_headers.
+  a frame-ancestors header: see docs/hosting.md and hosting/_headers.
 - Try it on this machine first:  python3 -m http.server 8000 --bind 127.0.0.1 --directory '$dest'
   then open http://127.0.0.1:8000/
 MSG

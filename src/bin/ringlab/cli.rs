@@ -1,4 +1,6 @@
-//! The command line's flags and help text.
+//! The command line's commands, the flags of `experiment`, `compare`, `lookup` and `quiz`, and
+//! their help text. The flag groups several commands share are in `flags`; those of `timeline`
+//! and `sweep` in `series_args`.
 //!
 //! Values arrive as text and are read by the engine's own parsers in `experiment`, so a bad
 //! value is refused with the engine's words.
@@ -7,9 +9,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::flags::{KeysArgs, PlacementArgs, RingArgs, TrafficArgs};
 use crate::series_args::{
-    KeysArgs, SweepArgs, TimelineArgs, SWEEP_ABOUT, SWEEP_EXAMPLES, TIMELINE_ABOUT,
-    TIMELINE_EXAMPLES,
+    SweepArgs, TimelineArgs, SWEEP_ABOUT, SWEEP_EXAMPLES, TIMELINE_ABOUT, TIMELINE_EXAMPLES,
 };
 
 /// Examples for both `-h` and `--help`.
@@ -270,117 +272,6 @@ pub struct ExperimentArgs {
     /// Example: ringlab experiment --servers a,b,c --add d --keys 1000 --json
     #[arg(long, verbatim_doc_comment)]
     pub json: bool,
-}
-
-/// The ring, its hash, its virtual nodes and its servers.
-#[derive(Debug, Args)]
-pub struct RingArgs {
-    /// Positions on the ring: 100 (the teaching ring, 0 to 99), 2^32, or any whole number
-    /// from 2 to 4294967296.
-    /// Example: --ring-size 2^32
-    #[arg(
-        long,
-        value_name = "SIZE",
-        default_value = "100",
-        allow_negative_numbers = true,
-        verbatim_doc_comment
-    )]
-    pub ring_size: String,
-
-    /// How names become 32-bit values: md5-first32 (the first 4 bytes of MD5), md5-low32
-    /// (the last 4 bytes of MD5) or java-hashcode (Java's String.hashCode, which mixes poorly).
-    /// Example: --hash java-hashcode
-    #[arg(
-        long,
-        value_name = "HASH",
-        default_value = "md5-first32",
-        verbatim_doc_comment
-    )]
-    pub hash: String,
-
-    /// Points (virtual nodes) each hashed server of weight 1 puts on the ring, from 1 to 1000;
-    /// a server placed by hand always has one point.
-    /// Example: --vnodes 100
-    #[arg(
-        long,
-        value_name = "V",
-        default_value = "1",
-        allow_negative_numbers = true,
-        verbatim_doc_comment
-    )]
-    pub vnodes: String,
-
-    /// Comma-separated servers, in the list order that hash mod N indexes: NAME is hashed onto
-    /// the ring, NAME@POSITION sits at one position chosen by hand, and NAME*WEIGHT is hashed
-    /// with WEIGHT (1 to 10) times the virtual nodes.
-    /// Example: --servers A@10,B@40,C@75
-    #[arg(long, value_name = "LIST", required = true, verbatim_doc_comment)]
-    pub servers: String,
-}
-
-/// How often keys are read. Any of these adds a section on requests to the report.
-#[derive(Debug, Args)]
-pub struct TrafficArgs {
-    /// Popularity: uniform (every key equally) or zipf:S, S from 0 to 3 (the key added first
-    /// is read most; the key of rank i in proportion to 1/(i+1)^S).
-    /// Example: --traffic zipf:1.1
-    #[arg(long, value_name = "POPULARITY", verbatim_doc_comment)]
-    pub traffic: Option<String>,
-
-    /// Make a key M times hotter than its popularity (M from 1 to 1000000); repeat for more.
-    /// Example: --hot key-0*1000
-    #[arg(long, value_name = "KEY*M", verbatim_doc_comment)]
-    pub hot: Vec<String>,
-
-    /// Turn on a remedy for hot keys: bounded:C (bounded loads on requests, C from 1 to 3),
-    /// copies:R (the hottest keys on R servers, 2 to 5), near:F (a near cache answers a share F
-    /// of each hottest key's reads, 0.01 to 1) or top:H (how many keys are hottest, default 10);
-    /// repeat for more.
-    /// Example: --remedy copies:3 --remedy near:0.9
-    #[arg(long, value_name = "REMEDY", verbatim_doc_comment)]
-    pub remedy: Vec<String>,
-
-    /// Reads per second in all (default 50000).
-    /// Example: --reads 100000
-    #[arg(long, value_name = "N", verbatim_doc_comment)]
-    pub reads: Option<String>,
-}
-
-/// Which placement, and the settings of those that have any.
-#[derive(Debug, Args)]
-pub struct PlacementArgs {
-    /// How keys are placed: ring (the default), mod-n, ketama, rendezvous, jump, maglev,
-    /// table, bounded or multi-probe.
-    /// Example: --placement jump
-    #[arg(
-        long,
-        value_name = "NAME",
-        default_value = "ring",
-        verbatim_doc_comment
-    )]
-    pub placement: String,
-
-    /// Maglev's lookup table size, a prime from 5 to 1000003 (default 65537).
-    /// Example: --table-size 251
-    #[arg(long, value_name = "M", verbatim_doc_comment)]
-    pub table_size: Option<String>,
-
-    /// The partition table's number of partitions (default: a tenth of the ring's positions,
-    /// at most 1024).
-    /// Example: --partitions 64
-    #[arg(long, value_name = "P", verbatim_doc_comment)]
-    pub partitions: Option<String>,
-
-    /// Bounded loads' factor c, from 1.00 to 3.00 (default 1.25): no server takes more than c
-    /// times its fair share of the keys.
-    /// Example: --load-factor 1.1
-    #[arg(long, value_name = "C", verbatim_doc_comment)]
-    pub load_factor: Option<String>,
-
-    /// Multi-probe's probes per key, from 1 to 64 (default 21).
-    /// Example: --probes 5
-    #[arg(long, value_name = "K", verbatim_doc_comment)]
-    pub probes: Option<String>,
 }
 
 const OVERVIEW: &str = "\

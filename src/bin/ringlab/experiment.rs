@@ -8,7 +8,8 @@ use ringlab::core::{
     Outcome, Placement, RingSize, Scenario, Server,
 };
 
-use crate::cli::{ExperimentArgs, PlacementArgs, RingArgs, TrafficArgs};
+use crate::cli::ExperimentArgs;
+use crate::flags::{PlacementArgs, RingArgs, TrafficArgs};
 
 /// Why an experiment could not run, as a message for people.
 #[derive(Debug)]

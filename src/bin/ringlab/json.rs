@@ -6,6 +6,7 @@ use serde::Serialize;
 use ringlab::core::{Change, Kind, Ownership, Scenario, ServerShare};
 
 use crate::experiment::Run;
+use crate::named::{named, Named};
 
 /// Moved keys are listed one by one when there are at most this many.
 const LISTED_MOVES: usize = ringlab::core::LISTED;
@@ -117,24 +118,6 @@ struct Move {
     to: String,
 }
 
-/// A JSON object whose keys are server names, written in the servers' list order.
-pub struct Named<T>(Vec<(String, T)>);
-
-/// Named values from pairs.
-pub fn named<T>(pairs: impl Iterator<Item = (String, T)>) -> Named<T> {
-    Named(pairs.collect())
-}
-
-impl<T: Serialize> Serialize for Named<T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (name, value) in &self.0 {
-            map.serialize_entry(name, value)?;
-        }
-        map.end()
-    }
-}
-
 impl<'a> Report<'a> {
     fn new(run: &'a Run) -> Report<'a> {
         let keys = run.before.keys().len();
@@ -208,12 +191,11 @@ impl State {
 
 /// One value per server, in list order.
 fn by_server<T>(ownership: &Ownership, value: impl Fn(&ServerShare) -> T) -> Named<T> {
-    Named(
+    named(
         ownership
             .servers
             .iter()
-            .map(|s| (s.name.to_string(), value(s)))
-            .collect(),
+            .map(|s| (s.name.to_string(), value(s))),
     )
 }
 

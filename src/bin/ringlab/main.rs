@@ -11,9 +11,13 @@ mod compare;
 #[cfg(not(target_arch = "wasm32"))]
 mod experiment;
 #[cfg(not(target_arch = "wasm32"))]
+mod flags;
+#[cfg(not(target_arch = "wasm32"))]
 mod json;
 #[cfg(not(target_arch = "wasm32"))]
 mod lookup;
+#[cfg(not(target_arch = "wasm32"))]
+mod named;
 #[cfg(not(target_arch = "wasm32"))]
 mod quiz;
 #[cfg(not(target_arch = "wasm32"))]

@@ -9,6 +9,7 @@ use serde::Serialize;
 use ringlab::core::{percent, Loads, MovedReads, Scenario};
 
 use crate::experiment::Run;
+use crate::named::{named, Named};
 
 /// The engine's figures on requests for a run.
 pub struct Requests {
@@ -131,13 +132,13 @@ impl Requests {
     /// The JSON report's `requests` object.
     pub fn json(&self, run: &Run) -> RequestsJson {
         let side = |loads: &Loads, s: &Scenario| SideJson {
-            requests: crate::json::named(
+            requests: named(
                 s.servers()
                     .iter()
                     .map(|x| x.name.clone())
                     .zip(loads.servers.iter().map(|l| l.requests)),
             ),
-            shares: crate::json::named(
+            shares: named(
                 s.servers()
                     .iter()
                     .map(|x| x.name.clone())
@@ -184,8 +185,8 @@ pub struct RequestsJson {
 
 #[derive(Serialize)]
 struct SideJson {
-    requests: crate::json::Named<f64>,
-    shares: crate::json::Named<f64>,
+    requests: Named<f64>,
+    shares: Named<f64>,
     peak_to_mean: f64,
     peak_to_mean_with_remedies: f64,
     absorbed: f64,

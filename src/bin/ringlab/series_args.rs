@@ -1,55 +1,9 @@
 //! The flags and help text of `ringlab timeline` and `ringlab sweep`, the commands that print
 //! series for charts.
 
-use std::path::PathBuf;
-
 use clap::{Args, ValueEnum};
 
-use crate::cli::{PlacementArgs, RingArgs};
-
-/// Keys generated, read from a file, or placed by hand.
-#[derive(Debug, Args)]
-pub struct KeysArgs {
-    /// Generate N keys named key-0, key-1, ... key-(N-1), at most 2000000.
-    /// Example: --keys 100000
-    #[arg(
-        long,
-        value_name = "N",
-        conflicts_with_all = ["keys_file", "keys_at"],
-        allow_negative_numbers = true,
-        verbatim_doc_comment
-    )]
-    pub keys: Option<String>,
-
-    /// Read keys from FILE, one per line ('-' reads standard input): blank lines are skipped,
-    /// a line such as @52 is a key placed at position 52, any other line is a key name to hash.
-    /// Example: --keys-file keys.txt
-    #[arg(
-        long,
-        value_name = "FILE",
-        conflicts_with = "keys_at",
-        verbatim_doc_comment
-    )]
-    pub keys_file: Option<PathBuf>,
-
-    /// Comma-separated positions of keys placed by hand.
-    /// Example: --keys-at 90,52,68,25,5
-    #[arg(long, value_name = "LIST", verbatim_doc_comment)]
-    pub keys_at: Option<String>,
-}
-
-/// Plain table, CSV or JSON.
-#[derive(Debug, Args)]
-pub struct FormatArgs {
-    /// Print CSV with a header row instead of the plain table.
-    /// Example: --csv > series.csv
-    #[arg(long, conflicts_with = "json", verbatim_doc_comment)]
-    pub csv: bool,
-
-    /// Print one JSON object instead of the plain table.
-    #[arg(long, verbatim_doc_comment)]
-    pub json: bool,
-}
+use crate::flags::{FormatArgs, KeysArgs, PlacementArgs, RingArgs};
 
 /// The flags of `ringlab timeline`.
 #[derive(Debug, Args)]

@@ -298,8 +298,8 @@ fn the_plain_report_shows_both_tables_the_moves_and_the_theory() {
         "After: 4 servers",
         "on the ring:  1 of 5 (20%)",
         "under mod N:  4 of 5 (80%)",
-        "about 25%, 1/(N+1) with N = 3",
-        "about 75%, N/(N+1) with N = 3",
+        "theory 1/(N+1) = 1/4 = 25%",
+        "theory N/(N+1) = 3/4 = 75%",
         "@52 C -> D",
     ] {
         assert!(

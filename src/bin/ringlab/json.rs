@@ -62,7 +62,7 @@ impl Serialize for Report<'_> {
 
 /// A placement's name as a JSON field: `ring`, `mod_n`, `multi_probe`.
 pub fn field(kind: Kind) -> String {
-    kind.id().replace('-', "_")
+    kind.field()
 }
 
 #[derive(Serialize)]
@@ -150,13 +150,13 @@ impl<'a> Report<'a> {
                 moves: Moves::new(
                     &run.before,
                     outcome.map_or(&empty, |o| &o.moved),
-                    outcome.and_then(|o| o.expected),
+                    outcome.and_then(|o| o.expected()),
                 ),
             },
             baseline: Some((
                 baseline_kind,
                 match outcome.and_then(|o| o.baseline.as_ref()) {
-                    Some(b) => Moves::new(&run.before, &b.moved, b.expected),
+                    Some(b) => Moves::new(&run.before, &b.moved, b.expected()),
                     None => Moves::new(&run.before, &empty, None),
                 },
             )),

@@ -1,11 +1,10 @@
 //! `ringlab sweep vnodes|servers`: the series the page charts, as a plain table, CSV or JSON.
 
-use std::fmt::Write;
-
 use serde_json::{json, Value};
 
 use ringlab::core::{
-    parse_number, percent, plural, Kind, Scenario, SizePoint, SizeSweep, VnodePoint, VnodeSweep,
+    parse_number, percent, plural, sweep, Kind, Scenario, SizePoint, SizeSweep, VnodePoint,
+    VnodeSweep,
 };
 
 use crate::experiment::{put_keys, setup, Failure};
@@ -33,7 +32,7 @@ pub fn run(args: &SweepArgs) -> Result<String, Failure> {
             let points =
                 VnodeSweep::run(&scenario, last).map_err(|e| Failure::at("sweep vnodes", e))?;
             Ok(if format.csv {
-                vnodes_csv(&points)
+                sweep::vnodes_csv(&points)
             } else if format.json {
                 pretty(&json!({
                     "sweep": "vnodes",
@@ -68,7 +67,7 @@ pub fn run(args: &SweepArgs) -> Result<String, Failure> {
             }
             let points = sweep.points();
             Ok(if format.csv {
-                servers_csv(points)
+                sweep::servers_csv(points)
             } else if format.json {
                 pretty(&json!({
                     "sweep": "servers",
@@ -130,18 +129,6 @@ fn vnodes_plain(scenario: &Scenario, points: &[VnodePoint]) -> String {
     out
 }
 
-fn vnodes_csv(points: &[VnodePoint]) -> String {
-    let mut out = String::from("vnodes,spread,predicted,peak_to_mean\n");
-    for p in points {
-        let _ = writeln!(
-            out,
-            "{},{},{},{}",
-            p.vnodes, p.spread, p.predicted, p.peak_to_mean
-        );
-    }
-    out
-}
-
 /// The name of a placement's column: "Rendezvous", "Jump hash", ...
 fn column(kind: Kind) -> String {
     kind.name().to_string()
@@ -180,29 +167,6 @@ fn servers_plain(scenario: &Scenario, points: &[SizePoint]) -> String {
     out.push_str(
         "  ideal: the newcomer's weight over the total, 1/(N+1) when all weigh the same.\n",
     );
-    out
-}
-
-fn servers_csv(points: &[SizePoint]) -> String {
-    let mut out = String::from("servers,joined,ring,ideal,mod_n,mod_n_expected");
-    if let Some(first) = points.first() {
-        for (kind, _) in &first.others {
-            out.push(',');
-            out.push_str(&field(*kind));
-        }
-    }
-    out.push('\n');
-    for p in points {
-        let _ = write!(
-            out,
-            "{},{},{},{},{},{}",
-            p.servers, p.joined, p.ring, p.ideal, p.mod_n, p.mod_n_expected
-        );
-        for (_, share) in &p.others {
-            let _ = write!(out, ",{share}");
-        }
-        out.push('\n');
-    }
     out
 }
 

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use ringlab::core::{percent, plural, Change, Kind, Moves, Outcome, Ownership, Scenario};
+use ringlab::core::{percent, plural, Kind, Moves, Outcome, Ownership, Scenario};
 
 use crate::experiment::Run;
 
@@ -16,13 +16,13 @@ pub fn render(run: &Run) -> String {
     out.push_str(&setup_line(&run.before));
     out.push('\n');
     match (&run.change, &run.outcome) {
-        (Some(change), Some(outcome)) => {
+        (Some(_), Some(outcome)) => {
             let _ = writeln!(out, "\nBefore: {}", server_list(&run.before));
             table(&mut out, &run.before.ownership());
             let _ = writeln!(out, "\n{}", outcome.headline);
             let _ = writeln!(out, "\nAfter: {}", server_list(&run.after));
             table(&mut out, &run.after.ownership());
-            moved(&mut out, run, change, outcome);
+            moved(&mut out, run, outcome);
         }
         _ => {
             let _ = writeln!(out, "\n{}", server_list(&run.before));
@@ -147,39 +147,27 @@ pub fn write_aligned(out: &mut String, rows: &[Vec<String>]) {
 }
 
 /// How many keys moved on the ring and under mod N, with the theory beside each.
-fn moved(out: &mut String, run: &Run, change: &Change, outcome: &Outcome) {
+fn moved(out: &mut String, run: &Run, outcome: &Outcome) {
     let keys = outcome.keys;
-    let (ring_theory, mod_n_theory) = theory(&run.before, change);
     let count = |moves: &Moves, fraction: Option<f64>| match fraction {
         Some(fraction) => format!("{} of {keys} ({})", moves.len(), percent(fraction)),
         None => "0 of 0".to_string(),
-    };
-    let expected = |fraction: Option<f64>, why: String| match fraction {
-        Some(fraction) => format!("theory: about {}, {why}", percent(fraction)),
-        None => String::new(),
     };
     let label = |kind: Kind| match kind {
         Kind::Ring => "on the ring".to_string(),
         Kind::ModN => "under mod N".to_string(),
         other => format!("under {}", other.name()),
     };
-    let theory_of = |kind: Kind| {
-        if kind == Kind::ModN {
-            mod_n_theory.clone()
-        } else {
-            ring_theory.clone()
-        }
-    };
     let mut rows = vec![vec![
         label(outcome.placement),
         count(&outcome.moved, outcome.moved_fraction()),
-        expected(outcome.expected, theory_of(outcome.placement)),
+        outcome.theory_line(outcome.placement),
     ]];
     if let Some(b) = &outcome.baseline {
         rows.push(vec![
             label(b.kind),
             count(&b.moved, outcome.baseline_fraction()),
-            expected(b.expected, theory_of(b.kind)),
+            outcome.theory_line(b.kind),
         ]);
     }
     out.push_str("\nKeys moved\n");
@@ -225,37 +213,4 @@ fn list_moves(out: &mut String, run: &Run, title: &str, moves: &Moves) {
         .map(|m| format!("{} {} -> {}", keys.label(m.key), m.from, m.to))
         .collect();
     let _ = writeln!(out, "  {title}: {}", list.join(", "));
-}
-
-/// The formulas behind the expected fractions, in words, for the ring and for mod N.
-fn theory(before: &Scenario, change: &Change) -> (String, String) {
-    let servers = before.servers();
-    let n = servers.len();
-    let total: u64 = servers.iter().map(|s| u64::from(s.weight())).sum();
-    let equal = servers.iter().all(|s| s.weight() == servers[0].weight());
-    match change {
-        Change::AddServer { weight, .. } => {
-            let weight = u64::from(weight.unwrap_or(1));
-            let ring = if equal && weight == u64::from(servers[0].weight()) {
-                format!("1/(N+1) with N = {n}")
-            } else {
-                format!(
-                    "the new server's weight over the total, {weight}/{}",
-                    total + weight
-                )
-            };
-            (ring, format!("N/(N+1) with N = {n}"))
-        }
-        Change::RemoveServer { name } => {
-            let ring = match before.server(name) {
-                Ok((_, server)) if !equal => format!(
-                    "the removed server's weight over the total, {}/{total}",
-                    server.weight()
-                ),
-                _ => format!("1/N with N = {n}"),
-            };
-            (ring, format!("(N-1)/N with N = {n}"))
-        }
-        _ => (String::new(), String::new()),
-    }
 }

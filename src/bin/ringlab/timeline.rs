@@ -48,7 +48,7 @@ pub fn run(args: &TimelineArgs) -> Result<String, Failure> {
     let change: Change = change.parse().map_err(|e| Failure::at(flag, e))?;
     let timeline = Timeline::new(&scenario, &change, load).map_err(|e| Failure::at(flag, e))?;
     Ok(if args.format.csv {
-        csv(&timeline)
+        timeline.csv()
     } else if args.format.json {
         let mut text = serde_json::to_string_pretty(&to_json(&timeline))
             .unwrap_or_else(|e| format!("{{\"error\": {:?}}}", e.to_string()));
@@ -261,19 +261,6 @@ fn plain(scenario: &Scenario, t: &Timeline) -> String {
         rows.push(vec![label, amount(reads(a)), amount(reads(b))]);
     }
     write_aligned(&mut out, &rows);
-    out
-}
-
-/// Every sample: time in seconds, then each curve's database reads per second.
-fn csv(t: &Timeline) -> String {
-    let mut out = format!(
-        "t_seconds,{},{}\n",
-        field(t.placement.kind),
-        field(t.baseline.kind)
-    );
-    for (a, b) in t.placement.samples.iter().zip(&t.baseline.samples) {
-        let _ = writeln!(out, "{},{},{}", a.t, a.db_reads, b.db_reads);
-    }
     out
 }
 

@@ -1,7 +1,8 @@
 //! Every number a narration states, checked against what the engine computes for its step.
 use super::*;
 use crate::core::{
-    failover, read_link, CacheLoad, Change, Link, Moves, Outcome, Scenario, Timeline, MAX_KEYS,
+    failover, grouped, read_link, CacheLoad, Change, Link, Moves, Outcome, Scenario, Timeline,
+    MAX_KEYS,
 };
 
 fn step(id: &str, index: usize) -> &'static Step {
@@ -76,19 +77,6 @@ fn keys_of(scenario: &Scenario, name: &str) -> u64 {
 /// A fraction as a whole percentage, as the narration writes it.
 fn pct(fraction: f64) -> String {
     format!("{}%", (fraction * 100.0).round())
-}
-
-/// A whole number with thousands separators, as the narration writes it.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// `value` rounded to the nearest multiple of `to`, grouped.
@@ -846,7 +834,7 @@ mod other_ways {
         let out = last(&link);
         assert_eq!(out.placement, Kind::ModN);
         assert_eq!((out.moved.len(), out.keys), (817, 1000));
-        assert_eq!(out.expected, Some(0.8));
+        assert_eq!(out.expected(), Some(0.8));
         // Most moves are between caches that were already there.
         assert!(out.moved.from.len() == 4 && out.moved.to.len() == 5);
         narrates(s, &["817".into(), "1,000".into(), "4".into(), "5".into()]);

@@ -395,6 +395,43 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    // The page asks who owns the spot under the pointer, and may ask with a spot of another
+    // placement's circle (a hover kept while the placement changes): every placement answers
+    // every spot with one of its servers, and a spot found from an angle is on its circle.
+    #[test]
+    fn every_placement_gives_an_owner_for_every_spot_on_any_ring(
+        spec in spec(),
+        spots in vec(prop_oneof![any::<u32>(), 0u32..100, Just(u32::MAX), 65_530u32..65_540], 1..20),
+        fractions in vec(prop_oneof![0.0f64..=1.0, Just(1.0), Just(0.0), -1.0f64..2.0], 1..8),
+        maglev in select(vec![5u32, 7, 17, 65_537]),
+    ) {
+        let mut s = spec.build(false);
+        if let Err(refused) = s.apply(Change::SetMaglevSize { size: maglev }) {
+            prop_assert!(maglev == 65_537 || !refused.to_string().is_empty());
+        }
+        for kind in Kind::ALL {
+            let placed = s.place(kind);
+            let n = placed.names().len();
+            let circle = placed.circle(s.size());
+            for &spot in &spots {
+                prop_assert!(placed.owner_at_spot(spot, s.size()) < n, "{kind} at {spot}");
+            }
+            for id in 0..s.keys().len() as u32 {
+                let spot = placed.key_spot(s.keys(), id);
+                prop_assert!(u64::from(spot) < circle, "{kind}: key {id} at {spot} of {circle}");
+            }
+            for &f in &fractions {
+                let spot = placed.spot_at(f, s.size());
+                prop_assert!(u64::from(spot) < circle, "{kind}: {f} gives {spot} of {circle}");
+                prop_assert!(placed.owner_at_spot(spot, s.size()) < n);
+            }
+        }
+    }
+}
+
 #[test]
 fn weights_are_refused_under_jump_with_a_reason() {
     let mut s = Scenario::new(

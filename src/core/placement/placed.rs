@@ -332,6 +332,14 @@ impl Placed {
         }
     }
 
+    /// The spot on that circle at `fraction` of the way round from its top (0 to 1), as the
+    /// pointer finds it: the page keeps the pointer's angle, so the spot follows the placement.
+    pub fn spot_at(&self, fraction: f64, size: RingSize) -> u32 {
+        let circle = self.circle(size);
+        let spot = (fraction.clamp(0.0, 1.0) * circle as f64).floor() as u64;
+        spot.min(circle - 1) as u32
+    }
+
     /// Where key `id` sits on that circle.
     pub fn key_spot(&self, keys: &KeySet, id: u32) -> u32 {
         match &self.algo {
@@ -343,9 +351,11 @@ impl Placed {
 
     /// The server that a key at `spot` on the circle would go to, for drawing the circle
     /// position by position: a key placed by hand at a position has that position as its hash,
-    /// and maglev's spots are its table entries.
+    /// and maglev's spots are its table entries. A spot past the circle's end (a position of
+    /// another placement's circle) is taken round the circle, so every spot has an owner.
     pub fn owner_at_spot(&self, spot: u32, size: RingSize) -> usize {
         let n = self.names.len();
+        let spot = (u64::from(spot) % self.circle(size)) as u32;
         match &self.algo {
             Algo::ModN => mod_n_owner(spot, n),
             Algo::Ring(ring) | Algo::Bounded { ring, .. } => ring.owner_of(spot),

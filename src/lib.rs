@@ -1,16 +1,15 @@
 //! Ringlab: an interactive consistent-hashing visualizer.
 //!
 //! [`core`] is the ring engine, shared by the browser app, the native tests and the `ringlab`
-//! command. [`geometry`] maps ring positions to canvas coordinates. The browser app lives in
-//! `ui` and is compiled for WebAssembly only.
+//! command. [`draw`] turns its results into plain shapes (the ring's picture, the charts, the
+//! geometry that maps ring positions to canvas coordinates). The browser app lives in `ui` and
+//! is compiled for WebAssembly only.
 #![warn(missing_docs)]
 
-pub mod chart;
 pub mod core;
-pub mod geometry;
+pub mod draw;
 pub mod lessons;
 pub mod naming;
-pub mod picture;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -13,8 +13,8 @@ use super::ring_keys::{describe, on_ring_key};
 use super::state::{slot_list, AppState, ClickMode, Field, View};
 use super::theme::{use_reduced_motion, Theme};
 use crate::core::{Change, Kind};
-use crate::geometry::{position_at, Frame};
-use crate::picture::{Focus, Hit, KeyLayer, Picture};
+use crate::draw::geometry::{position_at, Frame};
+use crate::draw::picture::{Focus, Hit, KeyLayer, Picture};
 
 /// The largest canvas side, in CSS pixels.
 const MAX_SIDE: f64 = 640.0;

@@ -1,4 +1,4 @@
-//! The SVG line chart: it draws a [`Chart`] (plain data from [`crate::chart`]) with axes,
+//! The SVG line chart: it draws a [`Chart`] (plain data from [`crate::draw::chart`]) with axes,
 //! ticks, shaded windows, event marks, the current setting marked, a legend, and a hover (or
 //! arrow-key) readout. The SVG is drawn at the size it is shown (its viewBox is its CSS size),
 //! so text stays at its CSS font size on a phone and in presentation mode. Colours come from CSS
@@ -8,8 +8,8 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::chart::{aligned, nearest_index, path, tick_label, ticks, Frame};
-pub use crate::chart::{nice_ceiling, value_text, Axis, Chart, Line};
+use crate::draw::chart::{aligned, nearest_index, path, tick_label, ticks, Frame};
+pub use crate::draw::chart::{nice_ceiling, value_text, Axis, Chart, Line};
 
 use super::state::AppState;
 

@@ -13,8 +13,8 @@ use super::state::{slot_list, AppState, Field, View};
 use super::theme::Theme;
 use crate::core::placement::{compare, Best, Column, Comparison};
 use crate::core::Kind;
-use crate::geometry::Frame;
-use crate::picture::{Focus, Picture};
+use crate::draw::geometry::Frame;
+use crate::draw::picture::{Focus, Picture};
 
 /// The side of a small circle, in CSS pixels.
 const SMALL_SIDE: f64 = 168.0;

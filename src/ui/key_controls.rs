@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use super::common::{grouped, FieldError, Refusal};
 use super::state::{AppState, ClickMode, Field};
 use crate::core::{Change, Error};
-use crate::picture::MAX_DOTS;
+use crate::draw::picture::MAX_DOTS;
 
 /// The most keys the page holds: as many as the engine.
 pub const MAX_PAGE_KEYS: usize = crate::core::MAX_KEYS;

@@ -10,8 +10,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use super::theme::Theme;
-use crate::geometry::Frame;
-use crate::picture::{KeyLayer, Picture};
+use crate::draw::geometry::Frame;
+use crate::draw::picture::{KeyLayer, Picture};
 
 /// How long the moved-key pulse lasts, in milliseconds.
 pub const PULSE_MS: f64 = 900.0;
@@ -238,12 +238,14 @@ impl Painter {
         match &picture.keys {
             KeyLayer::Dots(dots) => {
                 let size = self.frame.key_size();
-                let at = |d: &crate::picture::KeyDot| {
+                let at = |d: &crate::draw::picture::KeyDot| {
                     self.frame.at(d.fraction, self.frame.key_radius(d.lane))
                 };
                 // Read by requests, a dot's area follows how often its key is read.
-                let radius = |d: &crate::picture::KeyDot| size * d.heat.sqrt().clamp(0.45, 3.5);
-                let mut by_slot: BTreeMap<usize, Vec<&crate::picture::KeyDot>> = BTreeMap::new();
+                let radius =
+                    |d: &crate::draw::picture::KeyDot| size * d.heat.sqrt().clamp(0.45, 3.5);
+                let mut by_slot: BTreeMap<usize, Vec<&crate::draw::picture::KeyDot>> =
+                    BTreeMap::new();
                 for dot in dots {
                     by_slot.entry(dot.slot).or_default().push(dot);
                 }
@@ -301,7 +303,7 @@ impl Painter {
                 let heat_peak = bins.iter().map(|b| b.heat).fold(0.0, f64::max);
                 let by_requests = picture.requests && heat_peak > 0.0;
                 let peak = (*peak).max(1) as f64;
-                let height = |b: &crate::picture::DensityBin| {
+                let height = |b: &crate::draw::picture::DensityBin| {
                     if by_requests {
                         depth * b.heat / heat_peak
                     } else {

@@ -15,8 +15,8 @@ use leptos::prelude::*;
 use super::paint::paint;
 use super::theme::Theme;
 use crate::core::quiz::{Answer, Ask, Grade, Marking, Posed, QuestionKind, Response};
-use crate::geometry::Frame;
-use crate::picture::{Focus, Hit, KeyLayer, Picture};
+use crate::draw::geometry::Frame;
+use crate::draw::picture::{Focus, Hit, KeyLayer, Picture};
 
 /// The side of a question's ring, in CSS pixels.
 const SIDE: f64 = 240.0;

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::common::pct;
 use super::state::AppState;
 use crate::core::{plural, Scenario};
-use crate::picture::{Hit, Picture};
+use crate::draw::picture::{Hit, Picture};
 
 /// Handles `key` pressed on the focused ring. `at` remembers the stop last reached (a server
 /// has many points). Returns whether it was one of the ring's keys.

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::core::{read_link, CacheLoad, Change, Error, Kind, Link, Outcome, Scenario};
+use crate::draw::picture::assign_slots;
 use crate::naming::next_server_name;
-use crate::picture::assign_slots;
 
 /// Which control a message belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

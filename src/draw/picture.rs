@@ -5,7 +5,7 @@
 
 use crate::core::placement::Mark;
 use crate::core::{KeyIds, Kind, Outcome, Placed, Scenario, Weights};
-use crate::geometry::{fraction_of, Frame};
+use crate::draw::geometry::{fraction_of, Frame};
 
 /// Up to this many keys are drawn one dot each; more are drawn as a density band.
 pub const MAX_DOTS: usize = 1500;

@@ -1,6 +1,6 @@
 //! Charts as plain data: axes, lines, shaded windows and marks, the maps from data to the
 //! drawing's coordinates, round ticks and the numbers as people read them. The page's SVG
-//! chart (`ui::chart`) only draws what this module computes, and this module is tested
+//! chart (`ui::timeline::chart`) only draws what this module computes, and this module is tested
 //! natively.
 //!
 //! Conventions, stated once: data x grows to the right and data y grows up; the drawing's own

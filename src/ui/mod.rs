@@ -3,79 +3,56 @@
 //! The layout is a dashboard that fits 1280×720: controls on the left, the ring in the middle,
 //! the readout on the right; it stacks into one column on a phone.
 
-mod cache_panel;
-mod canvas;
-mod chart;
-mod chart_png;
-mod common;
-mod compare_view;
+mod compare;
+mod controls;
 mod embed;
-mod generation;
-mod js;
-mod key_controls;
-mod key_detail;
-mod last_change;
-mod lesson_panel;
-mod ownership;
-mod paint;
-mod placement_controls;
-mod practice_view;
-mod predict;
-mod probe;
-mod question_card;
-mod replica_controls;
-mod ring_controls;
-mod ring_keys;
-mod server_controls;
-mod shortcuts;
+mod header;
+mod kit;
+mod lessons;
+mod practice;
+mod ring;
 mod state;
-mod sweep_panel;
-mod sweep_steps;
-mod theme;
-mod timeline_controls;
-mod timeline_view;
-mod toolbar;
-mod traffic_panel;
-mod vnode_controls;
+mod timeline;
+mod traffic;
 
 use leptos::prelude::*;
 
 use crate::core::{Change, Kind};
 
-use cache_panel::CachePanel;
-use canvas::RingCanvas;
-use compare_view::CompareView;
-use key_controls::KeyControls;
-use key_detail::KeyDetailPanel;
-use last_change::LastChangePanel;
-use ownership::OwnershipPanel;
-use placement_controls::PlacementControls;
-use replica_controls::ReplicaControls;
-use ring_controls::RingControls;
-use server_controls::ServerControls;
+use compare::view::CompareView;
+use controls::keys::KeyControls;
+use controls::placement::PlacementControls;
+use controls::replicas::ReplicaControls;
+use controls::ring::RingControls;
+use controls::servers::ServerControls;
+use controls::vnodes::VnodeControls;
+use header::toolbar::Toolbar;
+use kit::theme::use_theme;
+use ring::canvas::RingCanvas;
+use ring::key_detail::KeyDetailPanel;
+use ring::last_change::LastChangePanel;
+use ring::ownership::OwnershipPanel;
 pub use state::{AppState, ClickMode, Field, View};
-use theme::use_theme;
-use toolbar::Toolbar;
-use vnode_controls::VnodeControls;
+use traffic::cache::CachePanel;
 
 /// The whole app.
 #[component]
 pub fn App() -> impl IntoView {
     let query = window().location().search().unwrap_or_default();
     // A link's million keys arrive in steps after the page shows, not before.
-    let (query, deferred) = generation::defer(&query);
-    let (app, extra) = AppState::from_link(&query, key_controls::MAX_PAGE_KEYS);
-    toolbar::apply_view_params(app, &extra);
+    let (query, deferred) = controls::generation::defer(&query);
+    let (app, extra) = AppState::from_link(&query, controls::keys::MAX_PAGE_KEYS);
+    header::toolbar::apply_view_params(app, &extra);
     provide_context(app);
-    provide_context(practice_view::PracticeRound::new(
+    provide_context(practice::view::PracticeRound::new(
         app.practice_seed.get_untracked(),
     ));
-    probe::register(app);
-    toolbar::sync_address(app);
-    shortcuts::install(app, lesson_panel::step_by);
+    embed::probe::register(app);
+    header::toolbar::sync_address(app);
+    header::shortcuts::install(app, lessons::panel::step_by);
     let theme = use_theme(app.present);
     if let Some(deferred) = deferred {
-        generation::finish(app, deferred, key_controls::MAX_PAGE_KEYS);
+        controls::generation::finish(app, deferred, controls::keys::MAX_PAGE_KEYS);
     }
     let mut notices = Vec::new();
     let embedded = embed::EmbedConfig::from_params(&extra, &mut notices);
@@ -108,9 +85,9 @@ pub fn App() -> impl IntoView {
                 <h1>"Ringlab"</h1>
                 <p class="tagline">"Consistent hashing, one change at a time"</p>
             </div>
-            <toolbar::ViewSwitcher />
+            <header::toolbar::ViewSwitcher />
             <div class="header-actions">
-                <lesson_panel::LessonPicker />
+                <lessons::panel::LessonPicker />
                 <Toolbar />
             </div>
         </header>
@@ -134,8 +111,8 @@ pub fn App() -> impl IntoView {
             // size and the Share menu can still save it.
             <section class="stage" aria-label="The ring" hidden=move || !app.shows_ring()>
                 <ModeBanner />
-                <generation::GenerationProgress />
-                <common::FieldError field=Field::Canvas id="canvas-error" />
+                <controls::generation::GenerationProgress />
+                <kit::common::FieldError field=Field::Canvas id="canvas-error" />
                 <RingCanvas theme=theme />
                 <HoverReadout />
                 <SelectedServer />
@@ -148,11 +125,11 @@ pub fn App() -> impl IntoView {
             <section class="readout" aria-label="Readout" hidden=move || !app.shows_ring()>
                 // On the Timeline the lesson's step shows above the chart instead.
                 <Show when=move || app.view.get() != View::Timeline>
-                    <lesson_panel::LessonPanel theme=theme />
+                    <lessons::panel::LessonPanel theme=theme />
                 </Show>
                 <KeyDetailPanel />
                 <Show when=move || app.view.get() == View::Traffic>
-                    <traffic_panel::TrafficPanel theme=theme />
+                    <traffic::panel::TrafficPanel theme=theme />
                 </Show>
                 <LastChangePanel />
                 <Show when=move || app.view.get() != View::Traffic>
@@ -164,14 +141,14 @@ pub fn App() -> impl IntoView {
                 <CompareView theme=theme />
             </Show>
             <Show when=move || app.view.get() == View::Practice>
-                <practice_view::PracticeView theme=theme />
+                <practice::view::PracticeView theme=theme />
             </Show>
             <Show when=move || app.view.get() == View::Timeline>
-                <timeline_view::TimelineView sweeps=true lesson=theme />
+                <timeline::view::TimelineView sweeps=true lesson=theme />
             </Show>
         </main>
-        <predict::PredictDialog theme=theme />
-        <shortcuts::ShortcutHelp />
+        <practice::predict::PredictDialog theme=theme />
+        <header::shortcuts::ShortcutHelp />
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
             {move || app.announcement.get()}
         </p>
@@ -181,7 +158,7 @@ pub fn App() -> impl IntoView {
 
 /// The embedded ring: no page chrome, only the ring and the chosen panels.
 #[component]
-fn EmbedView(config: embed::EmbedConfig, theme: Signal<theme::Theme>) -> impl IntoView {
+fn EmbedView(config: embed::EmbedConfig, theme: Signal<kit::theme::Theme>) -> impl IntoView {
     let app = expect_context::<AppState>();
     if let Some(body) = document().body() {
         body.class_list().add_1("embedded").ok();
@@ -194,15 +171,15 @@ fn EmbedView(config: embed::EmbedConfig, theme: Signal<theme::Theme>) -> impl In
             "ownership" => view! { <OwnershipPanel theme=theme /> }.into_any(),
             "key" => view! { <KeyDetailPanel /> }.into_any(),
             "cache" => view! { <CachePanel /> }.into_any(),
-            "lesson" => view! { <lesson_panel::LessonPanel theme=theme /> }.into_any(),
+            "lesson" => view! { <lessons::panel::LessonPanel theme=theme /> }.into_any(),
             "servers" => view! { <ServerControls theme=theme /> }.into_any(),
             "vnodes" => view! { <VnodeControls /> }.into_any(),
             "keys" => view! { <KeyControls /> }.into_any(),
             "placement" => view! { <PlacementControls /> }.into_any(),
             "compare" => view! { <CompareView theme=theme /> }.into_any(),
-            "traffic" => view! { <traffic_panel::TrafficPanel theme=theme /> }.into_any(),
-            "timeline" => view! { <timeline_view::TimelineView sweeps=false /> }.into_any(),
-            "sweeps" => view! { <sweep_panel::SweepPanel /> }.into_any(),
+            "traffic" => view! { <traffic::panel::TrafficPanel theme=theme /> }.into_any(),
+            "timeline" => view! { <timeline::view::TimelineView sweeps=false /> }.into_any(),
+            "sweeps" => view! { <timeline::sweeps::SweepPanel /> }.into_any(),
             _ => view! { <ReplicaControls /> }.into_any(),
         })
         .collect_view();
@@ -210,7 +187,7 @@ fn EmbedView(config: embed::EmbedConfig, theme: Signal<theme::Theme>) -> impl In
         <LinkNotices />
         <main class="embed-layout" data-testid="embed">
             <section class="stage" aria-label="The ring">
-                <common::FieldError field=Field::Canvas id="canvas-error" />
+                <kit::common::FieldError field=Field::Canvas id="canvas-error" />
                 <RingCanvas theme=theme />
                 <HoverReadout />
             </section>
@@ -260,7 +237,7 @@ fn ModeBanner() -> impl IntoView {
                     "Done"
                 </button>
             </Show>
-            <predict::PredictSwitch />
+            <practice::predict::PredictSwitch />
         </p>
     }
 }
@@ -289,7 +266,7 @@ fn SelectedServer() -> impl IntoView {
                 <p class="selection-bar" data-testid="selected-server">
                     <span>
                         <strong>{name.clone()}</strong>
-                        {format!(" owns {} of the ring and {} {}.", common::pct(share), common::grouped(keys), crate::core::plural(keys as usize, "key", "keys"))}
+                        {format!(" owns {} of the ring and {} {}.", kit::common::pct(share), kit::common::grouped(keys), crate::core::plural(keys as usize, "key", "keys"))}
                     </span>
                     <button type="button" data-testid="remove-selected" on:click=remove>
                         {format!("Remove {name}")}

@@ -7,7 +7,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 
 use crate::core::{Change, Generation, Scenario};
-use crate::ui::kit::common::grouped;
+use crate::ui::kit::numbers::grouped;
 use crate::ui::state::{AppState, Field};
 
 /// Batches of at least this many keys are generated in steps.

@@ -4,7 +4,8 @@ use leptos::prelude::*;
 
 use crate::core::{Change, Error};
 use crate::draw::picture::MAX_DOTS;
-use crate::ui::kit::common::{grouped, FieldError, Refusal};
+use crate::ui::kit::fields::{FieldError, Refusal};
+use crate::ui::kit::numbers::grouped;
 use crate::ui::state::{AppState, ClickMode, Field};
 
 /// The most keys the page holds: as many as the engine.
@@ -47,8 +48,8 @@ pub fn KeyControls() -> impl IntoView {
     let bulk = move |n: usize| {
         if count() + n > MAX_PAGE_KEYS {
             app.show_error(Field::Keys, too_many());
-        } else if n >= crate::ui::controls::generation::IN_STEPS {
-            crate::ui::controls::generation::generate(app, n, |_| {});
+        } else if n >= super::generation::IN_STEPS {
+            super::generation::generate(app, n, |_| {});
         } else {
             app.dispatch(Change::GenerateKeys { count: n }, Field::Keys);
         }

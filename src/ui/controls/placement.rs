@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::core::placement::{load_text, parse_load};
 use crate::core::{parse_number, Change, Error, Kind};
-use crate::ui::kit::common::FieldError;
+use crate::ui::kit::fields::FieldError;
 use crate::ui::state::{AppState, Field};
 
 /// The placement picker, its one-line summary, and its settings.

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::core::{Change, HashScheme, RingSize};
-use crate::ui::kit::common::{FieldError, Refusal};
+use crate::ui::kit::fields::{FieldError, Refusal};
 use crate::ui::state::{AppState, Field};
 
 /// Ring size presets, a custom size, and the hash scheme.

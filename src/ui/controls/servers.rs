@@ -4,8 +4,9 @@ use leptos::prelude::*;
 
 use crate::core::{parse_number, Change, Error, Placement, Server};
 use crate::naming::CITIES;
-use crate::ui::kit::common::{css_escape, focus_now, focus_soon, FieldError, Refusal, Swatch};
-use crate::ui::kit::theme::Theme;
+use crate::ui::kit::fields::{FieldError, Refusal};
+use crate::ui::kit::focus::{css_escape, focus_now, focus_soon};
+use crate::ui::kit::theme::{Swatch, Theme};
 use crate::ui::state::{slot_list, AppState, ClickMode, Field};
 
 /// The add-server form and the server list.

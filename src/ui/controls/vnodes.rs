@@ -3,7 +3,8 @@
 use leptos::prelude::*;
 
 use crate::core::{parse_number, Change, VNODES};
-use crate::ui::kit::common::{grouped, FieldError, Refusal};
+use crate::ui::kit::fields::{FieldError, Refusal};
+use crate::ui::kit::numbers::grouped;
 use crate::ui::state::{AppState, Field};
 
 const QUICK: [u32; 5] = [1, 3, 10, 100, 200];

@@ -7,8 +7,8 @@ use std::cell::RefCell;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
+use super::js::JsObject;
 use crate::core::Kind;
-use crate::ui::embed::js::JsObject;
 use crate::ui::state::AppState;
 
 thread_local! {

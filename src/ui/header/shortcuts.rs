@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::core::Change;
-use crate::ui::kit::common::Dialog;
+use crate::ui::kit::dialog::Dialog;
 use crate::ui::state::{AppState, ClickMode, Field};
 
 /// The vnode counts `v` cycles through.

@@ -1,5 +1,6 @@
-//! Colours. Server colours come from a palette chosen to stay distinguishable for people with
-//! colour-vision deficiencies (after Okabe and Ito), in a light and a dark variant.
+//! Colours, and the swatch that shows a server's. Server colours come from a palette chosen to
+//! stay distinguishable for people with colour-vision deficiencies (after Okabe and Ito), in a
+//! light and a dark variant.
 
 use leptos::prelude::*;
 
@@ -147,4 +148,17 @@ fn media_query(query: &str) -> ReadSignal<bool> {
     // The listener lives as long as the page.
     listener.forget();
     matches
+}
+
+/// A server's colour swatch for colour slot `index`; under forced colours it shows the dash
+/// pattern the ring draws that server's arcs with.
+#[component]
+pub fn Swatch(theme: Signal<Theme>, index: usize) -> impl IntoView {
+    view! {
+        <span
+            class=format!("swatch pattern-{}", index % 8)
+            aria-hidden="true"
+            style=move || format!("background:{}", theme.get().server(index))
+        ></span>
+    }
 }

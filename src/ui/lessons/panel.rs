@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::core::read_link;
 use crate::lessons::{lesson, questions_for, LESSONS};
 use crate::ui::controls::keys::MAX_PAGE_KEYS;
-use crate::ui::kit::common::focus_soon;
+use crate::ui::kit::focus::focus_soon;
 use crate::ui::kit::theme::Theme;
 use crate::ui::practice::question_card::QuestionCard;
 use crate::ui::state::{AppState, TimelineEvent, View};

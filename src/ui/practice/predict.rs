@@ -6,11 +6,11 @@
 
 use leptos::prelude::*;
 
+use super::question_card::QuestionCard;
 use crate::core::quiz::{Ask, Posed, Question};
 use crate::core::write_link;
-use crate::ui::kit::common::Dialog;
+use crate::ui::kit::dialog::Dialog;
 use crate::ui::kit::theme::Theme;
-use crate::ui::practice::question_card::QuestionCard;
 use crate::ui::state::AppState;
 
 /// A posed question, the same as another when it asks the same.

@@ -78,7 +78,7 @@ pub fn QuestionCard(
                 refusal.set(None);
                 marking.set(Some(m.clone()));
                 on_marked.run(m);
-                crate::ui::kit::common::focus_soon(vec![format!("#q{n}-verdict")]);
+                crate::ui::kit::focus::focus_soon(vec![format!("#q{n}-verdict")]);
             }
             Err(message) => refusal.set(Some(message)),
         }

@@ -7,13 +7,13 @@
 
 use leptos::prelude::*;
 
+use super::predict::Asked;
+use super::question_card::QuestionCard;
 use crate::core::quiz::{
     decode_set, encode_set, Difficulty, Marking, Practice, QuestionKind, Score, SET_PARAM,
 };
-use crate::ui::kit::common::focus_soon;
+use crate::ui::kit::focus::focus_soon;
 use crate::ui::kit::theme::Theme;
-use crate::ui::practice::predict::Asked;
-use crate::ui::practice::question_card::QuestionCard;
 use crate::ui::state::AppState;
 
 /// Practice, or the exercise set a link opened.
@@ -376,7 +376,7 @@ fn SetRun(value: String, theme: Signal<Theme>) -> impl IntoView {
             "data:text/plain;charset=utf-8,{}",
             js_sys::encode_uri_component(&summary())
         );
-        crate::ui::ring::canvas::download(&url, "ringlab-exercise-set.txt");
+        crate::ui::kit::browser::download(&url, "ringlab-exercise-set.txt");
         app.announcement
             .set("The summary was saved as text.".into());
     };

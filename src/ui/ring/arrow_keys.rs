@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::core::{plural, Scenario};
 use crate::draw::picture::{Hit, Picture};
-use crate::ui::kit::common::pct;
+use crate::ui::kit::numbers::pct;
 use crate::ui::state::AppState;
 
 /// Handles `key` pressed on the focused ring. `at` remembers the stop last reached (a server

@@ -1,19 +1,19 @@
 //! The ring on a `<canvas>`: sizing, the moved-key pulse, and turning clicks and pointer moves
-//! into selections and [`Change`]s. The drawing itself is [`crate::ui::ring::paint`], the one module that
-//! touches the 2D context.
+//! into selections and [`Change`]s. The drawing itself is [`paint`](super::paint),
+//! the one module that touches the 2D context.
 
 use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::arrow_keys::{describe, on_ring_key};
+use super::paint::{paint, PULSE_MS};
 use crate::core::{Change, Kind};
 use crate::draw::geometry::{position_at, Frame};
 use crate::draw::picture::{Focus, Hit, KeyLayer, Picture};
-use crate::ui::kit::common::now;
+use crate::ui::kit::browser::{download, now};
 use crate::ui::kit::theme::{use_reduced_motion, Theme};
-use crate::ui::ring::arrow_keys::{describe, on_ring_key};
-use crate::ui::ring::paint::{paint, PULSE_MS};
 use crate::ui::state::{slot_list, AppState, ClickMode, Field, View};
 
 /// The largest canvas side, in CSS pixels.
@@ -267,19 +267,6 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
             ></canvas>
         </div>
     }
-}
-
-/// Offers `url` to the person as a file called `name`.
-pub fn download(url: &str, name: &str) {
-    let Ok(element) = document().create_element("a") else {
-        return;
-    };
-    let Ok(link) = element.dyn_into::<web_sys::HtmlAnchorElement>() else {
-        return;
-    };
-    link.set_href(url);
-    link.set_download(name);
-    link.click();
 }
 
 fn select(app: AppState, hit: Option<Hit>) {

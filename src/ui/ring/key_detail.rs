@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::{Change, Kind, Scenario};
-use crate::ui::kit::common::focus_soon;
+use crate::ui::kit::focus::focus_soon;
 use crate::ui::state::{AppState, Field};
 
 /// Details of the selected key, or a hint on how to select one.

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::core::{Kind, MovedReads, Moves, Outcome, Scenario};
-use crate::ui::kit::common::{grouped, pct};
+use crate::ui::kit::numbers::{grouped, pct};
 use crate::ui::state::AppState;
 
 /// Up to this many moved keys are listed by name.

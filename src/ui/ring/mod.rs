@@ -9,3 +9,4 @@ pub mod key_detail;
 pub mod last_change;
 pub mod ownership;
 pub mod paint;
+pub mod stage;

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use crate::core::Ownership;
-use crate::ui::kit::common::{grouped, pct, Swatch};
-use crate::ui::kit::theme::Theme;
+use crate::ui::kit::numbers::{grouped, pct};
+use crate::ui::kit::theme::{Swatch, Theme};
 use crate::ui::state::{slot_list, AppState};
 
 /// The ownership table and the balance figures.

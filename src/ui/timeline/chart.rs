@@ -307,5 +307,5 @@ pub fn save_csv(text: &str, name: &str) {
         "data:text/csv;charset=utf-8,{}",
         js_sys::encode_uri_component(text)
     );
-    crate::ui::ring::canvas::download(&url, name);
+    crate::ui::kit::browser::download(&url, name);
 }

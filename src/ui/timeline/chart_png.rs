@@ -70,7 +70,7 @@ pub fn save_chart_png(testid: &str, name: &'static str) {
             .is_ok()
         {
             if let Ok(url) = canvas.to_data_url_with_type("image/png") {
-                crate::ui::ring::canvas::download(&url, name);
+                crate::ui::kit::browser::download(&url, name);
             }
         }
     });

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::core::sweep::Progress;
 use crate::core::{SizePoint, SizeSweep, VnodePoint, VnodeSweep};
-use crate::ui::kit::common::now;
+use crate::ui::kit::browser::now;
 
 /// The most time one batch of sweep steps takes before it lets the page breathe, in ms: with
 /// the chart redrawn after it, a task stays well under 50 ms.

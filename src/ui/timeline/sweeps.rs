@@ -5,13 +5,11 @@
 
 use leptos::prelude::*;
 
+use super::chart::{nice_ceiling, save_csv, value_text, Axis, Chart, Line, LineChart};
+use super::chart_png::save_chart_png;
+use super::sweep_steps::{drive, Sweeping};
 use crate::core::{SizePoint, SizeSweep, VnodePoint, VnodeSweep};
 use crate::ui::state::AppState;
-use crate::ui::timeline::chart::{
-    nice_ceiling, save_csv, value_text, Axis, Chart, Line, LineChart,
-};
-use crate::ui::timeline::chart_png::save_chart_png;
-use crate::ui::timeline::sweep_steps::{drive, Sweeping};
 
 /// The rows of the spread table: a few round values of v.
 const TABLE_VNODES: [u32; 12] = [1, 2, 3, 5, 10, 20, 50, 100, 200, 300, 500, 1000];

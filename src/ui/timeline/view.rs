@@ -7,18 +7,17 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use super::chart::{nice_ceiling, save_csv, value_text, Axis, Chart, Line, LineChart};
+use super::chart_png::save_chart_png;
+use super::controls::{effective, target, EventControls, TimingControls};
+use super::sweeps::SweepPanel;
 use crate::core::timeline::Curve;
 use crate::core::{Change, Error, Kind, Timeline};
-use crate::ui::kit::common::{grouped, FieldError};
+use crate::ui::kit::fields::FieldError;
+use crate::ui::kit::numbers::grouped;
 use crate::ui::kit::theme::Theme;
 use crate::ui::lessons::panel::LessonPanel;
 use crate::ui::state::{AppState, Field, Happening, TimelineEvent};
-use crate::ui::timeline::chart::{
-    nice_ceiling, save_csv, value_text, Axis, Chart, Line, LineChart,
-};
-use crate::ui::timeline::chart_png::save_chart_png;
-use crate::ui::timeline::controls::{effective, target, EventControls, TimingControls};
-use crate::ui::timeline::sweeps::SweepPanel;
 
 /// A timeline, compared by identity: recomputed only when its inputs change.
 #[derive(Clone)]

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::{parse_number, CacheLoad};
-use crate::ui::kit::common::grouped;
+use crate::ui::kit::numbers::grouped;
 use crate::ui::ring::last_change::moved_reads;
 use crate::ui::state::{AppState, TimelineEvent, View};
 
@@ -112,7 +112,7 @@ pub fn CachePanel() -> impl IntoView {
                         app.timeline_event.set(TimelineEvent::default());
                         app.view.set(View::Timeline);
                         // The focus (and, on a phone, the scroll) goes to the change followed.
-                        crate::ui::kit::common::focus_soon(vec!["[data-testid=\"event-last\"]".into()]);
+                        crate::ui::kit::focus::focus_soon(vec!["[data-testid=\"event-last\"]".into()]);
                     }
                 >
                     "See it over time"

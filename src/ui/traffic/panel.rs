@@ -7,8 +7,9 @@ use leptos::prelude::*;
 
 use crate::core::placement::load_text;
 use crate::core::{Change, Loads, Popularity, Remedy};
-use crate::ui::kit::common::{grouped, pct, FieldError, Swatch};
-use crate::ui::kit::theme::Theme;
+use crate::ui::kit::fields::FieldError;
+use crate::ui::kit::numbers::{grouped, pct};
+use crate::ui::kit::theme::{Swatch, Theme};
 use crate::ui::state::{slot_list, AppState, Field};
 
 /// Loads, compared by identity: computed once per change.

@@ -1,92 +1,8 @@
-//! Small pieces shared by the controls and panels.
+//! A modal dialog that keeps the focus inside it and gives it back when it closes.
 
 use leptos::prelude::*;
 
-use crate::ui::state::{AppState, Field};
-
-/// The message next to a control, read out when it appears. Empty when all is well.
-#[component]
-pub fn FieldError(field: Field, id: &'static str) -> impl IntoView {
-    let app = expect_context::<AppState>();
-    view! {
-        <p class="field-error" id=id data-testid=id role="alert">
-            {move || app.error(field)}
-        </p>
-    }
-}
-
-/// Milliseconds since the page opened.
-pub fn now() -> f64 {
-    window().performance().map_or(0.0, |p| p.now())
-}
-
-/// Puts the focus on the first element matching each of `selectors` in turn that exists,
-/// once the page has drawn the change that is under way (an element about to appear, or the
-/// neighbour of one about to go). If the person has put the focus somewhere else by then, it
-/// stays there: only a focus still where it was, or lost with a removed element, is moved.
-pub fn focus_soon(selectors: Vec<String>) {
-    let focused = || document().active_element();
-    let before = focused();
-    request_animation_frame(move || {
-        let now = focused();
-        let lost = now.is_none() || now.as_ref() == document().body().map(Into::into).as_ref();
-        if lost || now == before {
-            focus_now(&selectors);
-        }
-    });
-}
-
-/// Puts the focus on the first element matching each of `selectors` in turn that exists now;
-/// whether one did.
-pub fn focus_now(selectors: &[String]) -> bool {
-    for selector in selectors {
-        let found = document()
-            .query_selector(selector)
-            .ok()
-            .flatten()
-            .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
-        if let Some(element) = found {
-            let _ = element.focus();
-            return true;
-        }
-    }
-    false
-}
-
-/// The page's one rule for refused input: the field keeps what was typed, so it can be
-/// corrected, and is marked invalid (its message is tied to it by `aria-describedby`) until an
-/// entry goes through; the state is left as it was.
-#[derive(Clone, Copy)]
-pub struct Refusal {
-    refused: RwSignal<bool>,
-    field: Field,
-}
-
-impl Refusal {
-    /// A field whose messages show next to `field`.
-    pub fn new(field: Field) -> Refusal {
-        Refusal {
-            refused: RwSignal::new(false),
-            field,
-        }
-    }
-
-    /// Records whether the last entry went through.
-    pub fn settle(self, accepted: bool) {
-        self.refused.set(!accepted);
-    }
-
-    /// The field's `aria-invalid`: refused, and its message still shown.
-    pub fn invalid(self) -> impl Fn() -> String + Copy + Send + Sync + 'static {
-        let app = expect_context::<AppState>();
-        move || (self.refused.get() && app.error(self.field).is_some()).to_string()
-    }
-}
-
-/// `text` made safe inside a quoted CSS attribute selector.
-pub fn css_escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('"', "\\\"")
-}
+use super::focus::focus_soon;
 
 /// The focusable elements inside `root`, in document order.
 fn focusables(root: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
@@ -193,35 +109,4 @@ pub fn Dialog(
             </div>
         </Show>
     }
-}
-
-/// A server's colour swatch for colour slot `index`; under forced colours it shows the dash
-/// pattern the ring draws that server's arcs with.
-#[component]
-pub fn Swatch(theme: Signal<crate::ui::kit::theme::Theme>, index: usize) -> impl IntoView {
-    view! {
-        <span
-            class=format!("swatch pattern-{}", index % 8)
-            aria-hidden="true"
-            style=move || format!("background:{}", theme.get().server(index))
-        ></span>
-    }
-}
-
-/// A whole number with thousands separators: 100000 is "100,000".
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// A fraction as a percentage, one decimal at most.
-pub fn pct(fraction: f64) -> String {
-    crate::core::percent(fraction)
 }

@@ -4,3 +4,5 @@
 
 pub mod cache;
 pub mod panel;
+pub mod remedies;
+pub mod requests;

@@ -480,6 +480,38 @@ fn circles(krate: &Crate) -> Vec<Vec<String>> {
     walk.found
 }
 
+/// The room a module belongs to: its first two names (`ui::state`, `teach::quiz`), its folder
+/// of the page, of teaching or of drawing. The engine's rooms are its floors, checked above.
+fn room_of(module: &str) -> Option<String> {
+    if module == "core" || module.starts_with("core::") {
+        return None;
+    }
+    Some(module.split("::").take(2).collect::<Vec<_>>().join("::"))
+}
+
+/// The crate seen room by room: a room imports what any of its files imports from another.
+fn rooms(krate: &Crate) -> Crate {
+    let mut out: Crate = BTreeMap::new();
+    for (module, m) in krate {
+        let Some(room) = room_of(module) else {
+            continue;
+        };
+        let entry = out.entry(room.clone()).or_insert_with(|| Module {
+            file: m.file.parent().map(Path::to_path_buf).unwrap_or_default(),
+            imports: BTreeMap::new(),
+        });
+        for (target, written) in &m.imports {
+            match room_of(target) {
+                Some(to) if to != room => {
+                    entry.imports.entry(to).or_insert_with(|| written.clone());
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
@@ -515,6 +547,25 @@ fn nothing_in_the_library_or_the_command_imports_in_a_circle() {
             found.is_empty(),
             "modules of {} that import one another: {found:?}",
             root.display()
+        );
+    }
+}
+
+#[test]
+fn no_two_rooms_of_the_page_or_of_teaching_import_each_other_round_a_circle() {
+    for root in [src().join("lib.rs"), src().join("bin/ringlab/main.rs")] {
+        let krate = rooms(&read_crate(&root));
+        let found = circles(&krate);
+        let why: Vec<String> = found
+            .iter()
+            .flatten()
+            .map(|f| format!("{f} imports {:?}", krate[f].imports))
+            .collect();
+        assert!(
+            found.is_empty(),
+            "rooms of {} that import one another: {found:?}\n{}",
+            root.display(),
+            why.join("\n")
         );
     }
 }

@@ -11,6 +11,7 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use ringlab::core::placement::{bounded, moves_between, table};
 use ringlab::core::{Change, HashScheme, Key, Kind, Placed, RingSize, Scenario, Server};
+use ringlab::draw::geometry::position_at;
 
 const NAMES: [&str; 7] = ["A", "B", "C", "Zed", "a", "tokyo", "osaka"];
 
@@ -424,7 +425,7 @@ proptest! {
                 prop_assert!(u64::from(spot) < circle, "{kind}: key {id} at {spot} of {circle}");
             }
             for &f in &fractions {
-                let spot = placed.spot_at(f, s.size());
+                let spot = position_at(f, circle);
                 prop_assert!(u64::from(spot) < circle, "{kind}: {f} gives {spot} of {circle}");
                 prop_assert!(placed.owner_at_spot(spot, s.size()) < n);
             }

@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use crate::core::modn::mod_n_expected;
 use crate::core::moves::KeyIds;
-use crate::core::par::threads;
 use crate::core::placement::{ideal_movement, moves_between, Cost, Kind, Placed, State};
 use crate::core::scenario::Scenario;
 
@@ -202,7 +201,7 @@ fn column(before: &Scenario, after: &Scenario, kind: Kind) -> Column {
 fn each_kind<T: Send>(f: impl Fn(Kind) -> T + Sync) -> Vec<T> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let threads = threads();
+        let threads = crate::core::par::threads();
         if threads > 1 {
             return std::thread::scope(|scope| {
                 let handles: Vec<_> = Kind::ALL

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from './serve.mjs';
 
 /**
- * Where things sit on the canvas, in CSS pixels, as src/geometry.rs lays them out: position 0 at
+ * Where things sit on the canvas, in CSS pixels, as src/draw/geometry.rs lays them out: position 0 at
  * 12 o'clock, positions growing clockwise, a turn fraction f at radius r drawn at
  * (cx + r·sin 2πf, cy − r·cos 2πf).
  */

@@ -332,14 +332,6 @@ impl Placed {
         }
     }
 
-    /// The spot on that circle at `fraction` of the way round from its top (0 to 1), as the
-    /// pointer finds it: the page keeps the pointer's angle, so the spot follows the placement.
-    pub fn spot_at(&self, fraction: f64, size: RingSize) -> u32 {
-        let circle = self.circle(size);
-        let spot = (fraction.clamp(0.0, 1.0) * circle as f64).floor() as u64;
-        spot.min(circle - 1) as u32
-    }
-
     /// Where key `id` sits on that circle.
     pub fn key_spot(&self, keys: &KeySet, id: u32) -> u32 {
         match &self.algo {

@@ -1,6 +1,6 @@
 import { test, expect, Frame, naiveOwner } from '../fixtures.mjs';
 
-/** The side of a question's ring, in CSS pixels (src/ui/question_card.rs). */
+/** The side of a question's ring, in CSS pixels (src/ui/practice/question_card.rs). */
 const QUESTION_SIDE = 240;
 
 /** Lesson 000's ring, and D joining at 60: only @52 moves. */

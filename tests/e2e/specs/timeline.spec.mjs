@@ -123,7 +123,7 @@ test('the chart reads out its values under the pointer and with the arrow keys, 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('timeline-csv').click()]);
   expect(download.suggestedFilename()).toBe('ringlab-timeline.csv');
   const rows = csvRows((await downloaded(download)).toString());
-  expect(rows[0]).toEqual(['t_seconds', 'Ring', 'mod N']);
+  expect(rows[0]).toEqual(['t_seconds', 'ring', 'mod_n']);
   expect(rows.length).toBeGreaterThan(100);
 });
 

@@ -1,0 +1,10 @@
+//! What the page draws, as plain shapes: the ring's picture (arcs, points, ticks, keys, the
+//! selected key's walk) and hit-testing on it, the charts' axes, ticks and lines, and the
+//! geometry that maps ring positions to canvas coordinates and back. Everything here is computed
+//! natively from the engine's results and tested there, with no browser in sight; the canvas
+//! painter in `ui` is the only thing that touches the 2D context, and the page's SVG chart only
+//! draws what [`chart`] lays out.
+
+pub mod chart;
+pub mod geometry;
+pub mod picture;

@@ -1,0 +1,88 @@
+//! How a page is asked to embed itself: `embed=1`, the panels and the host's origin.
+
+use leptos::prelude::*;
+
+/// The panels an embed can show, by their `panels=` name.
+pub const PANELS: [&str; 14] = [
+    "last",
+    "ownership",
+    "key",
+    "cache",
+    "lesson",
+    "servers",
+    "vnodes",
+    "keys",
+    "replicas",
+    "placement",
+    "compare",
+    "traffic",
+    "timeline",
+    "sweeps",
+];
+/// What an embed shows when `panels=` is absent.
+pub const DEFAULT_PANELS: [&str; 2] = ["last", "ownership"];
+
+/// How this page was asked to embed itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmbedConfig {
+    /// The panels to show, in order.
+    pub panels: Vec<&'static str>,
+    /// The origin allowed to drive the ring and to receive its events.
+    pub host: String,
+}
+
+impl EmbedConfig {
+    /// Reads `embed`, `panels` and `host` from a link's extra parameters; None unless `embed=1`.
+    pub fn from_params(
+        extra: &[(String, String)],
+        notices: &mut Vec<String>,
+    ) -> Option<EmbedConfig> {
+        let value = |name: &str| {
+            extra
+                .iter()
+                .rev()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+        };
+        if value("embed") != Some("1") {
+            return None;
+        }
+        let mut panels = Vec::new();
+        match value("panels") {
+            None => panels.extend(DEFAULT_PANELS),
+            Some(list) => {
+                for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                    match PANELS.iter().find(|p| **p == name) {
+                        Some(panel) if !panels.contains(panel) => panels.push(*panel),
+                        Some(_) => {}
+                        None => notices.push(format!("panels: there is no panel {name:?}")),
+                    }
+                }
+            }
+        }
+        let own = window().location().origin().unwrap_or_default();
+        let host = match value("host") {
+            None => own,
+            Some(origin) if is_origin(origin) => origin.to_string(),
+            Some(origin) => {
+                notices.push(format!(
+                    "host: {origin:?} is not an origin such as https://example.org"
+                ));
+                own
+            }
+        };
+        Some(EmbedConfig { panels, host })
+    }
+}
+
+/// An origin is a scheme, `://` and a host with an optional port, and nothing else.
+fn is_origin(text: &str) -> bool {
+    let Some((scheme, rest)) = text.split_once("://") else {
+        return false;
+    };
+    matches!(scheme, "http" | "https")
+        && !rest.is_empty()
+        && rest
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+}

@@ -1,0 +1,68 @@
+//! The embedded ring: no page chrome, only the ring and the chosen panels.
+
+use leptos::prelude::*;
+
+use super::config::EmbedConfig;
+use crate::ui::compare::view::CompareView;
+use crate::ui::controls::keys::KeyControls;
+use crate::ui::controls::placement::PlacementControls;
+use crate::ui::controls::replicas::ReplicaControls;
+use crate::ui::controls::servers::ServerControls;
+use crate::ui::controls::vnodes::VnodeControls;
+use crate::ui::kit::theme::Theme;
+use crate::ui::lessons::panel::LessonPanel;
+use crate::ui::notices::fields::FieldError;
+use crate::ui::notices::link::LinkNotices;
+use crate::ui::ring::canvas::RingCanvas;
+use crate::ui::ring::key_detail::KeyDetailPanel;
+use crate::ui::ring::last_change::LastChangePanel;
+use crate::ui::ring::ownership::OwnershipPanel;
+use crate::ui::ring::stage::HoverReadout;
+use crate::ui::state::{AppState, Field};
+use crate::ui::timeline::sweeps::SweepPanel;
+use crate::ui::timeline::view::TimelineView;
+use crate::ui::traffic::cache::CachePanel;
+use crate::ui::traffic::panel::TrafficPanel;
+
+/// The embedded ring: no page chrome, only the ring and the chosen panels.
+#[component]
+pub fn EmbedView(config: EmbedConfig, theme: Signal<Theme>) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    if let Some(body) = document().body() {
+        body.class_list().add_1("embedded").ok();
+    }
+    let panels = config
+        .panels
+        .iter()
+        .map(|panel| match *panel {
+            "last" => view! { <LastChangePanel /> }.into_any(),
+            "ownership" => view! { <OwnershipPanel theme=theme /> }.into_any(),
+            "key" => view! { <KeyDetailPanel /> }.into_any(),
+            "cache" => view! { <CachePanel /> }.into_any(),
+            "lesson" => view! { <LessonPanel theme=theme /> }.into_any(),
+            "servers" => view! { <ServerControls theme=theme /> }.into_any(),
+            "vnodes" => view! { <VnodeControls /> }.into_any(),
+            "keys" => view! { <KeyControls /> }.into_any(),
+            "placement" => view! { <PlacementControls /> }.into_any(),
+            "compare" => view! { <CompareView theme=theme /> }.into_any(),
+            "traffic" => view! { <TrafficPanel theme=theme /> }.into_any(),
+            "timeline" => view! { <TimelineView sweeps=false /> }.into_any(),
+            "sweeps" => view! { <SweepPanel /> }.into_any(),
+            _ => view! { <ReplicaControls /> }.into_any(),
+        })
+        .collect_view();
+    view! {
+        <LinkNotices />
+        <main class="embed-layout" data-testid="embed">
+            <section class="stage" aria-label="The ring">
+                <FieldError field=Field::Canvas id="canvas-error" />
+                <RingCanvas theme=theme />
+                <HoverReadout />
+            </section>
+            <section class="readout" aria-label="Readout">{panels}</section>
+        </main>
+        <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
+            {move || app.announcement.get()}
+        </p>
+    }
+}

@@ -1,0 +1,164 @@
+//! Colours, and the swatch that shows a server's. Server colours come from a palette chosen to
+//! stay distinguishable for people with colour-vision deficiencies (after Okabe and Ito), in a
+//! light and a dark variant.
+
+use leptos::prelude::*;
+
+const LIGHT: [&str; 8] = [
+    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#B59B00", "#D55E00", "#7B61C9", "#6A6A6A",
+];
+const DARK: [&str; 8] = [
+    "#56B4E9", "#E69F00", "#2BC48F", "#E08BC0", "#F0E442", "#FF6A3D", "#A48BFF", "#C8C8C8",
+];
+
+/// The colours the canvas needs for one colour scheme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    /// Whether this is the dark scheme.
+    pub dark: bool,
+    /// Presentation mode: thicker strokes, larger type, stronger contrast.
+    pub present: bool,
+    /// Forced colours (a high-contrast mode): everything in the system's two colours, servers
+    /// told apart by the dash pattern of their arcs instead of by colour.
+    pub forced: bool,
+}
+
+/// Each colour slot's dash pattern under forced colours, in multiples of the band's width
+/// (empty: solid). `style/main.css` draws the same patterns on the swatches.
+const PATTERNS: [&[f64]; 8] = [
+    &[],
+    &[1.0, 0.5],
+    &[0.25, 0.35],
+    &[1.4, 0.35, 0.25, 0.35],
+    &[0.5, 0.5],
+    &[2.0, 0.5],
+    &[0.25, 0.35, 0.25, 1.0],
+    &[1.0, 0.25, 0.25, 0.25, 0.25, 0.25],
+];
+
+impl Theme {
+    /// How much thicker lines and larger labels are drawn.
+    pub fn weight(self) -> f64 {
+        if self.present {
+            1.6
+        } else {
+            1.0
+        }
+    }
+
+    /// A server's colour by slot; slots past the palette wrap round.
+    pub fn server(self, slot: usize) -> &'static str {
+        if self.forced {
+            return "CanvasText";
+        }
+        let palette = if self.dark { &DARK } else { &LIGHT };
+        palette[slot % palette.len()]
+    }
+
+    /// A server's dash pattern by slot under forced colours, in multiples of `unit`; solid
+    /// otherwise.
+    pub fn pattern(self, slot: usize, unit: f64) -> Vec<f64> {
+        if !self.forced {
+            return Vec::new();
+        }
+        PATTERNS[slot % PATTERNS.len()]
+            .iter()
+            .map(|x| x * unit)
+            .collect()
+    }
+
+    /// The canvas background.
+    pub fn background(self) -> &'static str {
+        if self.forced {
+            return "Canvas";
+        }
+        if self.dark {
+            "#16181d"
+        } else {
+            "#ffffff"
+        }
+    }
+
+    /// Text and strong lines.
+    pub fn ink(self) -> &'static str {
+        if self.forced {
+            return "CanvasText";
+        }
+        if self.dark {
+            "#eceff4"
+        } else {
+            "#1b1f24"
+        }
+    }
+
+    /// Quiet lines and tick labels.
+    pub fn muted(self) -> &'static str {
+        if self.present {
+            return self.ink();
+        }
+        if self.dark {
+            "#a9b1bd"
+        } else {
+            "#555d68"
+        }
+    }
+
+    /// The halo round keys that moved.
+    pub fn halo(self) -> &'static str {
+        if self.forced {
+            return "Highlight";
+        }
+        if self.dark {
+            "#ffffff"
+        } else {
+            "#111111"
+        }
+    }
+}
+
+/// Follows `prefers-color-scheme`, live, and the presentation mode.
+pub fn use_theme(present: RwSignal<bool>) -> Signal<Theme> {
+    let dark = media_query("(prefers-color-scheme: dark)");
+    let forced = media_query("(forced-colors: active)");
+    Signal::derive(move || Theme {
+        dark: dark.get(),
+        present: present.get(),
+        forced: forced.get(),
+    })
+}
+
+/// Whether the person asked for reduced motion, live.
+pub fn use_reduced_motion() -> ReadSignal<bool> {
+    media_query("(prefers-reduced-motion: reduce)")
+}
+
+fn media_query(query: &str) -> ReadSignal<bool> {
+    use wasm_bindgen::prelude::*;
+    let (matches, set_matches) = signal(false);
+    let Some(list) = window().match_media(query).ok().flatten() else {
+        return matches;
+    };
+    set_matches.set(list.matches());
+    let listener = Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(
+        move |ev: web_sys::MediaQueryListEvent| {
+            set_matches.set(ev.matches());
+        },
+    );
+    let _ = list.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref());
+    // The listener lives as long as the page.
+    listener.forget();
+    matches
+}
+
+/// A server's colour swatch for colour slot `index`; under forced colours it shows the dash
+/// pattern the ring draws that server's arcs with.
+#[component]
+pub fn Swatch(theme: Signal<Theme>, index: usize) -> impl IntoView {
+    view! {
+        <span
+            class=format!("swatch pattern-{}", index % 8)
+            aria-hidden="true"
+            style=move || format!("background:{}", theme.get().server(index))
+        ></span>
+    }
+}

@@ -1,0 +1,11 @@
+//! The ring view: the canvas (drawn by the kit's painter), the arrow keys that step round it,
+//! the stage around it (the click mode, the selected server, the position under the pointer),
+//! and the readout beside it: the selected key, the last change and the ownership table, the
+//! canvas's text alternative.
+
+pub mod arrow_keys;
+pub mod canvas;
+pub mod key_detail;
+pub mod last_change;
+pub mod ownership;
+pub mod stage;

@@ -1,0 +1,196 @@
+//! The address bar: the page's address always holds the scenario, so a copied address (or the
+//! "Copy link" button) reopens exactly this view. A link's view parameters are read here, and
+//! the address is written back as the state changes.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsValue;
+
+use super::{AppState, TimelineEvent, View};
+use crate::core::{parse_number, write_link, CacheLoad};
+use crate::ui::kit::browser::now;
+
+/// Applies the view parameters a link carries besides the scenario (`select`, `r`, `reads`,
+/// `hit`); what cannot be read joins the link's notices.
+pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
+    let mut notices = Vec::new();
+    let mut cache = CacheLoad::default();
+    // Practice without a seed in the link starts from a seed of its own, written into the
+    // address so the same questions can be shared.
+    if !extra.iter().any(|(n, _)| n == "seed") {
+        app.practice_seed
+            .set((js_sys::Math::random() * 999_999.0) as u64 + 1);
+    }
+    for (name, value) in extra {
+        match name.as_str() {
+            "select" => {
+                if app
+                    .scenario
+                    .with_untracked(|s| s.keys().find(value).is_some())
+                {
+                    app.selected_key.set(Some(value.clone()));
+                } else {
+                    notices.push(format!("select: there is no key {value}"));
+                }
+            }
+            "present" => app.present.set(value == "1"),
+            "view" => match View::parse(value) {
+                Some(view) => app.view.set(view),
+                None => notices.push(format!("view: there is no view {value}")),
+            },
+            "lesson" => {
+                let step = extra
+                    .iter()
+                    .find(|(n, _)| n == "step")
+                    .and_then(|(_, v)| parse_number::<usize>(v).ok())
+                    .unwrap_or(1);
+                // A link written by the page carries its own scenario (the step as explored so
+                // far); a hand-written one naming only the lesson and step opens that step.
+                let own_scenario = extra.iter().any(|(n, _)| n == "servers")
+                    || window()
+                        .location()
+                        .search()
+                        .unwrap_or_default()
+                        .contains("servers=");
+                match crate::teach::lessons::lesson(value) {
+                    Some(found) if (1..=found.steps.len()).contains(&step) => {
+                        if own_scenario {
+                            app.lesson.set(Some((found.id, step - 1)));
+                        } else {
+                            app.open_lesson_step(found.id, step - 1);
+                        }
+                    }
+                    _ => notices.push(format!(
+                        "lesson: there is no lesson {value} with a step {step}"
+                    )),
+                }
+            }
+            "seed" => match parse_number::<u64>(value) {
+                Ok(seed) => app.practice_seed.set(seed),
+                Err(error) => notices.push(format!("seed: {error}")),
+            },
+            "quiz" => {
+                app.quiz_set.set(Some(value.clone()));
+                if !extra.iter().any(|(n, _)| n == "view") {
+                    app.view.set(View::Practice);
+                }
+            }
+            // `r` is the scenario's copies per key: the link reader takes it (or reports it).
+            "r" => {}
+            "reads" => match parse_number::<u64>(value)
+                .and_then(|r| CacheLoad::new(r as f64, cache.hit_rate))
+            {
+                Ok(load) => cache = load,
+                Err(error) => notices.push(format!("reads: {error}")),
+            },
+            "hit" => match cache.with_hit_text(value) {
+                Ok(load) => cache = load,
+                Err(_) => notices.push("hit: the hit rate goes from 0 to 100".to_string()),
+            },
+            "event" => match TimelineEvent::parse(value) {
+                Some(event) => app.timeline_event.set(event),
+                None => notices.push(format!(
+                    "event: {value} is not an event (fail:NAME, remove:NAME or join)"
+                )),
+            },
+            // Read by embed mode, or by the lesson above.
+            "embed" | "panels" | "host" | "step" | "" => {}
+            other => notices.push(format!("{other}: not a parameter this page knows")),
+        }
+    }
+    app.cache.set(cache);
+    if !notices.is_empty() {
+        app.link_notices.update(|n| n.extend(notices));
+    }
+}
+
+/// The query string for what is on screen: the scenario before the last change plus that
+/// change, so that opening it shows the same last change.
+pub fn current_query(app: AppState) -> String {
+    let scenario = app.scenario.get_untracked();
+    let previous = app.previous.get_untracked();
+    let last = app.last.get_untracked();
+    let mut extra = Vec::new();
+    if let Some(label) = app.selected_key.get_untracked() {
+        extra.push(("select".to_string(), label));
+    }
+    if let Some((id, step)) = app.lesson.get_untracked() {
+        extra.push(("lesson".to_string(), id.to_string()));
+        extra.push(("step".to_string(), (step + 1).to_string()));
+    }
+    if app.present.get_untracked() {
+        extra.push(("present".to_string(), "1".to_string()));
+    }
+    let view = app.view.get_untracked();
+    if view != View::Ring {
+        extra.push(("view".to_string(), view.id().to_string()));
+    }
+    if view == View::Practice {
+        match app.quiz_set.get_untracked() {
+            Some(set) => extra.push(("quiz".to_string(), set)),
+            None => extra.push((
+                "seed".to_string(),
+                app.practice_seed.get_untracked().to_string(),
+            )),
+        }
+    }
+    let event = app.timeline_event.get_untracked();
+    if view == View::Timeline && event != TimelineEvent::default() {
+        extra.push(("event".to_string(), event.link_text()));
+    }
+    extra.extend(app.kept_params.get_value());
+    let cache = app.cache.get_untracked();
+    if cache != CacheLoad::default() {
+        extra.push(("reads".to_string(), (cache.reads as u64).to_string()));
+        extra.push(("hit".to_string(), format!("{}", cache.hit_rate * 100.0)));
+    }
+    match (previous, last.as_ref().and_then(|o| o.change.clone())) {
+        (Some(before), Some(change)) => write_link(&before, Some(&change), &extra),
+        _ => write_link(&scenario, None, &extra),
+    }
+}
+
+/// The least time between two writes of the address, in ms.
+const ADDRESS_INTERVAL_MS: f64 = 100.0;
+
+/// Keeps the address bar in step with the scenario, without adding browser history entries.
+/// The address is written just after a change, once the change is on screen, and at most
+/// once every 100 ms during a burst of changes: writing it costs a few milliseconds, more than
+/// a change itself on a big ring, and browsers slow down pages that rewrite it too often.
+pub fn sync_address(app: AppState) {
+    let pending = StoredValue::new(false);
+    // When the address was last written (ms since the page opened).
+    let written = StoredValue::new(f64::NEG_INFINITY);
+    Effect::new(move |_| {
+        app.scenario.track();
+        app.selected_key.track();
+        app.replicas.track();
+        app.cache.track();
+        app.present.track();
+        app.lesson.track();
+        app.view.track();
+        app.practice_seed.track();
+        app.quiz_set.track();
+        app.timeline_event.track();
+        if !pending.get_value() {
+            pending.set_value(true);
+            let since = now() - written.get_value();
+            let wait = (ADDRESS_INTERVAL_MS - since).clamp(0.0, ADDRESS_INTERVAL_MS);
+            set_timeout(
+                move || {
+                    pending.set_value(false);
+                    written.set_value(now());
+                    write_address(app);
+                },
+                std::time::Duration::from_millis(wait as u64),
+            );
+        }
+    });
+}
+
+/// Writes the current view into the address bar now.
+pub fn write_address(app: AppState) {
+    let query = current_query(app);
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));
+    }
+}

@@ -1,0 +1,282 @@
+//! Every way the state changes: a change dispatched (or held back for a prediction), a setting,
+//! a link loaded, undo, redo and reset. Each keeps the view it replaces for undo.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use super::app::{AppState, Frame};
+use super::slots::slots_for;
+use super::vocabulary::Field;
+use crate::core::{Change, Error, Kind, Link, Outcome, Scenario};
+
+/// The most views undo keeps.
+pub const HISTORY_LIMIT: usize = 200;
+
+impl AppState {
+    /// Applies `change`; on success records the outcome and announces it, on refusal shows the
+    /// reason next to `field`. Returns whether it was applied.
+    pub fn dispatch(&self, change: Change, field: Field) -> bool {
+        if self.hold(&change, field) {
+            return false;
+        }
+        self.apply(change, field)
+    }
+
+    /// With Predict first on, holds `change` back until the learner has predicted which keys
+    /// it moves (see [`AppState::asks_first`]). Returns whether it was held back.
+    pub fn hold(&self, change: &Change, field: Field) -> bool {
+        if self.predict.get_untracked() && self.asks_first(change) {
+            self.pending.set(Some((change.clone(), field)));
+            return true;
+        }
+        false
+    }
+
+    /// Whether, with Predict on, `change` first asks which keys it will move: only changes of
+    /// servers and points, on a ring with keys few enough to mark one by one.
+    fn asks_first(&self, change: &Change) -> bool {
+        let keys = self.scenario.with_untracked(|s| s.keys().len());
+        (1..=crate::teach::quiz::MAX_MARKED_KEYS).contains(&keys)
+            && matches!(
+                change,
+                Change::AddServer { .. }
+                    | Change::RemoveServer { .. }
+                    | Change::SetVnodes { .. }
+                    | Change::SetWeight { .. }
+                    | Change::MovePoint { .. }
+            )
+    }
+
+    /// Applies `change` without asking first (see [`AppState::dispatch`]).
+    pub fn apply(&self, change: Change, field: Field) -> bool {
+        let result = self.scenario.with_untracked(|s| s.after(change));
+        self.commit(result, field)
+    }
+
+    /// Shows a change the engine has already worked out (see [`AppState::dispatch`]), or its
+    /// refusal next to `field`. Returns whether it was shown.
+    pub fn commit(&self, result: Result<(Scenario, Outcome), Error>, field: Field) -> bool {
+        let before = self.scenario.get_untracked();
+        match result {
+            Ok((next, outcome)) => {
+                self.announcement.set(outcome.summary());
+                self.remember();
+                self.future.set(Vec::new());
+                self.show(Frame {
+                    scenario: next,
+                    previous: Some(before),
+                    last: Some(Arc::new(outcome)),
+                });
+                // A change went through: earlier complaints no longer describe the state.
+                self.errors.set(Vec::new());
+                true
+            }
+            Err(error) => {
+                self.show_error(field, error.to_string());
+                false
+            }
+        }
+    }
+
+    /// Chooses the placement the panels speak of (see [`AppState::set_setting`]). Returns
+    /// whether the placement changed.
+    pub fn choose_placement(&self, placement: Kind, field: Field) -> bool {
+        if self.scenario.with_untracked(|s| s.placement()) == placement {
+            return true;
+        }
+        let said = format!("Placing keys with {}.", placement.name());
+        self.set_setting(Change::SetPlacement { placement }, field, said, false)
+    }
+
+    /// Changes a setting (the placement, copies per key, the timeline's timing). When the view
+    /// shows a last change that moved keys, that same change is measured again with the new
+    /// setting (the scenario before it takes the setting too), so the last-change panel and the
+    /// timeline keep telling what the change did; otherwise the setting itself is the change.
+    /// `said` is announced before the remeasured change's summary, and, with `alone`, instead of
+    /// the engine's summary when the setting is the change. Returns whether it was taken.
+    pub fn set_setting(&self, setting: Change, field: Field, said: String, alone: bool) -> bool {
+        let remeasured = self.previous.with_untracked(|previous| {
+            let previous = previous.as_ref()?;
+            let change = self
+                .last
+                .with_untracked(|l| l.as_ref().filter(|o| o.moves_keys)?.change.clone())?;
+            let (before, _) = previous.after(setting.clone()).ok()?;
+            let (after, outcome) = before.after(change).ok()?;
+            Some(Frame {
+                scenario: after,
+                previous: Some(before),
+                last: Some(Arc::new(outcome)),
+            })
+        });
+        match remeasured {
+            Some(frame) => {
+                let summary = frame.last.as_ref().map(|o| o.summary()).unwrap_or_default();
+                self.remember();
+                self.future.set(Vec::new());
+                self.show(frame);
+                self.errors.set(Vec::new());
+                self.announcement.set(format!("{said} {summary}"));
+                true
+            }
+            None => {
+                let taken = self.dispatch(setting, field);
+                if taken && alone && !said.is_empty() {
+                    self.announcement.set(said);
+                }
+                taken
+            }
+        }
+    }
+
+    /// The last change, when it moved keys: what the Timeline view follows by default (from
+    /// the scenario before it, [`AppState::previous`]).
+    pub fn last_moving_change(&self) -> Option<Change> {
+        self.last
+            .with(|l| l.as_ref().filter(|o| o.moves_keys)?.change.clone())
+    }
+
+    /// Puts R into the scenario on screen and the one before it without a step of its own (a
+    /// lesson step's R belongs to the step).
+    pub fn set_replicas_quietly(&self, count: usize) {
+        let setting = Change::SetReplicas {
+            count: count as u32,
+        };
+        let apply = |s: &Scenario| s.after(setting.clone()).ok().map(|(next, _)| next);
+        if let Some(next) = self.scenario.with_untracked(apply) {
+            self.scenario.set(next);
+        }
+        let previous = self.previous.with_untracked(|p| p.as_ref().and_then(apply));
+        if previous.is_some() {
+            self.previous.set(previous);
+        }
+    }
+
+    fn frame(&self) -> Frame {
+        // A frame kept for undo drops the evaluated placements: a million keys' owners need not
+        // be kept for every step back, and undo recomputes them.
+        Frame {
+            scenario: self.scenario.with_untracked(Scenario::without_cache),
+            previous: self
+                .previous
+                .with_untracked(|p| p.as_ref().map(Scenario::without_cache)),
+            last: self.last.get_untracked(),
+        }
+    }
+
+    /// Pushes the current view onto the undo history.
+    fn remember(&self) {
+        let frame = self.frame();
+        self.past.update(|past| {
+            past.push(frame);
+            if past.len() > HISTORY_LIMIT {
+                past.remove(0);
+            }
+        });
+    }
+
+    /// Puts `frame` on screen.
+    fn show(&self, frame: Frame) {
+        let slots = slots_for(&self.slots.get_untracked(), &frame.scenario);
+        self.forget_missing_selection(&frame.scenario);
+        self.slots.set(slots);
+        self.previous.set(frame.previous);
+        self.scenario.set(frame.scenario);
+        self.last.set(frame.last);
+    }
+
+    /// Shows what `link` holds as one undoable change of view, with its view parameters.
+    pub fn load(&self, link: Link, headline: String) {
+        self.remember();
+        self.future.set(Vec::new());
+        self.selected_key.set(None);
+        self.selected_server.set(None);
+        self.errors.set(Vec::new());
+        // Colours follow the scenario before the link's change, so a server keeps its colour
+        // across that change (D stays D's colour when A leaves).
+        if let Some(before) = &link.before {
+            let slots = slots_for(&self.slots.get_untracked(), before);
+            self.slots.set(slots);
+        }
+        self.show(Frame {
+            scenario: link.scenario,
+            previous: link.before,
+            last: link.last.map(Arc::new),
+        });
+        let summary = self
+            .last
+            .with_untracked(|l| l.as_ref().map(|o| o.summary()));
+        self.announcement
+            .set(summary.map_or(headline.clone(), |s| format!("{headline} {s}")));
+    }
+
+    /// Makes `scenario` the view a link opened on, with no change before it (used when a link's
+    /// many keys arrive after the page has opened).
+    pub fn set_base(&self, scenario: Scenario) {
+        let slots = slots_for(&self.slots.get_untracked(), &scenario);
+        self.slots.set(slots);
+        self.previous.set(None);
+        self.last.set(None);
+        self.scenario.set(scenario);
+    }
+
+    /// Goes back one change. Returns whether there was one.
+    pub fn undo(&self) -> bool {
+        let Some(frame) = self.past.try_update(|past| past.pop()).flatten() else {
+            self.announcement.set("Nothing to undo.".into());
+            return false;
+        };
+        let current = self.frame();
+        let undone = current
+            .last
+            .as_ref()
+            .map(|o| o.headline.clone())
+            .unwrap_or_default();
+        self.future.update(|future| future.push(current));
+        self.show(frame);
+        self.announcement.set(format!("Undone: {undone}"));
+        true
+    }
+
+    /// Goes forward one undone change. Returns whether there was one.
+    pub fn redo(&self) -> bool {
+        let Some(frame) = self.future.try_update(|future| future.pop()).flatten() else {
+            self.announcement.set("Nothing to redo.".into());
+            return false;
+        };
+        self.remember();
+        let redone = frame.last.as_ref().map(|o| o.summary()).unwrap_or_default();
+        self.show(frame);
+        self.announcement.set(format!("Redone: {redone}"));
+        true
+    }
+
+    /// Back to the starting scenario; undo brings back what was there.
+    pub fn reset(&self) {
+        self.remember();
+        self.future.set(Vec::new());
+        self.show(Frame {
+            scenario: Scenario::teaching(),
+            previous: None,
+            last: None,
+        });
+        self.selected_key.set(None);
+        self.selected_server.set(None);
+        self.errors.set(Vec::new());
+        self.announcement
+            .set("Back to the starting ring: A, B and C at 10, 40 and 75 with five keys.".into());
+    }
+
+    fn forget_missing_selection(&self, next: &Scenario) {
+        if let Some(label) = self.selected_key.get_untracked() {
+            if next.keys().find(&label).is_none() {
+                self.selected_key.set(None);
+            }
+        }
+        if let Some(name) = self.selected_server.get_untracked() {
+            if next.server(&name).is_err() {
+                self.selected_server.set(None);
+            }
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! The Timeline view: database reads over time after an event, its controls, and the sweep plots
+//! below it, with the SVG line chart they all draw on (laid out by `draw::chart`), its PNG
+//! export, and the sweeps run a few steps at a time.
+
+pub mod chart;
+pub mod chart_png;
+pub mod controls;
+pub mod sweep_steps;
+pub mod sweeps;
+pub mod view;

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::words::grouped;
+
 /// Why a change or an input was refused. A refused change leaves the scenario untouched.
 /// Each variant's doc names what its fields hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -193,8 +195,8 @@ impl fmt::Display for Error {
             Error::SweepTooLarge { asked, max } => write!(
                 f,
                 "That sweep would look up {} keys in all, more than the {} a sweep may; use fewer keys or placements.",
-                thousands(*asked),
-                thousands(*max)
+                grouped(*asked),
+                grouped(*max)
             ),
             Error::NoKeysToSweep => write!(
                 f,
@@ -210,16 +212,3 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
-
-/// A whole number with commas between thousands: 2,000,000.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}

@@ -10,6 +10,7 @@ mod header;
 mod kit;
 mod lessons;
 mod notices;
+pub mod parts;
 mod practice;
 mod ring;
 mod state;
@@ -18,7 +19,6 @@ mod traffic;
 
 use leptos::prelude::*;
 
-use compare::view::CompareView;
 use controls::keys::KeyControls;
 use controls::placement::PlacementControls;
 use controls::replicas::ReplicaControls;
@@ -28,6 +28,7 @@ use controls::vnodes::VnodeControls;
 use embed::config::EmbedConfig;
 use embed::view::EmbedView;
 use header::toolbar::Toolbar;
+use kit::lazy::arrive;
 use kit::theme::use_theme;
 use notices::fields::FieldError;
 use notices::link::LinkNotices;
@@ -48,6 +49,8 @@ pub fn App() -> impl IntoView {
     let (app, extra) = AppState::from_link(&query, state::MAX_PAGE_KEYS);
     state::address::apply_view_params(app, &extra);
     provide_context(app);
+    let parts = parts::Parts::new(app);
+    provide_context(parts);
     provide_context(practice::view::PracticeRound::new(
         app.practice_seed.get_untracked(),
     ));
@@ -142,7 +145,7 @@ pub fn App() -> impl IntoView {
                 <CachePanel />
             </section>
             <Show when=move || app.view.get() == View::Compare>
-                <CompareView theme=theme />
+                {arrive(parts.compare, "compare-view", move |show| show(theme))}
             </Show>
             <Show when=move || app.view.get() == View::Practice>
                 <practice::view::PracticeView theme=theme />

@@ -3,16 +3,17 @@
 use leptos::prelude::*;
 
 use super::config::EmbedConfig;
-use crate::ui::compare::view::CompareView;
 use crate::ui::controls::keys::KeyControls;
 use crate::ui::controls::placement::PlacementControls;
 use crate::ui::controls::replicas::ReplicaControls;
 use crate::ui::controls::servers::ServerControls;
 use crate::ui::controls::vnodes::VnodeControls;
+use crate::ui::kit::lazy::arrive;
 use crate::ui::kit::theme::Theme;
 use crate::ui::lessons::panel::LessonPanel;
 use crate::ui::notices::fields::FieldError;
 use crate::ui::notices::link::LinkNotices;
+use crate::ui::parts::Parts;
 use crate::ui::ring::canvas::RingCanvas;
 use crate::ui::ring::key_detail::KeyDetailPanel;
 use crate::ui::ring::last_change::LastChangePanel;
@@ -28,6 +29,7 @@ use crate::ui::traffic::panel::TrafficPanel;
 #[component]
 pub fn EmbedView(config: EmbedConfig, theme: Signal<Theme>) -> impl IntoView {
     let app = expect_context::<AppState>();
+    let parts = expect_context::<Parts>();
     if let Some(body) = document().body() {
         body.class_list().add_1("embedded").ok();
     }
@@ -44,7 +46,7 @@ pub fn EmbedView(config: EmbedConfig, theme: Signal<Theme>) -> impl IntoView {
             "vnodes" => view! { <VnodeControls /> }.into_any(),
             "keys" => view! { <KeyControls /> }.into_any(),
             "placement" => view! { <PlacementControls /> }.into_any(),
-            "compare" => view! { <CompareView theme=theme /> }.into_any(),
+            "compare" => arrive(parts.compare, "compare-view", move |show| show(theme)).into_any(),
             "traffic" => view! { <TrafficPanel theme=theme /> }.into_any(),
             "timeline" => view! { <TimelineView sweeps=false /> }.into_any(),
             "sweeps" => view! { <SweepPanel /> }.into_any(),

@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// Builds the page's WebAssembly in place of Trunk's own Rust step, as a main module and modules
+// that load on first use (the split points in src/ui/rooms.rs). Trunk runs it twice per build
+// (Trunk.toml's hooks); it can be run by hand too:
+//
+//   node scripts/split-build.mjs build [OUT_DIR]   cargo → wasm-split-cli → wasm-bindgen (main module)
+//                                                 → wasm-opt -Oz per module (release) → files named by
+//                                                 their content in OUT_DIR ($TRUNK_STAGING_DIR)
+//   node scripts/split-build.mjs inject [DIR]      writes the loader Trunk's Rust step would have written
+//                                                 into DIR/index.html, in place of the skipped rust link
+//
+// Environment: TRUNK_PROFILE=release|debug (set by Trunk; release when run by hand), and
+// SPLIT=0 for one module as before (the `nosplit` feature: every split point becomes a plain
+// call), the baseline the page bench measures against. Tools from PATH: wasm-split-cli (crate
+// wasm_split_cli_support 0.2.4), wasm-bindgen at the Cargo.lock version, wasm-opt 132 (npm
+// binaryen); scripts/setup.sh installs them.
+import { createHash } from 'node:crypto';
+import { execFile, execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BIN = 'ringlab-app';
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const TARGET = process.env.CARGO_TARGET_DIR ? resolve(process.env.CARGO_TARGET_DIR) : join(ROOT, 'target');
+const WORK = join(TARGET, 'wasm-split');
+/** What `build` made, for `inject` (which runs in another process, after Trunk's own steps). */
+const LOADER = join(WORK, 'loader.json');
+const release = (process.env.TRUNK_PROFILE || 'release') === 'release';
+const split = process.env.SPLIT !== '0';
+
+const run = (cmd, args) => {
+  console.log(`split-build: ${cmd} ${args.join(' ')}`);
+  execFileSync(cmd, args, { stdio: 'inherit', cwd: ROOT });
+};
+const version = (cmd) => execFileSync(cmd, ['--version'], { encoding: 'utf8' }).trim();
+const digest = (data) => createHash('sha256').update(data).digest('hex').slice(0, 16);
+
+/** Trunk's [tools] pins do not reach a hook: the versions are checked here. */
+function checkTools() {
+  const lock = readFileSync(join(ROOT, 'Cargo.lock'), 'utf8');
+  const wanted = /name = "wasm-bindgen"\nversion = "([^"]+)"/.exec(lock)[1];
+  const have = version('wasm-bindgen');
+  if (have !== `wasm-bindgen ${wanted}`) {
+    throw new Error(`need wasm-bindgen ${wanted} (the version Cargo.lock pins), found "${have}": run scripts/setup.sh`);
+  }
+  // Debian's wasm-opt (108) builds a page that cannot start; only 132 is known good.
+  if (release && !/version 132\b/.test(version('wasm-opt'))) {
+    throw new Error(`need wasm-opt 132 (npm binaryen@132.0.0), found "${version('wasm-opt')}": put tests/e2e/node_modules/.bin first on PATH`);
+  }
+  if (split) {
+    try {
+      execFileSync('wasm-split-cli', ['--help'], { stdio: 'ignore' });
+    } catch {
+      throw new Error('wasm-split-cli is missing: run scripts/setup.sh (cargo install wasm_split_cli_support)');
+    }
+  }
+}
+
+async function build(outDir) {
+  if (!outDir) throw new Error('no output folder: give one, or run this as a Trunk hook');
+  checkTools();
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+
+  // 1. cargo. `cargo rustc` passes the link argument to the app's own crate only, so every
+  //    dependency stays shared with the other builds; wasm-split reads the relocations it keeps.
+  const profile = release ? 'wasm-release' : 'dev';
+  const features = split ? 'app' : 'app,nosplit';
+  const cargoArgs = ['rustc', '--target', 'wasm32-unknown-unknown', '--bin', BIN, '--no-default-features', '--features', features, '--profile', profile];
+  run('cargo', split ? [...cargoArgs, '--', '-C', 'link-arg=--emit-relocs'] : cargoArgs);
+  const input = join(TARGET, 'wasm32-unknown-unknown', release ? 'wasm-release' : 'debug', `${BIN}.wasm`);
+
+  // 2. The split: WORK/split/BIN.wasm (the main module, for wasm-bindgen), a module per split
+  //    point (split_*.wasm), the code several of them share (chunk_*.wasm), and their loader,
+  //    __wasm_split.js.
+  let mainIn = input;
+  if (split) {
+    run('wasm-split-cli', [input, join(WORK, 'split'), '--target', 'web', '--out-name', BIN]);
+    mainIn = join(WORK, 'split', `${BIN}.wasm`);
+  }
+
+  // 3. wasm-bindgen, on the main module only. The other modules take the memory, the function
+  //    table and the stack pointer from the main module's exports, which --keep-lld-exports keeps.
+  const bindgenArgs = ['--target', 'web', '--no-typescript', '--out-dir', join(WORK, 'bindgen'), '--out-name', BIN];
+  if (split) bindgenArgs.push('--keep-lld-exports');
+  run('wasm-bindgen', [...bindgenArgs, mainIn]);
+
+  // 4. wasm-opt -Oz on each module (release), as Trunk's data-wasm-opt="z" did on the one module.
+  const modules = [{ src: join(WORK, 'bindgen', `${BIN}_bg.wasm`), ref: `${BIN}_bg.wasm`, stem: BIN, suffix: '_bg.wasm' }];
+  if (split) {
+    const lazy = readdirSync(join(WORK, 'split')).filter((n) => n.endsWith('.wasm') && n !== `${BIN}.wasm`);
+    for (const name of lazy.sort()) {
+      modules.push({ src: join(WORK, 'split', name), ref: name, stem: name.slice(0, -'.wasm'.length), suffix: '.wasm' });
+    }
+  }
+  mkdirSync(join(WORK, 'opt'), { recursive: true });
+  const queue = [...modules];
+  const optimise = async () => {
+    for (let m; (m = queue.shift()); ) {
+      const out = join(WORK, 'opt', m.ref);
+      if (release) {
+        console.log(`split-build: wasm-opt -Oz ${m.ref}`);
+        await promisify(execFile)('wasm-opt', ['-Oz', m.src, '-o', out]);
+      } else {
+        copyFileSync(m.src, out);
+      }
+      m.bytes = readFileSync(out);
+      m.name = `${m.stem}-${digest(m.bytes)}${m.suffix}`;
+    }
+  };
+  // The modules are independent: one wasm-opt per core.
+  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, optimise));
+
+  // 5. Names by content. The two scripts import each other, so neither can be named by its own
+  //    content alone: both take one build id, a digest of every module's name and both texts.
+  let mainJs = readFileSync(join(WORK, 'bindgen', `${BIN}.js`), 'utf8');
+  let linkJs = split ? readFileSync(join(WORK, 'split', '__wasm_split.js'), 'utf8') : null;
+  const id = digest(modules.map((m) => m.name).join('\n') + mainJs + (linkJs ?? ''));
+  const mainJsName = `${BIN}-${id}.js`;
+  const linkJsName = `__wasm_split-${id}.js`;
+  const swap = (text, from, to) => {
+    if (!text.includes(from)) throw new Error(`expected ${from} in the generated JavaScript`);
+    return text.split(from).join(to);
+  };
+  mainJs = swap(mainJs, `'${BIN}_bg.wasm'`, `'${modules[0].name}'`);
+  if (split) {
+    // Only the import statements: the keys of the imports object must stay the module name the
+    // main wasm names ("./__wasm_split.js").
+    mainJs = swap(mainJs, 'from "./__wasm_split.js"', `from "./${linkJsName}"`);
+    linkJs = swap(linkJs, `"./${BIN}.js"`, `"./${mainJsName}"`);
+    for (const m of modules.slice(1)) linkJs = swap(linkJs, `"./${m.ref}"`, `"./${m.name}"`);
+    linkJs = patchLoader(linkJs);
+  }
+
+  // 6. Out.
+  mkdirSync(outDir, { recursive: true });
+  for (const m of modules) writeFileSync(join(outDir, m.name), m.bytes);
+  writeFileSync(join(outDir, mainJsName), mainJs);
+  if (split) writeFileSync(join(outDir, linkJsName), linkJs);
+  if (existsSync(join(WORK, 'bindgen', 'snippets'))) {
+    cpSync(join(WORK, 'bindgen', 'snippets'), join(outDir, 'snippets'), { recursive: true });
+  }
+  const loader = { js: mainJsName, wasm: modules[0].name, link: split ? linkJsName : null, lazy: modules.slice(1).map((m) => m.name) };
+  writeFileSync(LOADER, JSON.stringify(loader, null, 2));
+  for (const m of modules) console.log(`split-build: ${m.name} ${m.bytes.length} bytes`);
+}
+
+/**
+ * The split loader compiles a module with `WebAssembly.instantiateStreaming`, which refuses a
+ * file sent with any type but application/wasm. wasm-bindgen's loader falls back to compiling
+ * from bytes in that case; this gives the split loader the same fallback, so a host that sends
+ * the wrong type costs speed, not the views.
+ */
+function patchLoader(text) {
+  const streaming = /WebAssembly\.instantiateStreaming\(\s*([^,]+?),\s*([^)]+?)\s*\)/g;
+  if (!streaming.test(text)) throw new Error('expected WebAssembly.instantiateStreaming in __wasm_split.js');
+  return text.replace(
+    streaming,
+    (_, response, imports) =>
+      `Promise.resolve(${response}).then((r) => WebAssembly.instantiateStreaming(r.clone(), ${imports}).catch((e) => r.headers.get("content-type")?.startsWith("application/wasm") ? Promise.reject(e) : r.arrayBuffer().then((b) => WebAssembly.instantiate(b, ${imports}))))`,
+  );
+}
+
+/**
+ * The loader Trunk writes for a `rel="rust"` link (module preloads, the wasm preload, the start,
+ * window.wasmBindings and the TrunkApplicationStarted event web/boot.js waits for), written in
+ * place of the skipped rust link.
+ */
+function inject(dir) {
+  if (!dir) throw new Error('no folder: give one, or run this as a Trunk hook');
+  if (!existsSync(LOADER)) throw new Error(`${LOADER} is missing: run "split-build.mjs build" first (with the same CARGO_TARGET_DIR)`);
+  const { js, wasm, link } = JSON.parse(readFileSync(LOADER, 'utf8'));
+  const base = process.env.TRUNK_PUBLIC_URL || './';
+  const path = join(dir, 'index.html');
+  let html = readFileSync(path, 'utf8');
+  if (html.includes(`${base}${js}`)) return;
+  const tags = [
+    `<link rel="modulepreload" href="${base}${js}" crossorigin="anonymous">`,
+    // The main script imports the split loader: preloading it saves a round trip.
+    ...(link ? [`<link rel="modulepreload" href="${base}${link}" crossorigin="anonymous">`] : []),
+    `<link rel="preload" href="${base}${wasm}" crossorigin="anonymous" type="application/wasm" as="fetch">`,
+    `<script type="module">
+import init, * as bindings from '${base}${js}';
+const wasm = await init({ module_or_path: '${base}${wasm}' });
+window.wasmBindings = bindings;
+dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
+</script>`,
+  ].join('\n    ');
+  const skipped = /<link\b[^>]*\bdata-trunk-skip\b[^>]*>/i;
+  if (!skipped.test(html)) throw new Error('index.html has no skipped rust link (<link data-trunk rel="rust" data-trunk-skip …>) to put the loader in');
+  html = html.replace(skipped, () => tags);
+  writeFileSync(path, html);
+  console.log(`split-build: the loader for ${js} is in ${path}`);
+}
+
+const [command, dir] = process.argv.slice(2);
+try {
+  if (command === 'build') await build(dir || process.env.TRUNK_STAGING_DIR);
+  else if (command === 'inject') inject(dir || process.env.TRUNK_STAGING_DIR);
+  else throw new Error('usage: node scripts/split-build.mjs build|inject [DIR]');
+} catch (error) {
+  console.error(`split-build: ${error.message}`);
+  process.exit(1);
+}

@@ -20,7 +20,8 @@ import re
 import subprocess
 import sys
 
-MODULE = pathlib.Path("target/wasm32-unknown-unknown/wasm-release/ringlab-app.wasm")
+import os
+MODULE = pathlib.Path(os.environ.get("MODULE", "target/wasm32-unknown-unknown/wasm-release/ringlab-app.wasm"))
 DROPPED = ("function names", "custom section", "wbindgen_describe", "placeholder")
 
 
@@ -58,7 +59,7 @@ def main():
     for crate, size in crates.most_common(12):
         print(f"{size / 1024:8.1f} KB {100 * size / total:5.1f} %  {crate}")
     print("largest modules of ringlab:")
-    for part, size in ours.most_common(12):
+    for part, size in ours.most_common(int(os.environ.get("TOP", 12))):
         print(f"{size / 1024:8.1f} KB  {part}")
 
 

@@ -11,7 +11,7 @@
 // 2. It writes sw.js, the service worker, from web/sw.js: the list of the build's files and a
 //    version, the digest of all of them, which index.html also carries (meta name="ringlab-build").
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,6 +49,8 @@ const BUILD_META = /[ \t]*<meta name="ringlab-build"[^>]*>\n?/gi;
 const CHARSET = /<meta charset="utf-8"\s*\/?>\n?/i;
 // Files of the folder that are not the app's: the service worker itself, and a host's settings.
 const NOT_CACHED = new Set(['sw.js', '_headers', '_redirects']);
+// Precompressed copies of the app's files (scripts/compress.mjs), which hosts send in their place.
+const ENCODED = /\.(gz|br)$/;
 
 export async function finish(dir) {
   const indexPath = join(dir, 'index.html');
@@ -62,7 +64,9 @@ export async function finish(dir) {
   html = html.replace(CHARSET, (charset) => `${charset}    ${meta}\n`);
 
   const template = await readFile(new URL('../web/sw.js', import.meta.url), 'utf8');
-  const files = (await listFiles(dir)).filter((name) => !NOT_CACHED.has(name) && !name.split('/').some((part) => part.startsWith('.')));
+  const files = (await listFiles(dir)).filter(
+    (name) => !NOT_CACHED.has(name) && !ENCODED.test(name) && !name.split('/').some((part) => part.startsWith('.')),
+  );
   // The version covers every file the worker stores and the worker's own code.
   const digests = await Promise.all(
     files.map(async (name) => `${name}\0${sha256(name === 'index.html' ? html : await readFile(join(dir, name)), 'hex')}`),
@@ -72,6 +76,10 @@ export async function finish(dir) {
 
   html = html.replace(CSP_META, (tag) => `${tag}    <meta name="ringlab-build" content="${version}" />\n`);
   await writeFile(indexPath, html);
+  // Compressed copies of the two files written here would now be stale: compress.mjs makes new ones.
+  for (const name of ['index.html', 'sw.js']) {
+    for (const suffix of ['.gz', '.br']) await rm(join(dir, name + suffix), { force: true });
+  }
 
   const build = `const BUILD = ${JSON.stringify({ version, files })};`;
   if (!/^const BUILD = .*;$/m.test(template)) throw new Error('web/sw.js has no "const BUILD = …;" line');

@@ -140,9 +140,18 @@
   }
 
   // Offline use. Only over http(s) in a secure context (https, or localhost for a trial run);
-  // after the page has loaded, so it never competes with the app's own files.
+  // once the page has loaded and the app's first screen is painted, so that storing the rest of
+  // the build (the parts of the page that arrive on first use among it) never competes with the
+  // first screen's own files.
   if ('serviceWorker' in navigator && window.isSecureContext && location.protocol.startsWith('http')) {
-    addEventListener('load', () => {
+    const loaded = new Promise((resolve) => {
+      if (document.readyState === 'complete') resolve();
+      else addEventListener('load', resolve, { once: true });
+    });
+    const painted = new Promise((resolve) => {
+      addEventListener('TrunkApplicationStarted', () => requestAnimationFrame(() => setTimeout(resolve)), { once: true });
+    });
+    Promise.all([loaded, painted]).then(() => {
       navigator.serviceWorker.register(new URL('sw.js', document.baseURI)).catch((error) => {
         // Storage can be off, for instance in a frame on another site: the page still works.
         console.warn(`Ringlab will not open offline here: ${error.message}`);

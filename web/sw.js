@@ -35,13 +35,19 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(request.mode === 'navigate' ? page(request) : file(request));
 });
 
-/** Fetches every file of this build into a fresh cache; any failure leaves no cache behind. */
+/**
+ * Fetches every file of this build into a fresh cache, the modules of the parts of the page that
+ * arrive on first use among them; any failure leaves no cache behind. A file with a hash in its
+ * name never changes, so the browser's own copy of it (the first screen's files, just loaded)
+ * will do; the pages, whose names stay, are asked for anew.
+ */
 async function precache() {
   await caches.delete(CACHE);
   const cache = await caches.open(CACHE);
   try {
     for (const name of BUILD.files) {
-      const response = await fetch(new Request(name, { cache: 'reload' }));
+      const fresh = name.endsWith('.html');
+      const response = await fetch(new Request(name, { cache: fresh ? 'reload' : 'default' }));
       if (!response.ok) throw new Error(`${name}: the server answered ${response.status}`);
       // The server may already hold a newer build than this script: then this one must not install.
       if (name === 'index.html' && !(await response.clone().text()).includes(BUILD.version)) {

@@ -21,24 +21,20 @@ use leptos::prelude::*;
 
 use controls::keys::KeyControls;
 use controls::placement::PlacementControls;
-use controls::replicas::ReplicaControls;
-use controls::ring::RingControls;
 use controls::servers::ServerControls;
 use controls::vnodes::VnodeControls;
 use embed::config::EmbedConfig;
-use embed::view::EmbedView;
 use header::toolbar::Toolbar;
-use kit::lazy::arrive;
+use kit::lazy::{arrive, Lazy};
 use kit::theme::use_theme;
 use notices::fields::FieldError;
 use notices::link::LinkNotices;
+use parts::Parts;
 use ring::canvas::RingCanvas;
-use ring::key_detail::KeyDetailPanel;
 use ring::last_change::LastChangePanel;
 use ring::ownership::OwnershipPanel;
 use ring::stage::{HoverReadout, ModeBanner, SelectedServer};
 pub use state::{AppState, ClickMode, Field, View};
-use traffic::cache::CachePanel;
 
 /// The whole app.
 #[component]
@@ -49,7 +45,33 @@ pub fn App() -> impl IntoView {
     let (app, extra) = AppState::from_link(&query, state::MAX_PAGE_KEYS);
     state::address::apply_view_params(app, &extra);
     provide_context(app);
-    let parts = parts::Parts::new(app);
+    let announce = Callback::new(move |words: String| app.announcement.set(words));
+    let parts = Parts {
+        compare: Lazy::new("the Compare view", || Box::pin(compare::arrive()), announce),
+        traffic: Lazy::new("the Traffic view", || Box::pin(traffic::arrive()), announce),
+        timeline: Lazy::new(
+            "the Timeline view",
+            || Box::pin(timeline::arrive()),
+            announce,
+        ),
+        lesson: Lazy::new("the lesson", || Box::pin(lessons::arrive()), announce),
+        share: Lazy::new("the Share menu", || Box::pin(header::arrive()), announce),
+        key: Lazy::new(
+            "the selected key",
+            || Box::pin(ring::arrive_key()),
+            announce,
+        ),
+        cache: Lazy::new(
+            "the cache impact",
+            || Box::pin(traffic::arrive_cache()),
+            announce,
+        ),
+        replicas: Lazy::new(
+            "copies per key",
+            || Box::pin(controls::arrive_replicas()),
+            announce,
+        ),
+    };
     provide_context(parts);
     provide_context(practice::view::PracticeRound::new(
         app.practice_seed.get_untracked(),
@@ -75,9 +97,32 @@ pub fn App() -> impl IntoView {
                 .cloned()
                 .collect(),
         );
-        embed::host::connect(app, config.clone());
-        return view! { <EmbedView config=config theme=theme /> }.into_any();
+        let embed = Lazy::new("the embedded ring", || Box::pin(embed::arrive()), announce);
+        return arrive(embed, "embed-part", move |show| {
+            show(app, config.clone(), theme)
+        })
+        .into_any();
     }
+    let practice = Lazy::new(
+        "the Practice view",
+        || Box::pin(practice::arrive()),
+        announce,
+    );
+    let ring_controls = Lazy::new(
+        "the ring's size and hash",
+        || Box::pin(controls::arrive_ring()),
+        announce,
+    );
+    let shortcut_list = Lazy::new(
+        "the keyboard shortcuts",
+        || Box::pin(header::arrive_shortcuts()),
+        announce,
+    );
+    let predict = Lazy::new(
+        "Predict first",
+        || Box::pin(practice::arrive_predict()),
+        announce,
+    );
     Effect::new(move |_| {
         if let Some(body) = document().body() {
             body.class_list()
@@ -111,8 +156,8 @@ pub fn App() -> impl IntoView {
                 <ServerControls theme=theme />
                 <VnodeControls />
                 <KeyControls />
-                <ReplicaControls />
-                <RingControls />
+                {arrive(parts.replicas, "replicas-part", |show| show())}
+                {arrive(ring_controls, "ring-controls-part", |show| show())}
             </section>
             // The ring view stays mounted under Compare (only hidden), so its canvas keeps its
             // size and the Share menu can still save it.
@@ -132,30 +177,36 @@ pub fn App() -> impl IntoView {
             <section class="readout" aria-label="Readout" hidden=move || !app.shows_ring()>
                 // On the Timeline the lesson's step shows above the chart instead.
                 <Show when=move || app.view.get() != View::Timeline>
-                    <lessons::panel::LessonPanel theme=theme />
+                    <lessons::LessonStep theme=theme />
                 </Show>
-                <KeyDetailPanel />
+                <Show when=move || app.selected_key.with(Option::is_some)>
+                    {arrive(parts.key, "key-part", |show| show())}
+                </Show>
                 <Show when=move || app.view.get() == View::Traffic>
-                    <traffic::panel::TrafficPanel theme=theme />
+                    {arrive(parts.traffic, "traffic-part", move |show| show(theme))}
                 </Show>
                 <LastChangePanel />
                 <Show when=move || app.view.get() != View::Traffic>
                     <OwnershipPanel theme=theme />
                 </Show>
-                <CachePanel />
+                {arrive(parts.cache, "cache-part", |show| show())}
             </section>
             <Show when=move || app.view.get() == View::Compare>
-                {arrive(parts.compare, "compare-view", move |show| show(theme))}
+                {arrive(parts.compare, "compare-part", move |show| show(theme))}
             </Show>
             <Show when=move || app.view.get() == View::Practice>
-                <practice::view::PracticeView theme=theme />
+                {arrive(practice, "practice-part", move |show| show(theme))}
             </Show>
             <Show when=move || app.view.get() == View::Timeline>
-                <timeline::view::TimelineView sweeps=true lesson=theme />
+                {arrive(parts.timeline, "timeline-part", move |timeline| (timeline.view)(true, Some(theme)))}
             </Show>
         </main>
-        <practice::predict::PredictDialog theme=theme />
-        <header::shortcuts::ShortcutHelp />
+        <Show when=move || app.predict.get()>
+            {arrive(predict, "toast", move |show| show(theme))}
+        </Show>
+        <Show when=move || app.help_open.get()>
+            {arrive(shortcut_list, "toast", |show| show())}
+        </Show>
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
             {move || app.announcement.get()}
         </p>

@@ -1,9 +1,12 @@
 // Serves a build of Ringlab for the browser tests: only files under its folder, under one base
-// path. Run as a program, it serves dist/ at / on the port given as the first argument (and,
-// optionally, under the base path given as the second). Specs that need a server of their own
-// (another base path, wrong types, a new deployment, a server that goes away) import serve().
+// path, sending a file's precompressed copy (.br or .gz, written by scripts/compress.mjs) when
+// the browser accepts it, as a well set-up static host does. Run as a program, it serves dist/
+// at / on the port given as the first argument (and, optionally, under the base path given as
+// the second); `--encodings=gzip` (or br, or none) limits the copies it may send. Specs that need
+// a server of their own (another base path, wrong types, a new deployment, a server that goes
+// away) import serve().
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,10 +32,12 @@ export const TYPES = {
  *   single-page apps do.
  * - editHtml: a function that changes each HTML file on its way out, as some hosts' "optimise"
  *   settings do.
+ * - encodings: the precompressed copies it may send, best first (['br', 'gzip'] by default;
+ *   [] sends every file as it is). A copy is sent only beside its file, never for a missing one.
  * - port: 0 (the default) picks a free one.
  * url is the address of the (first) base.
  */
-export function serve({ root = DIST, base = '/', types = {}, missing = [], fallback, editHtml, port = 0 } = {}) {
+export function serve({ root = DIST, base = '/', types = {}, missing = [], fallback, editHtml, encodings = ['br', 'gzip'], port = 0 } = {}) {
   const allTypes = { ...TYPES, ...types };
   const bases = [base].flat();
   let folder = withSlash(root);
@@ -55,10 +60,26 @@ export function serve({ root = DIST, base = '/', types = {}, missing = [], fallb
       res.writeHead(403).end();
       return;
     }
+    const accepted = String(req.headers['accept-encoding'] || '');
     const send = async (path) => {
+      const headers = { 'content-type': allTypes[extname(path)] || 'application/octet-stream', vary: 'Accept-Encoding' };
       let body = await readFile(path);
-      if (editHtml && extname(path) === '.html') body = editHtml(body.toString('utf8'));
-      res.writeHead(200, { 'content-type': allTypes[extname(path)] || 'application/octet-stream' });
+      if (editHtml && extname(path) === '.html') {
+        body = editHtml(body.toString('utf8'));
+      } else {
+        for (const encoding of encodings) {
+          const suffix = encoding === 'gzip' ? '.gz' : `.${encoding}`;
+          if (!new RegExp(`\\b${encoding}\\b`).test(accepted)) continue;
+          const copy = await stat(path + suffix).then(() => path + suffix, () => null);
+          if (copy) {
+            body = await readFile(copy);
+            headers['content-encoding'] = encoding;
+            break;
+          }
+        }
+      }
+      headers['content-length'] = body.length;
+      res.writeHead(200, headers);
       res.end(body);
     };
     try {
@@ -93,5 +114,9 @@ function withSlash(dir) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await serve({ port: Number(process.argv[2] || 4178), base: process.argv[3] || '/' });
+  const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+  const [port, base] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const chosen = flags.find((f) => f.startsWith('--encodings='));
+  const encodings = chosen ? chosen.slice('--encodings='.length).split(',').filter((e) => e && e !== 'none') : undefined;
+  await serve({ port: Number(port || 4178), base: base || '/', encodings });
 }

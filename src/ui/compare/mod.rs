@@ -6,11 +6,11 @@ pub mod view;
 use leptos::prelude::*;
 
 use crate::ui::kit::lazy::split_point;
-use crate::ui::kit::theme::Theme;
+use crate::ui::parts::Themed;
 
 split_point! {
-    /// The Compare view's code, fetched the first time it is shown: the view, given the theme.
-    pub fn arrive() -> fn(Signal<Theme>) -> AnyView = compare {
+    /// The Compare view's code, fetched the first time it is shown.
+    pub fn arrive() -> Themed = compare {
         |theme| view! { <view::CompareView theme=theme /> }.into_any()
     }
 }

@@ -9,3 +9,22 @@ pub mod replicas;
 pub mod ring;
 pub mod servers;
 pub mod vnodes;
+
+use leptos::prelude::*;
+
+use crate::ui::kit::lazy::split_point;
+use crate::ui::parts::Plain;
+
+split_point! {
+    /// Copies per key, fetched after the first screen is up.
+    pub fn arrive_replicas() -> Plain = replicas {
+        || view! { <replicas::ReplicaControls /> }.into_any()
+    }
+}
+
+split_point! {
+    /// The ring's size and hash, fetched after the first screen is up.
+    pub fn arrive_ring() -> Plain = ringsize {
+        || view! { <ring::RingControls /> }.into_any()
+    }
+}

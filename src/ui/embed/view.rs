@@ -5,25 +5,19 @@ use leptos::prelude::*;
 use super::config::EmbedConfig;
 use crate::ui::controls::keys::KeyControls;
 use crate::ui::controls::placement::PlacementControls;
-use crate::ui::controls::replicas::ReplicaControls;
 use crate::ui::controls::servers::ServerControls;
 use crate::ui::controls::vnodes::VnodeControls;
 use crate::ui::kit::lazy::arrive;
 use crate::ui::kit::theme::Theme;
-use crate::ui::lessons::panel::LessonPanel;
+use crate::ui::lessons::LessonStep;
 use crate::ui::notices::fields::FieldError;
 use crate::ui::notices::link::LinkNotices;
 use crate::ui::parts::Parts;
 use crate::ui::ring::canvas::RingCanvas;
-use crate::ui::ring::key_detail::KeyDetailPanel;
 use crate::ui::ring::last_change::LastChangePanel;
 use crate::ui::ring::ownership::OwnershipPanel;
 use crate::ui::ring::stage::HoverReadout;
 use crate::ui::state::{AppState, Field};
-use crate::ui::timeline::sweeps::SweepPanel;
-use crate::ui::timeline::view::TimelineView;
-use crate::ui::traffic::cache::CachePanel;
-use crate::ui::traffic::panel::TrafficPanel;
 
 /// The embedded ring: no page chrome, only the ring and the chosen panels.
 #[component]
@@ -39,18 +33,29 @@ pub fn EmbedView(config: EmbedConfig, theme: Signal<Theme>) -> impl IntoView {
         .map(|panel| match *panel {
             "last" => view! { <LastChangePanel /> }.into_any(),
             "ownership" => view! { <OwnershipPanel theme=theme /> }.into_any(),
-            "key" => view! { <KeyDetailPanel /> }.into_any(),
-            "cache" => view! { <CachePanel /> }.into_any(),
-            "lesson" => view! { <LessonPanel theme=theme /> }.into_any(),
+            "key" => view! {
+                <Show when=move || app.selected_key.with(Option::is_some)>
+                    {arrive(parts.key, "key-part", |show| show())}
+                </Show>
+            }
+            .into_any(),
+            "cache" => arrive(parts.cache, "cache-part", |show| show()).into_any(),
+            "lesson" => view! { <LessonStep theme=theme /> }.into_any(),
             "servers" => view! { <ServerControls theme=theme /> }.into_any(),
             "vnodes" => view! { <VnodeControls /> }.into_any(),
             "keys" => view! { <KeyControls /> }.into_any(),
             "placement" => view! { <PlacementControls /> }.into_any(),
-            "compare" => arrive(parts.compare, "compare-view", move |show| show(theme)).into_any(),
-            "traffic" => view! { <TrafficPanel theme=theme /> }.into_any(),
-            "timeline" => view! { <TimelineView sweeps=false /> }.into_any(),
-            "sweeps" => view! { <SweepPanel /> }.into_any(),
-            _ => view! { <ReplicaControls /> }.into_any(),
+            "compare" => arrive(parts.compare, "compare-part", move |show| show(theme)).into_any(),
+            "traffic" => arrive(parts.traffic, "traffic-part", move |show| show(theme)).into_any(),
+            "timeline" => arrive(parts.timeline, "timeline-part", |timeline| {
+                (timeline.view)(false, None)
+            })
+            .into_any(),
+            "sweeps" => arrive(parts.timeline, "sweeps-part", |timeline| {
+                (timeline.sweeps)()
+            })
+            .into_any(),
+            _ => arrive(parts.replicas, "replicas-part", |show| show()).into_any(),
         })
         .collect_view();
     view! {

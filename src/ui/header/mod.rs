@@ -1,9 +1,33 @@
 //! The page's header: the switch between views, the toolbar (undo and redo, presentation mode),
-//! its Share menu (copy link, embed snippet, save PNG or CSV) and More menu, the folding menu
-//! they are built from, and the keyboard shortcuts, installed here with the list More opens.
+//! its Share menu (copy link, embed snippet, save PNG or CSV; the snippet and the CSV arrive on
+//! first use) and More menu, the folding menu they are built from, and the keyboard shortcuts,
+//! installed here with the list More opens.
 
 pub mod menu;
 pub mod share;
 pub mod shortcuts;
+pub mod snippet;
 pub mod toolbar;
 pub mod views;
+
+use leptos::prelude::*;
+
+use crate::ui::kit::lazy::split_point;
+use crate::ui::parts::ShareEntry;
+
+split_point! {
+    /// The Share menu's embed snippet and CSV, fetched the first time either is asked for.
+    pub fn arrive() -> ShareEntry = share {
+        ShareEntry {
+            embed_dialog: |open| view! { <snippet::EmbedDialog open=open /> }.into_any(),
+            save_csv: snippet::save_csv,
+        }
+    }
+}
+
+split_point! {
+    /// The list of keyboard shortcuts, fetched the first time it is opened.
+    pub fn arrive_shortcuts() -> crate::ui::parts::Plain = shortcuts {
+        || view! { <shortcuts::ShortcutHelp /> }.into_any()
+    }
+}

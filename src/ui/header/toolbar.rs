@@ -4,14 +4,20 @@
 use leptos::prelude::*;
 
 use super::menu::{Fold, Menu};
-use super::share::{EmbedDialog, ShareMenu};
+use super::share::ShareMenu;
+use crate::ui::kit::lazy::arrive;
+use crate::ui::parts::Parts;
 use crate::ui::state::AppState;
 
 /// Undo, redo, the Share menu, presentation mode, and the shortcut list and Reset under More.
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let app = expect_context::<AppState>();
+    let parts = expect_context::<Parts>();
     let embed_open = RwSignal::new(false);
+    // The snippet's dialog arrives the first time it is opened, and stays.
+    let asked =
+        Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || embed_open.get());
     view! {
         <div class="toolbar" role="group" aria-label="History and sharing">
             <button
@@ -37,7 +43,9 @@ pub fn Toolbar() -> impl IntoView {
                 "Redo"
             </button>
             <ShareMenu embed_open=embed_open />
-            <EmbedDialog open=embed_open />
+            <Show when=move || asked.get()>
+                {arrive(parts.share, "toast", move |share| (share.embed_dialog)(embed_open))}
+            </Show>
             <button
                 type="button"
                 data-testid="present-toggle"

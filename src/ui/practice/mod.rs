@@ -7,3 +7,22 @@ pub mod predict;
 pub mod question_card;
 pub mod sets;
 pub mod view;
+
+use leptos::prelude::*;
+
+use crate::ui::kit::lazy::split_point;
+use crate::ui::parts::Themed;
+
+split_point! {
+    /// The Practice view, fetched the first time it is shown.
+    pub fn arrive() -> Themed = practice {
+        |theme| view! { <view::PracticeView theme=theme /> }.into_any()
+    }
+}
+
+split_point! {
+    /// Predict first's question, fetched when the switch is first turned on.
+    pub fn arrive_predict() -> Themed = predict {
+        |theme| view! { <predict::PredictDialog theme=theme /> }.into_any()
+    }
+}

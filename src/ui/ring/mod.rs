@@ -9,3 +9,15 @@ pub mod key_detail;
 pub mod last_change;
 pub mod ownership;
 pub mod stage;
+
+use leptos::prelude::*;
+
+use crate::ui::kit::lazy::split_point;
+use crate::ui::parts::Plain;
+
+split_point! {
+    /// The selected key's panel, fetched the first time a key is selected.
+    pub fn arrive_key() -> Plain = key {
+        || view! { <key_detail::KeyDetailPanel /> }.into_any()
+    }
+}

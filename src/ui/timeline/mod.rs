@@ -8,3 +8,18 @@ pub mod controls;
 pub mod sweep_steps;
 pub mod sweeps;
 pub mod view;
+
+use leptos::prelude::*;
+
+use crate::ui::kit::lazy::split_point;
+use crate::ui::parts::TimelineEntry;
+
+split_point! {
+    /// The Timeline view and the sweeps, fetched the first time either is shown.
+    pub fn arrive() -> TimelineEntry = timeline {
+        TimelineEntry {
+            view: |sweeps, lesson| view! { <view::TimelineView sweeps=sweeps lesson=lesson /> }.into_any(),
+            sweeps: || view! { <sweeps::SweepPanel /> }.into_any(),
+        }
+    }
+}

@@ -15,7 +15,7 @@ use crate::core::timeline::Curve;
 use crate::core::{Change, Error, Kind, Timeline};
 use crate::ui::kit::numbers::grouped;
 use crate::ui::kit::theme::Theme;
-use crate::ui::lessons::panel::LessonPanel;
+use crate::ui::lessons::LessonStep;
 use crate::ui::notices::fields::FieldError;
 use crate::ui::state::{AppState, Field};
 
@@ -119,10 +119,7 @@ fn happening_mark(t: &Timeline) -> String {
 /// The Timeline view; with `sweeps`, the sweep plots below it; with `lesson` (the theme its
 /// questions draw in), the open lesson's step above the chart.
 #[component]
-pub fn TimelineView(
-    sweeps: bool,
-    #[prop(optional)] lesson: Option<Signal<Theme>>,
-) -> impl IntoView {
+pub fn TimelineView(sweeps: bool, lesson: Option<Signal<Theme>>) -> impl IntoView {
     let app = expect_context::<AppState>();
     // A Memo: the engine's timeline runs once per change of scenario, event or load, not once
     // per figure that reads it.
@@ -182,7 +179,7 @@ pub fn TimelineView(
     };
     view! {
         <section class="timeline-view" aria-labelledby="timeline-title" data-testid="timeline-view">
-            {lesson.map(|theme| view! { <LessonPanel theme=theme /> })}
+            {lesson.map(|theme| view! { <LessonStep theme=theme /> })}
             <h2 id="timeline-title">"Database reads over time"</h2>
             <p class="timeline-lead">
                 "What the database sees after the last change, or if, from now, a server fails, is removed or joins: every key that lands on a server without it misses once there, so the database takes its reads until it is refilled."

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what building Ringlab needs and skips what is already there:
-# the wasm32 target, Trunk, wasm-bindgen-cli at the version Cargo.lock pins, and the Node
+# the wasm32 target, Trunk, wasm-bindgen-cli at the version Cargo.lock pins, wasm-split-cli
+# (which cuts the page's WebAssembly into the modules that load on first use), and the Node
 # packages under tests/e2e (which also bring wasm-opt). With `--browser` it also installs
 # Debian's Chromium for the browser tests. Safe to run again: a second run takes seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
+# The splitter Leptos's own tools use, for the split points of src/ui/kit/lazy.rs.
+WASM_SPLIT_VERSION=0.2.4
 want_browser=false
 [ "${1:-}" = "--browser" ] && want_browser=true
 
@@ -27,6 +30,11 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $bindgen_version"; then
   say "installing wasm-bindgen-cli $bindgen_version (a few minutes, once)"
   # Its own lockfile pins crates the registry may lack, so no --locked here.
   cargo install wasm-bindgen-cli --version "$bindgen_version"
+fi
+
+if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:" || ! wasm-split-cli --help >/dev/null 2>&1; then
+  say "installing wasm-split-cli (wasm_split_cli_support $WASM_SPLIT_VERSION; a few minutes, once)"
+  cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked
 fi
 
 if [ ! -x tests/e2e/node_modules/.bin/wasm-opt ] || [ tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]; then

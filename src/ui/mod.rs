@@ -61,16 +61,10 @@ pub fn App() -> impl IntoView {
             || Box::pin(ring::arrive_key()),
             announce,
         ),
-        cache: Lazy::new(
-            "the cache impact",
-            || Box::pin(traffic::arrive_cache()),
-            announce,
-        ),
-        replicas: Lazy::new(
-            "copies per key",
-            || Box::pin(controls::arrive_replicas()),
-            announce,
-        ),
+        // On the ring view but not what its first screen needs: these arrive just after it,
+        // unasked, and so announce nothing.
+        cache: Lazy::quiet("the cache impact", || Box::pin(traffic::arrive_cache())),
+        replicas: Lazy::quiet("copies per key", || Box::pin(controls::arrive_replicas())),
     };
     provide_context(parts);
     provide_context(practice::view::PracticeRound::new(
@@ -108,11 +102,9 @@ pub fn App() -> impl IntoView {
         || Box::pin(practice::arrive()),
         announce,
     );
-    let ring_controls = Lazy::new(
-        "the ring's size and hash",
-        || Box::pin(controls::arrive_ring()),
-        announce,
-    );
+    let ring_controls = Lazy::quiet("the ring's size and hash", || {
+        Box::pin(controls::arrive_ring())
+    });
     let shortcut_list = Lazy::new(
         "the keyboard shortcuts",
         || Box::pin(header::arrive_shortcuts()),

@@ -349,6 +349,46 @@ export async function untilReadyOffline(page) {
 export { expect };
 
 /**
+ * Opens every part of the page that arrives on first use (src/ui/kit/lazy.rs), each for the first
+ * time, and checks that it shows: the four other views, a lesson, the selected key, the Share
+ * menu's snippet, the shortcut list and Predict first. Ends on the ring view, Predict first off.
+ */
+export async function openEveryPart(ring) {
+  const { page } = ring;
+  const views = [
+    ['Compare', 'compare-figures'],
+    ['Traffic', 'traffic-panel'],
+    ['Timeline', 'timeline-chart'],
+    ['Practice', 'practice-view'],
+  ];
+  for (const [name, shows] of views) {
+    await page.getByRole('button', { name, exact: true }).click();
+    await expect(page.getByTestId(shows)).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Ring', exact: true }).click();
+  await page.getByTestId('lesson-select').selectOption('teaching-ring');
+  await expect(page.getByTestId('lesson-narration')).toBeVisible();
+  await page.getByTestId('lesson-close').click();
+  await ring.selectKey('@52');
+  await expect(ring.keyOwner).toHaveText('C');
+  await page.getByTestId('share-open').click();
+  await page.getByTestId('embed-open').click();
+  await expect(page.getByTestId('embed-snippet')).toHaveValue(/embed=1/);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('more-open').click();
+  await page.getByTestId('shortcuts-open').click();
+  await expect(page.getByTestId('shortcuts')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('predict-toggle').click();
+  await page.getByTestId('add-server').click();
+  await expect(page.getByTestId('predict-dialog').getByTestId('q-prompt')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('predict-toggle').click();
+  await expect(page.getByTestId('part-loading')).toHaveCount(0);
+  await expect(page.getByTestId('part-failed')).toHaveCount(0);
+}
+
+/**
  * The owner of a key on a question's setting, worked out by hand the naive way: servers placed
  * by hand at one position each, keys at their position, each key owned by the first server at
  * or after it, clockwise.

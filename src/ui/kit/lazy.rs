@@ -46,28 +46,67 @@ macro_rules! split_point {
 }
 pub(crate) use split_point;
 
-/// Where a part is: not asked for yet, on its way, here (with what its split point handed
-/// back), or failed to load.
-#[derive(Clone, Copy)]
-enum Arrival<T> {
+/// Where a part is: not asked for yet, on its way, here, or failed to load.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
     Waiting,
     Loading,
-    Here(T),
+    Here,
     Failed,
 }
 
 /// Fetches a part: a split point, boxed.
 pub type Fetch<T> = fn() -> Pin<Box<dyn Future<Output = Result<T, SplitLoaderError>>>>;
 
+/// What every part has, whatever its split point hands back: kept apart from [`Lazy`]'s type
+/// parameter so that the notices are built once for all parts, not once per kind of part.
+#[derive(Clone, Copy)]
+struct Part {
+    /// The part's name in a sentence: "the Compare view".
+    name: &'static str,
+    stage: RwSignal<Stage>,
+    /// Says something to screen readers (the page's live region); None for a part that arrives
+    /// without being asked for, just after the first screen, which has nothing to announce but
+    /// a failure (and its notice is an alert).
+    announce: Option<Callback<String>>,
+}
+
+impl Part {
+    fn tell(self, words: String) {
+        if let Some(announce) = self.announce {
+            announce.run(words);
+        }
+    }
+
+    /// The notice in the part's place while it is not here: loading, or failed with Retry.
+    fn notice(self, class: &'static str, retry: Callback<()>) -> AnyView {
+        if self.stage.get_untracked() == Stage::Failed {
+            view! {
+                <div class=format!("arriving failed {class}") role="alert" data-testid="part-failed">
+                    <p>{failed(self.name)}</p>
+                    <button type="button" data-testid="part-retry" on:click=move |_| retry.run(())>
+                        "Retry"
+                    </button>
+                </div>
+            }
+            .into_any()
+        } else {
+            view! {
+                <div class=format!("arriving {class}") data-testid="part-loading" aria-busy="true">
+                    <p>{format!("Loading {}…", self.name)}</p>
+                </div>
+            }
+            .into_any()
+        }
+    }
+}
+
 /// A part of the page that arrives on first use. `T` is what its split point hands back: plain
 /// function pointers into the part's module, so `T` is `Copy`.
 pub struct Lazy<T: 'static> {
-    /// The part's name in a sentence: "the Compare view".
-    name: &'static str,
-    state: RwSignal<Arrival<T>>,
+    part: Part,
+    entry: StoredValue<Option<T>>,
     fetch: Fetch<T>,
-    /// Says something to screen readers (the page's live region).
-    announce: Callback<String>,
 }
 
 impl<T: 'static> Clone for Lazy<T> {
@@ -82,54 +121,57 @@ impl<T: Copy + Send + Sync + 'static> Lazy<T> {
     /// The part `name` ("the Compare view"), fetched by `fetch`; `announce` tells screen readers
     /// that it is loading, and whether it came.
     pub fn new(name: &'static str, fetch: Fetch<T>, announce: Callback<String>) -> Lazy<T> {
+        Lazy::with_announce(name, fetch, Some(announce))
+    }
+
+    /// A part that arrives unasked, just after the first screen: it announces nothing (a failure
+    /// shows as an alert in its place).
+    pub fn quiet(name: &'static str, fetch: Fetch<T>) -> Lazy<T> {
+        Lazy::with_announce(name, fetch, None)
+    }
+
+    fn with_announce(
+        name: &'static str,
+        fetch: Fetch<T>,
+        announce: Option<Callback<String>>,
+    ) -> Lazy<T> {
         Lazy {
-            name,
-            state: RwSignal::new(Arrival::Waiting),
+            part: Part {
+                name,
+                stage: RwSignal::new(Stage::Waiting),
+                announce,
+            },
+            entry: StoredValue::new(None),
             fetch,
-            announce,
         }
     }
 
     /// Starts fetching the part unless it is here or on its way; after a failure, tries again.
     pub fn load(self) {
-        if matches!(
-            self.state.get_untracked(),
-            Arrival::Here(_) | Arrival::Loading
-        ) {
+        let part = self.part;
+        if matches!(part.stage.get_untracked(), Stage::Here | Stage::Loading) {
             return;
         }
-        self.state.set(Arrival::Loading);
-        let loading = format!("Loading {}…", self.name);
-        self.announce.run(loading.clone());
+        part.stage.set(Stage::Loading);
+        part.tell(format!("Loading {}…", part.name));
         spawn_local(async move {
             match (self.fetch)().await {
                 Ok(entry) => {
-                    self.state.set(Arrival::Here(entry));
-                    self.announce
-                        .run(format!("{} is ready.", capitalised(self.name)));
+                    self.entry.set_value(Some(entry));
+                    part.stage.set(Stage::Here);
+                    part.tell(format!("{} is ready.", capitalised(part.name)));
                 }
                 Err(_) => {
-                    self.state.set(Arrival::Failed);
-                    self.announce.run(failed(self.name));
+                    part.stage.set(Stage::Failed);
+                    part.tell(failed(part.name));
                 }
             }
         });
     }
 
-    /// What the split point handed back, once the part is here; tracked.
-    pub fn get(self) -> Option<T> {
-        match self.state.get() {
-            Arrival::Here(entry) => Some(entry),
-            _ => None,
-        }
-    }
-
     /// What the split point handed back, if the part is here already; untracked.
     pub fn now(self) -> Option<T> {
-        match self.state.get_untracked() {
-            Arrival::Here(entry) => Some(entry),
-            _ => None,
-        }
+        self.entry.get_value()
     }
 
     /// Runs `then` with the part: at once if it is here, else once it has arrived (nothing
@@ -178,31 +220,10 @@ where
     V: IntoView + 'static,
 {
     part.load();
-    // Only the arrival is tracked here: whatever `make` reads belongs to the part's own view.
-    let here = Memo::new(move |_| match part.state.get() {
-        Arrival::Here(_) => 2,
-        Arrival::Failed => 1,
-        _ => 0,
-    });
-    move || match here.get() {
-        2 => part
-            .now()
-            .map(|entry| untrack(|| make(entry).into_any()))
-            .into_any(),
-        1 => view! {
-            <div class=format!("arriving failed {class}") role="alert" data-testid="part-failed">
-                <p>{failed(part.name)}</p>
-                <button type="button" data-testid="part-retry" on:click=move |_| part.load()>
-                    "Retry"
-                </button>
-            </div>
-        }
-        .into_any(),
-        _ => view! {
-            <div class=format!("arriving {class}") data-testid="part-loading" aria-busy="true">
-                <p>{format!("Loading {}…", part.name)}</p>
-            </div>
-        }
-        .into_any(),
+    let retry = Callback::new(move |()| part.load());
+    // Only the stage is tracked here: whatever `make` reads belongs to the part's own view.
+    move || match (part.part.stage.get(), part.now()) {
+        (Stage::Here, Some(entry)) => untrack(|| make(entry).into_any()),
+        _ => part.part.notice(class, retry),
     }
 }

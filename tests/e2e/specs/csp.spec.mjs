@@ -2,7 +2,7 @@
 // it refuses what the app never does. Every other spec runs with the same policy in force, and
 // the fixture fails a test on any console error, which is how browsers report a violation.
 import { createHash } from 'node:crypto';
-import { test, expect } from '../fixtures.mjs';
+import { test, expect, openEveryPart } from '../fixtures.mjs';
 import { Teach, watch } from '../teach.mjs';
 
 /** Records every policy violation the page reports, from the first script on. */
@@ -79,6 +79,19 @@ test('using the app under its policy raises no violation: editing, lessons, embe
   await teach.pickLesson('virtual-nodes');
   await teach.lessonNext.click();
   await teach.expectStep(2, 4);
+  expect(await page.evaluate(() => window.violations)).toEqual([]);
+});
+
+test('every part that arrives on first use loads and runs under the policy without a violation, embedded ones too', async ({ ring }) => {
+  const { page } = ring;
+  await violations(page);
+  await ring.open();
+  await expect(ring.share('A')).toHaveText('35%');
+  await openEveryPart(ring);
+  await page.goto('?embed=1&panels=last,compare,traffic,timeline,sweeps,key,cache,replicas');
+  for (const shows of ['compare-figures', 'traffic-panel', 'timeline-chart', 'sweeps']) {
+    await expect(page.getByTestId(shows)).toBeVisible();
+  }
   expect(await page.evaluate(() => window.violations)).toEqual([]);
 });
 

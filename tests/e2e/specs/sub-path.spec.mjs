@@ -1,7 +1,7 @@
 // The release build served unchanged from a folder deep inside a site, as a course page would
 // host it: /courses/tools/ring/. Nothing is served at the site's root, so a file addressed from
 // the root would be missing.
-import { test, expect } from '../fixtures.mjs';
+import { test, expect, openEveryPart } from '../fixtures.mjs';
 import { Teach, canvasDrawn, watch } from '../teach.mjs';
 
 const BASE = '/courses/tools/ring/';
@@ -36,6 +36,17 @@ test('from a nested folder, the starting scenario shows and every file comes fro
   const fetched = urls.filter((url) => !url.startsWith('data:'));
   expect(fetched.length).toBeGreaterThan(4);
   expect(fetched.filter((url) => !url.startsWith(server.url)), 'files asked for outside the folder').toEqual([]);
+});
+
+test('from a nested folder, every part that arrives on first use comes from that folder', async ({ ring, host }) => {
+  const server = await host({ base: BASE });
+  const urls = requests(ring.page);
+  await ring.open('', server.url);
+  await expect(ring.share('A')).toHaveText('35%');
+  await openEveryPart(ring);
+  const modules = urls.filter((url) => /\/(split_|chunk_)[^/]*\.wasm$/.test(url));
+  expect(modules.length).toBeGreaterThan(5);
+  expect(modules.filter((url) => !url.startsWith(server.url)), 'modules asked for outside the folder').toEqual([]);
 });
 
 test('Copy link and the embed snippet give the folder\'s own address, which reopens the same ring', async ({ ring, host, context }) => {

@@ -1,0 +1,213 @@
+// The parts of the page that arrive on first use (src/ui/kit/lazy.rs). The start page fetches
+// the first screen's module and no other view's; a view opened for the first time, by pointer,
+// by keyboard or by a link, says in words (on screen and to screen readers) that it is loading,
+// then shows, without moving what is already on screen, and is never fetched twice; a part that
+// cannot be loaded says so, can be retried, and leaves the rest of the page working.
+import { test, expect, RingPage } from '../fixtures.mjs';
+import { watch } from '../teach.mjs';
+
+// The service worker stores every module once the first screen is up; these tests look at what
+// the page itself asks for, so it stays off here (offline.spec.mjs covers it).
+test.use({ serviceWorkers: 'block' });
+
+/** The module a split point starts, by its name in src/ui (`split_compare-<hash>.wasm` → compare). */
+const partOf = (url) => /\/split_([a-z]+)-[0-9a-f]{16}\.wasm$/.exec(url)?.[1] ?? null;
+
+/** The parts that never load with the first screen. */
+const LATER = ['compare', 'traffic', 'timeline', 'practice', 'lesson', 'predict', 'share', 'key', 'embed', 'shortcuts'];
+
+/** Every part the page asks for, in order. */
+function recordParts(page) {
+  const asked = [];
+  page.on('request', (request) => {
+    const part = partOf(request.url());
+    if (part) asked.push(part);
+  });
+  return asked;
+}
+
+/**
+ * Holds back the module of part `part` until `release()` is called, so that its loading state
+ * can be seen whatever the machine's speed.
+ */
+async function holdBack(page, part) {
+  let release;
+  const gate = new Promise((resolve) => (release = resolve));
+  await page.route(new RegExp(`/split_${part}-[0-9a-f]{16}\\.wasm$`), async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Where an element is, to the pixel. */
+const box = async (locator) => {
+  const { x, y, width, height } = await locator.boundingBox();
+  return [x, y, width, height].map(Math.round);
+};
+
+test('the start page fetches the first screen and none of the other views, lessons, dialogs or embed mode', async ({ ring }) => {
+  const asked = recordParts(ring.page);
+  const wasm = [];
+  ring.page.on('request', (request) => {
+    if (request.url().endsWith('.wasm')) wasm.push(request.url());
+  });
+  await ring.open();
+  await expect(ring.share('A')).toHaveText('35%');
+  // What arrives just after the first screen is there too: copies per key, the ring's size, the
+  // cache impact.
+  await expect(ring.page.getByRole('group', { name: 'Copies per key', exact: true })).toBeVisible();
+  await expect(ring.ringSizeInput).toBeVisible();
+  await expect(ring.page.getByRole('heading', { name: 'Cache impact' })).toBeVisible();
+  await ring.page.waitForLoadState('networkidle');
+  expect(wasm.some((url) => /\/ringlab-app-[0-9a-f]{16}_bg\.wasm$/.test(url))).toBe(true);
+  expect(asked.filter((part) => LATER.includes(part))).toEqual([]);
+  await expect(ring.page.getByTestId('part-loading')).toHaveCount(0);
+});
+
+const VIEWS = [
+  { name: 'Compare', part: 'compare', shows: 'compare-figures', words: 'the Compare view' },
+  { name: 'Traffic', part: 'traffic', shows: 'traffic-panel', words: 'the Traffic view' },
+  { name: 'Timeline', part: 'timeline', shows: 'timeline-chart', words: 'the Timeline view' },
+  { name: 'Practice', part: 'practice', shows: 'practice-view', words: 'the Practice view' },
+];
+
+for (const view of VIEWS) {
+  test(`${view.name}, opened for the first time with the pointer, says it is loading, then shows without moving the page`, async ({ ring }) => {
+    const { page } = ring;
+    const asked = recordParts(page);
+    await ring.open();
+    await expect(ring.share('A')).toHaveText('35%');
+    const release = await holdBack(page, view.part);
+    const header = page.getByRole('navigation', { name: 'Views' });
+    const before = await box(header);
+
+    await page.getByRole('button', { name: view.name, exact: true }).click();
+    const loading = page.getByTestId('part-loading');
+    await expect(loading).toHaveText(`Loading ${view.words}…`);
+    await expect(loading).toBeVisible();
+    await expect(ring.announcement).toHaveText(`Loading ${view.words}…`);
+    // The notice takes the view's place: what stays on screen has not moved, and will not.
+    const controls = page.getByRole('region', { name: 'Controls' });
+    const placed = view.part === 'practice' ? null : await box(controls);
+
+    release();
+    await expect(page.getByTestId(view.shows)).toBeVisible();
+    await expect(loading).toHaveCount(0);
+    await expect(ring.announcement).toHaveText(`${view.words[0].toUpperCase()}${view.words.slice(1)} is ready.`);
+    expect(await box(header)).toEqual(before);
+    if (placed) expect(await box(controls)).toEqual(placed);
+
+    // Back and again: nothing more to fetch, nothing to wait for.
+    await page.getByRole('button', { name: 'Ring', exact: true }).click();
+    await expect(ring.share('A')).toBeVisible();
+    await page.getByRole('button', { name: view.name, exact: true }).click();
+    await expect(page.getByTestId(view.shows)).toBeVisible();
+    await expect(loading).toHaveCount(0);
+    expect(asked.filter((part) => part === view.part)).toEqual([view.part]);
+  });
+}
+
+test('the views open from the keyboard too, each the first time', async ({ ring }) => {
+  const { page } = ring;
+  await ring.open();
+  await expect(ring.share('A')).toHaveText('35%');
+  for (const view of VIEWS) {
+    await page.getByRole('button', { name: view.name, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId(view.shows)).toBeVisible();
+    await expect(page.getByRole('button', { name: view.name, exact: true })).toBeFocused();
+  }
+  // A lesson, chosen from the keyboard: its step arrives with its narration.
+  const lessons = page.getByTestId('lesson-select');
+  await lessons.focus();
+  await lessons.selectOption('teaching-ring');
+  await expect(page.getByTestId('lesson-narration')).toBeVisible();
+});
+
+const LINKS = [
+  { link: '?view=traffic', parts: ['traffic'], shows: 'traffic-panel' },
+  { link: '?view=compare', parts: ['compare'], shows: 'compare-figures' },
+  { link: '?view=timeline', parts: ['timeline'], shows: 'timeline-chart' },
+  { link: '?view=practice&seed=7', parts: ['practice'], shows: 'practice-view' },
+  { link: '?lesson=teaching-ring&step=2', parts: ['lesson'], shows: 'lesson-narration' },
+  { link: '?embed=1&panels=last,compare,traffic,sweeps', parts: ['embed', 'compare', 'traffic', 'timeline'], shows: 'sweeps' },
+];
+
+for (const { link, parts, shows } of LINKS) {
+  test(`a link into another view (${link}) loads what it needs at once`, async ({ ring }) => {
+    const { page } = ring;
+    const asked = recordParts(page);
+    await page.goto(link);
+    await expect(page.getByTestId(shows).first()).toBeVisible();
+    for (const part of parts) expect(asked).toContain(part);
+    await expect(page.getByTestId('part-loading')).toHaveCount(0);
+  });
+}
+
+test('the selected key, Predict first, the Share menu\'s snippet and the shortcut list each arrive when first asked for', async ({ ring }) => {
+  const { page } = ring;
+  const asked = recordParts(page);
+  await ring.open();
+  await expect(ring.share('A')).toHaveText('35%');
+  await page.waitForLoadState('networkidle');
+
+  await ring.selectKey('@52');
+  await expect(ring.keyOwner).toHaveText('C');
+  expect(asked).toContain('key');
+
+  await page.getByTestId('share-open').click();
+  await page.getByTestId('embed-open').click();
+  await expect(page.getByTestId('embed-snippet')).toHaveValue(/embed=1/);
+  expect(asked).toContain('share');
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('more-open').click();
+  await page.getByTestId('shortcuts-open').click();
+  await expect(page.getByTestId('shortcuts')).toBeVisible();
+  expect(asked).toContain('shortcuts');
+  await page.keyboard.press('Escape');
+
+  expect(asked).not.toContain('predict');
+  await page.getByTestId('predict-toggle').click();
+  await ring.addServer('D', 60);
+  await expect(page.getByTestId('predict-dialog')).toBeVisible();
+  expect(asked).toContain('predict');
+  // Each was fetched once.
+  expect(asked.filter((p) => LATER.includes(p)).length).toBe(new Set(asked.filter((p) => LATER.includes(p))).size);
+});
+
+test('a part that cannot be loaded says so with a Retry button; the ring keeps working, and Retry brings the part', async ({ page }) => {
+  // The browser logs the failed fetch as an error; nothing else may go wrong.
+  const { problems } = watch(page);
+  const ring = new RingPage(page);
+  await ring.open();
+  await expect(ring.share('A')).toHaveText('35%');
+  let broken = true;
+  await page.route(/\/split_compare-[0-9a-f]{16}\.wasm$/, (route) => (broken ? route.abort('connectionreset') : route.continue()));
+
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const failed = page.getByTestId('part-failed');
+  await expect(failed).toContainText('Could not load the Compare view.');
+  await expect(failed).toHaveAttribute('role', 'alert');
+  await expect(ring.announcement).toContainText('Could not load the Compare view.');
+
+  // The rest of the page still works.
+  await page.getByRole('button', { name: 'Ring', exact: true }).click();
+  await ring.addServer('D', 60);
+  await expect(ring.share('D')).toHaveText('20%');
+
+  // Retry while the connection is still down: the same notice, said again.
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(failed).toBeVisible();
+  await page.getByTestId('part-retry').click();
+  await expect(failed).toContainText('Could not load the Compare view.');
+
+  // The connection is back: Retry brings the view.
+  broken = false;
+  await page.getByTestId('part-retry').click();
+  await expect(page.getByTestId('compare-figures')).toBeVisible();
+  await expect(failed).toHaveCount(0);
+  await expect(ring.announcement).toHaveText('The Compare view is ready.');
+  expect(problems.filter((p) => !/Failed to load resource|split_compare|TypeError: Failed to fetch/.test(p))).toEqual([]);
+});

@@ -177,7 +177,8 @@ async function optimise(modules, out) {
  * The split loader compiles a module with `WebAssembly.instantiateStreaming`, which refuses a
  * file sent with any type but application/wasm. wasm-bindgen's loader falls back to compiling
  * from bytes in that case; this gives the split loader the same fallback, so a host that sends
- * the wrong type costs speed, not the views.
+ * the wrong type costs speed, not the views. A file the server does not have fails at once, with
+ * the server's answer in the message, rather than as bytes that are not WebAssembly.
  */
 function patchLoader(text) {
   const streaming = /WebAssembly\.instantiateStreaming\(\s*([^,]+?),\s*([^)]+?)\s*\)/g;
@@ -185,7 +186,7 @@ function patchLoader(text) {
   return text.replace(
     streaming,
     (_, response, imports) =>
-      `Promise.resolve(${response}).then((r) => WebAssembly.instantiateStreaming(r.clone(), ${imports}).catch((e) => r.headers.get("content-type")?.startsWith("application/wasm") ? Promise.reject(e) : r.arrayBuffer().then((b) => WebAssembly.instantiate(b, ${imports}))))`,
+      `Promise.resolve(${response}).then((r) => { if (!r.ok) throw new Error(\`\${r.url}: the server answered \${r.status}\`); return WebAssembly.instantiateStreaming(r.clone(), ${imports}).catch((e) => r.headers.get("content-type")?.startsWith("application/wasm") ? Promise.reject(e) : r.arrayBuffer().then((b) => WebAssembly.instantiate(b, ${imports}))); })`,
   );
 }
 

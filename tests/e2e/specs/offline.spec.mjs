@@ -200,6 +200,8 @@ async function renameModules(dir) {
 }
 
 test('a page of the old build, open while a new one is published, still opens the views it had not shown', async ({ ring, host, context }) => {
+  // Two builds are written and compressed, and every part is opened.
+  test.setTimeout(180_000);
   const dir = await mkdtemp(join(tmpdir(), 'ringlab-modules-'));
   try {
     const v1 = join(dir, 'v1');
@@ -239,6 +241,7 @@ test('a page of the old build, open while a new one is published, still opens th
 });
 
 test('when the old build\'s files are gone, a page of it says so in place of a view, and a reload brings the new build', async ({ page, host, context }) => {
+  test.setTimeout(120_000);
   const problems = watch(page).problems;
   const dir = await mkdtemp(join(tmpdir(), 'ringlab-modules-'));
   try {

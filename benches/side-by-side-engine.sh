@@ -10,7 +10,12 @@
 #   FILTER                 a criterion filter (a regular expression over the ids); the default
 #                          covers a server added and removed on the 100 x 200 ring with 1M keys
 #                          (the moved keys and a whole Scenario::apply), every placement's own
-#                          lookups over 1M keys, and a whole compare: about 8 minutes here.
+#                          lookups over 1M keys, and a whole compare: 14 benchmarks. The 3
+#                          rounds (6 runs) took 12 minutes here with the load average at 12 to
+#                          16, which stretches the slowest ones (compare, rendezvous); with the
+#                          machine to itself, criterion's fixed warm-up and measurement times
+#                          make it about 8. The engine benchmarks have no 100K-key ring; the
+#                          page's side by side (benches/side-by-side.mjs) has one.
 # Environment:
 #   ROUNDS (default 3)      runs of each binary
 #   WARMUP (default 1)      criterion's --warm-up-time, seconds

@@ -55,15 +55,16 @@ export function bundleSize(dir) {
 /**
  * Serves `dir` at / with tests/e2e/serve.mjs, in a process of its own (so the server's work is
  * not done by the process that drives the browser). Resolves to { url, close() } once the
- * server answers. `port` 0 picks a free port.
+ * server answers. `port` 0 picks a free port. `encodings` are the precompressed copies the
+ * server may send (serve.mjs's default, brotli then gzip, when left out; [] for none).
  */
-export async function serveFolder(dir, port = 0) {
+export async function serveFolder(dir, port = 0, encodings = undefined) {
   if (!existsSync(join(dir, 'index.html'))) {
     throw new Error(`${dir} has no index.html: is it a build's dist folder (trunk build --release --offline)?`);
   }
   const program = `
     const { serve } = await import(${JSON.stringify(SERVE)});
-    const server = await serve({ root: ${JSON.stringify(dir)}, port: ${Number(port)} });
+    const server = await serve({ root: ${JSON.stringify(dir)}, port: ${Number(port)}, encodings: ${JSON.stringify(encodings)} });
     console.log(server.port);`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', program], { stdio: ['ignore', 'pipe', 'inherit'] });
   // However this process ends, the server ends with it.

@@ -11,8 +11,10 @@
 //                    dist is named after the folder it is in).
 //   --runs N         alternations of each change (add and remove a server), default 30.
 //   --loads N        alternations of the first render, default 15.
+//   --phone N        alternations of each cold first screen and each view's first open on a
+//                    phone, default 5.
 //   --warmup N       untimed alternations before each scenario's timed ones, default 3.
-//   --only LIST      some of: bundle,start,100k,1m (default all of them).
+//   --only LIST      some of: bundle,start,phone,views,100k,1m,gen (default all of them).
 //   --json FILE      also write every sample to FILE.
 //
 // Example, from the repository root:
@@ -25,7 +27,16 @@
 //   100k    100,000 generated keys on a 2^32 ring of 20 servers x 200 virtual nodes: adding a
 //           server, then removing it, each from the click until the microtasks behind it have
 //           run, the layout is done and the last change's headline names it;
-//   1m      the same with 1,000,000 keys.
+//   1m      the same with 1,000,000 keys;
+//   phone   the starting scenario on a phone, a first visit: Lighthouse's mobile profile (Slow 4G,
+//           a CPU 4x slower; benches/phone-kit.mjs), a fresh context each time (empty cache, no
+//           service worker), at 375x812; from navigation start to the first frame after the
+//           starting ring's shares are on screen, served gzipped and then with brotli (the
+//           precompressed copies scripts/compress.mjs writes), and the bytes fetched by then;
+//   views   each other view's first open on the same phone, in a page whose first screen is up:
+//           from the click until the first frame after the view's content is on screen;
+//   gen     1,000,000 keys generated (the "add 1,000,000 keys" button, on the big ring), until
+//           the headline says so, and the memory the page then holds (WebAssembly + JS heap).
 // Each build is served from its own folder on its own port by tests/e2e/serve.mjs, in a
 // process of its own. The run stops with a message naming the build and the step if a page
 // does not show what it should.
@@ -35,9 +46,10 @@ import {
   addServer, bigRing, bundleSize, firstRender, launchChromium, quantile, removeServer,
   serveFolder, watchFirstRender,
 } from './page-kit.mjs';
+import { coldFirstScreen, CPU_SLOWDOWN, firstOpen, SLOW_4G, VIEWS } from './phone-kit.mjs';
 
-const USAGE = 'usage: node benches/side-by-side.mjs DIST_A DIST_B [--labels a,b] [--runs N] [--loads N] [--warmup N] [--only bundle,start,100k,1m] [--json FILE]';
-const PARTS = ['bundle', 'start', '100k', '1m'];
+const USAGE = 'usage: node benches/side-by-side.mjs DIST_A DIST_B [--labels a,b] [--runs N] [--loads N] [--phone N] [--warmup N] [--only bundle,start,phone,views,100k,1m,gen] [--json FILE]';
+const PARTS = ['bundle', 'start', 'phone', 'views', '100k', '1m', 'gen'];
 
 function fail(message) {
   console.error(message);
@@ -45,7 +57,7 @@ function fail(message) {
 }
 
 function parseArgs(argv) {
-  const options = { dists: [], labels: null, runs: 30, loads: 15, warmup: 3, only: PARTS, json: null };
+  const options = { dists: [], labels: null, runs: 30, loads: 15, phone: 5, warmup: 3, only: PARTS, json: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -60,6 +72,7 @@ function parseArgs(argv) {
     if (arg === '--labels') options.labels = value().split(',');
     else if (arg === '--runs') options.runs = count();
     else if (arg === '--loads') options.loads = count();
+    else if (arg === '--phone') options.phone = count();
     else if (arg === '--warmup') options.warmup = count();
     else if (arg === '--only') options.only = value().split(',');
     else if (arg === '--json') options.json = value();
@@ -74,7 +87,7 @@ function parseArgs(argv) {
   if (options.labels && (options.labels.length !== 2 || options.labels.some((l) => !l))) fail(`--labels needs two names, such as before,after\n${USAGE}`);
   const unknown = options.only.filter((p) => !PARTS.includes(p));
   if (unknown.length) fail(`--only: unknown part ${unknown.join(', ')} (known: ${PARTS.join(', ')})`);
-  if (options.runs < 1 || options.loads < 1) fail('--runs and --loads need at least 1');
+  if (options.runs < 1 || options.loads < 1 || options.phone < 1) fail('--runs, --loads and --phone need at least 1');
   return options;
 }
 
@@ -152,6 +165,62 @@ async function addRemove(builds, keys, title) {
   record(`${title}: remove a server`, a.map((r) => r.remove), b.map((r) => r.remove));
 }
 
+/** `measure(build, url)` on each build in turn, `options.phone` times, alternating who goes first. */
+async function onPhone(builds, urls, measure) {
+  const results = builds.map(() => []);
+  for (let i = 0; i < options.phone; i++) {
+    for (const k of i % 2 ? [1, 0] : [0, 1]) results[k].push(await measure(builds[k], urls[k]));
+  }
+  return results;
+}
+
+/** The cold first screen on a phone, served with `encoding`; also says what it fetched. */
+async function phone(builds, encoding) {
+  const urls = [];
+  for (const build of builds) {
+    const server = await serveFolder(build.dist, 0, [encoding]);
+    servers.push(server);
+    urls.push(server.url);
+  }
+  const runs = await onPhone(builds, urls, (build, url) =>
+    within(build, `the first screen on a phone, served with ${encoding}`, () => coldFirstScreen(browser, url)));
+  const how = encoding === 'gzip' ? 'gzipped' : 'with brotli';
+  record(`phone, first screen, cold, served ${how}`, runs[0].map((r) => r.time), runs[1].map((r) => r.time));
+  const kb = (x) => `${(x / 1024).toFixed(0)} KB`;
+  const fetched = runs.map((r) => quantile(r.map((x) => x.bytes), 0.5));
+  console.log(`  fetched by then, as sent: ${labels[0]} ${kb(fetched[0])}, ${labels[1]} ${kb(fetched[1])}; ${labels[1]}'s WebAssembly: ${runs[1][0].wasm.join(', ')}`);
+  firstScreenBytes[encoding] = fetched;
+}
+
+/** Generates a million keys on each build's big ring, alternately; then the memory each holds. */
+async function generation(builds) {
+  const names = Array.from({ length: 20 }, (_, i) => `s${i}`).join(',');
+  const [a, b] = await alternate(builds, options.phone, (build) =>
+    within(build, 'generating 1,000,000 keys', async () => {
+      await build.page.goto(`${build.url}?ring=2^32&vnodes=200&servers=${names}`);
+      await build.page.waitForSelector('[data-testid="share-s0"]');
+      return build.page.evaluate(() => new Promise((resolve) => {
+        const target = document.querySelector('[data-testid="last-headline"]');
+        const start = performance.now();
+        const watch = new MutationObserver(() => {
+          if (/1,?000,?000 keys added\./.test(target.textContent)) {
+            watch.disconnect();
+            requestAnimationFrame(() => resolve(performance.now() - start));
+          }
+        });
+        watch.observe(target, { childList: true, subtree: true, characterData: true });
+        document.querySelector('[data-testid="add-keys-1000000"]').click();
+      }));
+    }));
+  record('1,000,000 keys generated', a, b);
+  const mb = (x) => `${(x / 1024 / 1024).toFixed(0)} MB`;
+  for (const build of builds) {
+    const memory = await build.page.evaluate(() => ({ wasm: window.wasmBindings.ringlab_memory(), heap: performance.memory ? performance.memory.usedJSHeapSize : 0 }));
+    console.log(`  memory with 1,000,000 keys, ${build.label}: WebAssembly ${mb(memory.wasm)} + JS heap ${mb(memory.heap)} = ${mb(memory.wasm + memory.heap)}`);
+  }
+}
+
+const firstScreenBytes = {};
 const builds = options.dists.map((dist, i) => ({ dist, label: labels[i] }));
 const sizes = builds.map((build) => bundleSize(build.dist));
 const servers = [];
@@ -190,8 +259,29 @@ try {
       within(build, 'the starting scenario (waiting for the share of server A)', () => firstRender(build.page, build.url)));
     record('first render of the starting scenario', a, b);
   }
+  if (wanted('phone') || wanted('views')) {
+    console.log(`phone: ${SLOW_4G.latency} ms round trip, ${(SLOW_4G.downloadThroughput * 8) / 1e6} Mbit/s down, CPU ${CPU_SLOWDOWN}x slower, 375x812`);
+  }
+  if (wanted('phone')) {
+    await phone(builds, 'gzip');
+    await phone(builds, 'br');
+  }
+  if (wanted('views')) {
+    const urls = [];
+    for (const build of builds) {
+      const server = await serveFolder(build.dist, 0, ['gzip']);
+      servers.push(server);
+      urls.push(server.url);
+    }
+    for (const view of VIEWS) {
+      const [a, b] = await onPhone(builds, urls, (build, url) =>
+        within(build, `the first open of ${view.name} on a phone`, () => firstOpen(browser, url, view)));
+      record(`phone, first open of ${view.name}`, a, b);
+    }
+  }
   if (wanted('100k')) await addRemove(builds, 100_000, '100,000 keys');
   if (wanted('1m')) await addRemove(builds, 1_000_000, '1,000,000 keys');
+  if (wanted('gen')) await generation(builds);
 } catch (error) {
   console.error(`side-by-side: ${error.message}`);
   process.exitCode = 1;
@@ -210,11 +300,15 @@ if (rows.length) {
     const kb = (s) => `${(s.raw / 1024).toFixed(0)} KB / ${(s.zipped / 1024).toFixed(0)} KB`;
     table.push(['bundle, raw / gzipped', kb(sizes[0]), kb(sizes[1]), `${(sizes[1].raw / sizes[0].raw).toFixed(3)} / ${(sizes[1].zipped / sizes[0].zipped).toFixed(3)}`, '', '']);
   }
+  for (const [encoding, [a, b]] of Object.entries(firstScreenBytes)) {
+    const kb = (x) => `${(x / 1024).toFixed(0)} KB`;
+    table.push([`first screen fetched, ${encoding}`, kb(a), kb(b), (b / a).toFixed(3), '', '']);
+  }
   const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
   console.log('');
   for (const row of table) console.log(row.map((x, c) => (c === 0 ? x.padEnd(widths[c]) : x.padStart(widths[c]))).join('  '));
   console.log(`\n(paired ratio: the median over rounds of ${labels[1]}'s time over ${labels[0]}'s in the same round)`);
 }
 if (options.json) {
-  writeFileSync(options.json, JSON.stringify({ labels, dists: options.dists, sizes, samples }, null, 2));
+  writeFileSync(options.json, JSON.stringify({ labels, dists: options.dists, sizes, firstScreenBytes, samples }, null, 2));
 }

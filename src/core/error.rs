@@ -39,8 +39,14 @@ pub enum Error {
     PositionTaken { position: u32, by: String },
     /// A ring size outside 2..=2^32.
     RingSizeOutOfRange,
-    /// Text where a number belongs, or a malformed size.
+    /// Text where a whole number belongs, or a malformed size.
     NotANumber(String),
+    /// A whole number past the largest its setting allows; `max` is that largest.
+    TooLarge { text: String, max: u64 },
+    /// Text where a decimal number (such as 1.25) belongs.
+    NotADecimal(String),
+    /// A number below zero where only 0 or more will do.
+    BelowZero(String),
     /// A hash scheme nobody has heard of.
     UnknownHash(String),
     /// A key with this name is already on the ring.
@@ -57,6 +63,8 @@ pub enum Error {
     OutOfRange(&'static str),
     /// Text that names no change.
     UnknownChange(String),
+    /// A host page's message that asks for something impossible; the text says why.
+    HostMessage(String),
     /// A placement nobody has heard of.
     UnknownPlacement(String),
     /// Jump hash has no weights.
@@ -135,6 +143,19 @@ impl fmt::Display for Error {
                 write!(f, "A ring has from 2 to 2^32 (4294967296) positions.")
             }
             Error::NotANumber(text) => write!(f, "{text:?} is not a whole number."),
+            Error::TooLarge { text, max } => write!(
+                f,
+                "{} is too large: the largest allowed is {}.",
+                shortened(text),
+                grouped(*max)
+            ),
+            Error::NotADecimal(text) => {
+                write!(f, "{text:?} is not a number; write one such as 1.25.")
+            }
+            Error::HostMessage(text) => f.write_str(text),
+            Error::BelowZero(text) => {
+                write!(f, "{text} is below zero; this setting takes 0 or more.")
+            }
             Error::UnknownHash(text) => write!(
                 f,
                 "Unknown hash {text:?}; choose md5-first32, md5-low32 or java-hashcode."
@@ -212,3 +233,29 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl Error {
+    /// The same refusal, with `max` as the largest allowed when it says a number is too large:
+    /// for a setting whose own largest is below the largest its type holds.
+    pub fn largest(self, max: u64) -> Error {
+        match self {
+            Error::TooLarge { text, max: was } => Error::TooLarge {
+                text,
+                max: max.min(was),
+            },
+            other => other,
+        }
+    }
+}
+
+/// A long number cut short for a message: its first and last digits and how many there are.
+fn shortened(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= 24 {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(8).collect();
+        let tail: String = text.chars().skip(count - 4).collect();
+        format!("{head}…{tail} ({} digits)", grouped(count as u64))
+    }
+}

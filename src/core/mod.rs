@@ -18,7 +18,7 @@
 //! | 3 figures | `traffic`, `stats` |
 //! | 4 the scenario | `scenario` ([`Scenario`], [`Change`], [`Outcome`], `apply`, timing and failures) |
 //! | 5 analyses | [`compare`], `replicas`, `moved_reads`, [`sweep`], [`timeline`] |
-//! | 6 text forms | `text` (change text), `link` |
+//! | 6 text forms | `text` (change text), `link`, [`message`] (a host page's messages) |
 //!
 //! Around the door: [`timeline`] follows database reads over time after a change (failures,
 //! restarts, gossip windows, hinted handoff), and [`sweep`] runs series over virtual nodes and
@@ -63,6 +63,7 @@ pub mod timeline;
 
 // Floor 6: text forms.
 mod link;
+pub mod message;
 mod text;
 
 pub use cache::CacheLoad;
@@ -88,7 +89,7 @@ pub use server::{
     check_vnodes, check_weight, clean_name, Placement, Server, MAX_NAME_CHARS, MAX_POINTS,
     MAX_SERVERS, VNODES, WEIGHTS,
 };
-pub use size::{parse_number, RingSize};
+pub use size::{parse_number, RingSize, Whole};
 pub use stats::{Balance, Ownership, ServerShare};
 pub use sum::Sum;
 pub use sweep::{SizePoint, SizeSweep, VnodePoint, VnodeSweep};

@@ -162,6 +162,6 @@ pub fn App() -> impl IntoView {
 
 /// Mounts the app on the page.
 pub fn mount() {
-    console_error_panic_hook::set_once();
+    notices::crash::install();
     leptos::mount::mount_to_body(App);
 }

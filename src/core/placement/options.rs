@@ -74,9 +74,10 @@ pub fn parse_load(text: &str) -> Result<u32, Error> {
         Some(p) => parse_decimal(p.trim()).map(|v| v / 100.0),
         None => parse_decimal(t),
     }
-    .ok_or_else(|| Error::NotANumber(t.to_string()))?;
+    .ok_or_else(|| Error::NotADecimal(t.to_string()))?;
     if !value.is_finite() {
-        return Err(Error::NotANumber(t.to_string()));
+        // A number past every double: far above the largest factor.
+        return check_load(u32::MAX);
     }
     check_load((value * 100.0).round().clamp(0.0, 1e6) as u32)
 }

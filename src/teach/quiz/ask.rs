@@ -219,7 +219,7 @@ pub(super) fn decimal(text: &str) -> Result<f64, Error> {
     let t = text.trim();
     match parse_decimal(t) {
         Some(x) if x.is_finite() && x >= 0.0 => Ok(x),
-        _ => Err(Error::NotANumber(t.to_string())),
+        _ => Err(Error::NotADecimal(t.to_string())),
     }
 }
 
@@ -273,7 +273,7 @@ impl Concept {
 }
 
 /// Reads a whole number parameter, naming the parameter when it is not one.
-pub(super) fn whole<T: FromStr>(name: &str, text: &str) -> Result<T, Error> {
+pub(super) fn whole<T: crate::core::Whole>(name: &str, text: &str) -> Result<T, Error> {
     parse_number(text).map_err(|e| Error::Question(format!("{name}: {e}")))
 }
 

@@ -54,7 +54,7 @@ pub fn read_reply(kind: QuestionKind, text: &str) -> Result<Response, Error> {
 /// A number as people type it, with thousands separators, a word or letter for thousands or
 /// millions, and an optional `%` or "about".
 fn read_amount(text: &str) -> Result<f64, Error> {
-    let refuse = || Error::NotANumber(text.to_string());
+    let refuse = || Error::NotADecimal(text.to_string());
     let mut t = text.trim().to_ascii_lowercase();
     for lead in ["about", "approximately", "≈", "~"] {
         if let Some(rest) = t.strip_prefix(lead) {

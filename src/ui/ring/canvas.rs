@@ -303,7 +303,7 @@ fn animate(pulse: RwSignal<Option<f64>>, start: f64) {
         let elapsed = now() - start;
         if elapsed >= PULSE_MS {
             pulse.set(None);
-        } else if pulse.get_untracked().is_some() {
+        } else if pulse.try_get_untracked().flatten().is_some() {
             pulse.set(Some(elapsed));
             animate(pulse, start);
         }

@@ -480,7 +480,7 @@ fn small_ring() -> impl Strategy<Value = (Vec<u32>, Vec<u32>, bool, u32, usize)>
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(common::cases::cases(64))]
 
     #[test]
     fn marking_which_keys_move_agrees_with_a_naive_ring(
@@ -782,7 +782,7 @@ fn a_question() -> impl Strategy<Value = Question> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(32))]
+    #![proptest_config(common::cases::cases(32))]
 
     #[test]
     fn a_set_reads_back_as_the_same_questions(questions in proptest::collection::vec(a_question(), 0..6)) {

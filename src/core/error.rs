@@ -111,8 +111,8 @@ impl fmt::Display for Error {
             Error::NameHasReservedChar(c) => {
                 write!(f, "Names cannot contain {c:?}: it has a meaning in links and commands.")
             }
-            Error::DuplicateServer(name) => write!(f, "There is already a server called {name}."),
-            Error::NoSuchServer(name) => write!(f, "There is no server called {name}."),
+            Error::DuplicateServer(name) => write!(f, "There is already a server called {}.", shown(name)),
+            Error::NoSuchServer(name) => write!(f, "There is no server called {}.", shown(name)),
             Error::LastServer => write!(f, "The ring needs at least one server; add another before removing this one."),
             Error::TooManyServers { max } => write!(f, "At most {max} servers fit on the ring."),
             Error::TooManyPoints { max } => write!(
@@ -125,11 +125,13 @@ impl fmt::Display for Error {
             Error::WeightOutOfRange { min, max } => write!(f, "Weights go from {min} to {max}."),
             Error::WeightOfPlacedServer(name) => write!(
                 f,
-                "{name} is placed by hand at one position; weights apply to hashed servers."
+                "{} is placed by hand at one position; weights apply to hashed servers.",
+                shown(name)
             ),
             Error::MoveOfHashedServer(name) => write!(
                 f,
-                "{name}'s points come from its hash; only a server placed by hand can be moved."
+                "{}'s points come from its hash; only a server placed by hand can be moved.",
+                shown(name)
             ),
             Error::PositionOutsideRing { position, size } => write!(
                 f,
@@ -142,7 +144,7 @@ impl fmt::Display for Error {
             Error::RingSizeOutOfRange => {
                 write!(f, "A ring has from 2 to 2^32 (4294967296) positions.")
             }
-            Error::NotANumber(text) => write!(f, "{text:?} is not a whole number."),
+            Error::NotANumber(text) => write!(f, "{:?} is not a whole number.", shown(text)),
             Error::TooLarge { text, max } => write!(
                 f,
                 "{} is too large: the largest allowed is {}.",
@@ -150,25 +152,27 @@ impl fmt::Display for Error {
                 grouped(*max)
             ),
             Error::NotADecimal(text) => {
-                write!(f, "{text:?} is not a number; write one such as 1.25.")
+                write!(f, "{:?} is not a number; write one such as 1.25.", shown(text))
             }
             Error::HostMessage(text) => f.write_str(text),
             Error::BelowZero(text) => {
-                write!(f, "{text} is below zero; this setting takes 0 or more.")
+                write!(f, "{} is below zero; this setting takes 0 or more.", shown(text))
             }
             Error::UnknownHash(text) => write!(
                 f,
-                "Unknown hash {text:?}; choose md5-first32, md5-low32 or java-hashcode."
+                "Unknown hash {:?}; choose md5-first32, md5-low32 or java-hashcode.",
+                shown(text)
             ),
-            Error::DuplicateKey(name) => write!(f, "The key {name} is already on the ring."),
-            Error::NoSuchKey(name) => write!(f, "There is no key {name}."),
+            Error::DuplicateKey(name) => write!(f, "The key {} is already on the ring.", shown(name)),
+            Error::NoSuchKey(name) => write!(f, "There is no key {}.", shown(name)),
             Error::EmptyKey => write!(f, "A key needs a name or a position."),
             Error::TooManyKeys { max } => write!(f, "At most {max} keys fit on the ring."),
             Error::NoServers => write!(f, "A ring needs at least one server."),
             Error::OutOfRange(what) => f.write_str(what),
             Error::UnknownPlacement(text) => write!(
                 f,
-                "Unknown placement {text:?}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe."
+                "Unknown placement {:?}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe.",
+                shown(text)
             ),
             Error::WeightsUnderJump => write!(
                 f,
@@ -187,23 +191,27 @@ impl fmt::Display for Error {
             }
             Error::UnknownPopularity(text) => write!(
                 f,
-                "Unknown popularity {text:?}; choose uniform or zipf:S with S from 0 to 3, such as zipf:1.1."
+                "Unknown popularity {:?}; choose uniform or zipf:S with S from 0 to 3, such as zipf:1.1.",
+                shown(text)
             ),
             Error::UnknownRemedy(text) => write!(
                 f,
-                "Unknown remedy {text:?}; choose bounded:C, copies:R, near:F or top:H (or NAME:off)."
+                "Unknown remedy {:?}; choose bounded:C, copies:R, near:F or top:H (or NAME:off).",
+                shown(text)
             ),
-            Error::NotHot(key) => write!(f, "The key {key} is not hot."),
+            Error::NotHot(key) => write!(f, "The key {} is not hot.", shown(key)),
             Error::UnknownQuestionKind(text) => write!(
                 f,
-                "Unknown kind of question {text:?}; choose moves, owner, number, arc, share or choice."
+                "Unknown kind of question {:?}; choose moves, owner, number, arc, share or choice.",
+                shown(text)
             ),
             Error::Question(text) => f.write_str(text),
-            Error::ServerDown(name) => write!(f, "{name} is down; restart it first."),
-            Error::AlreadyDown(name) => write!(f, "{name} is already down."),
+            Error::ServerDown(name) => write!(f, "{} is down; restart it first.", shown(name)),
+            Error::AlreadyDown(name) => write!(f, "{} is already down.", shown(name)),
             Error::NotDown(name) => write!(
                 f,
-                "{name} is up, so it cannot restart; only a server that failed can."
+                "{} is up, so it cannot restart; only a server that failed can.",
+                shown(name)
             ),
             Error::LastServerUp => write!(
                 f,
@@ -211,7 +219,8 @@ impl fmt::Display for Error {
             ),
             Error::NoTimeline(change) => write!(
                 f,
-                "{change:?} does not move keys between servers, so it has no timeline; try add:E, remove:B, fail:C or restart:C."
+                "{:?} does not move keys between servers, so it has no timeline; try add:E, remove:B, fail:C or restart:C.",
+                shown(change)
             ),
             Error::SweepTooLarge { asked, max } => write!(
                 f,
@@ -223,10 +232,15 @@ impl fmt::Display for Error {
                 f,
                 "The servers sweep counts the keys that move, and there are none; add keys first."
             ),
-            Error::BadTable(text) => write!(f, "{text:?} is not a partition table for these servers."),
+            Error::BadTable(text) => write!(
+                f,
+                "{:?} is not a partition table for these servers.",
+                shown(text)
+            ),
             Error::UnknownChange(text) => write!(
                 f,
-                "{text:?} is not a change; changes look like add:D@60, remove:B, vnodes:100 or gen:100."
+                "{:?} is not a change; changes look like add:D@60, remove:B, vnodes:100 or gen:100.",
+                shown(text)
             ),
         }
     }
@@ -245,6 +259,18 @@ impl Error {
             },
             other => other,
         }
+    }
+}
+
+/// The most characters of a person's text a refusal repeats.
+const SHOWN_CHARS: usize = 48;
+
+/// A person's text as a refusal repeats it: whole when short, its start and "…" when long, so
+/// a refusal of a megabyte of input stays a sentence.
+pub fn shown(text: &str) -> String {
+    match text.char_indices().nth(SHOWN_CHARS) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}…", &text[..end]),
     }
 }
 

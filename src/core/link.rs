@@ -371,8 +371,39 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
         before,
         last,
         extra,
-        ignored,
+        ignored: summarised(ignored),
     }
+}
+
+/// The most notes a link's reading gives, and the most characters in one: a link of any length
+/// is said in a few lines.
+pub const MAX_NOTES: usize = 20;
+const MAX_NOTE_CHARS: usize = 200;
+
+/// The notes shortened and counted: the first ones in full (each at most a line), then how
+/// many more there were.
+fn summarised(notes: Vec<String>) -> Vec<String> {
+    let total = notes.len();
+    let kept = if total > MAX_NOTES {
+        MAX_NOTES - 1
+    } else {
+        total
+    };
+    let mut out: Vec<String> = notes
+        .into_iter()
+        .take(kept)
+        .map(|note| match note.char_indices().nth(MAX_NOTE_CHARS) {
+            None => note,
+            Some((end, _)) => format!("{}…", &note[..end]),
+        })
+        .collect();
+    if total > kept {
+        out.push(format!(
+            "and {} more parts that could not be read",
+            super::words::grouped((total - kept) as u64)
+        ));
+    }
+    out
 }
 
 /// The placement, its settings and the partition table a link names; what cannot be read is

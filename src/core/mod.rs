@@ -73,7 +73,7 @@ pub use diff::{MovedArc, RingDiff};
 pub use error::Error;
 pub use hash::{HashScheme, HashSteps};
 pub use keys::{generated_hashes, generated_name, Key, KeySet, LinesRefused, MAX_KEYS};
-pub use link::{read_link, write_link, Link, SCENARIO_PARAMS, SHARED_PARAMS};
+pub use link::{read_link, write_link, Link, MAX_NOTES, SCENARIO_PARAMS, SHARED_PARAMS};
 pub use mix::{mix64, widen};
 pub use modn::{mod_n_expected, mod_n_owner, Remainder};
 pub use moved_reads::MovedReads;

@@ -368,7 +368,7 @@ fn bad_input_is_refused_with_one_line_and_no_panic() {
         (&["--add", "b"], "--servers"),
         (
             &["--servers", "a", "--keys-file", "/no/such/keys.txt"],
-            "cannot read",
+            "there is no file /no/such/keys.txt",
         ),
     ];
     for (args, expected) in cases {

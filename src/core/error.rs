@@ -69,7 +69,7 @@ pub enum Error {
     UnknownPlacement(String),
     /// Jump hash has no weights.
     WeightsUnderJump,
-    /// Ketama fixes the ring size and the hash.
+    /// Ketama fixes the ring size, the hash and the points per server.
     FixedByKetama,
     /// A maglev table size that is not a prime in range.
     NotAPrimeTable(u32),
@@ -180,7 +180,7 @@ impl fmt::Display for Error {
             ),
             Error::FixedByKetama => write!(
                 f,
-                "Ketama always uses the 2^32 ring and its own MD5 key hash; choose another placement to change them."
+                "Ketama always uses the 2^32 ring, its own MD5 key hash and 160 points per server; choose another placement to change the ring size, the hash or the virtual nodes."
             ),
             Error::NotAPrimeTable(size) => write!(
                 f,

@@ -9,8 +9,8 @@
 //!   `gen=N`: the generated keys `key-0` to `key-(N-1)`.
 //! - `placement`: the placement the panels speak of (`ring` when absent); `maglev`, `partitions`,
 //!   `load`, `probes`: the settings of maglev, the partition table, bounded loads and
-//!   multi-probe; `table`: the partition table when it is no longer round-robin (runs of server
-//!   indices, see [`PartitionTable`]).
+//!   multi-probe; `table`: the partition table when it is no longer the one the servers start
+//!   with (runs of server indices, see [`PartitionTable`]).
 //! - `down`: the servers that failed, in the order they failed; `servers` lists them too, at
 //!   the place they return to when they restart.
 //! - `r`: copies per key (1 when absent); `restart`: seconds after a failure at which the
@@ -22,6 +22,8 @@
 //!
 //! Reading never fails: what cannot be read is skipped and said in words, and a link with no
 //! usable server falls back to the teaching ring's servers.
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::core::decimal::hundredths_text;
 use crate::core::error::Error;
@@ -127,7 +129,8 @@ pub fn write_link(
     if options.probes != defaults.probes {
         query.append_pair("probes", &options.probes.to_string());
     }
-    if !scenario.table().is_round_robin(scenario.servers().len()) {
+    let weights: Vec<u32> = scenario.servers().iter().map(Server::weight).collect();
+    if !scenario.table().is_start(&weights) {
         query.append_pair("table", &scenario.table().to_string());
     }
     let traffic = scenario.traffic();
@@ -242,6 +245,32 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
             extra.push((name.into_owned(), value.into_owned()));
         }
     }
+    // A parameter given more than once is read once, at its last value, and said.
+    let mut given: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut order: Vec<&str> = Vec::new();
+    // (A shared parameter such as `r` is in both lists: counted once.)
+    let extra_only = extra
+        .iter()
+        .filter(|(n, _)| !SHARED_PARAMS.contains(&n.as_str()));
+    for (name, _) in params.iter().chain(extra_only) {
+        let count = given.entry(name).or_insert(0);
+        if *count == 0 {
+            order.push(name);
+        }
+        *count += 1;
+    }
+    for (name, count) in order
+        .iter()
+        .map(|n| (n, given[n]))
+        .filter(|(_, count)| *count > 1)
+    {
+        ignored.push(format!(
+            "{}: given {} times; only the last is read",
+            super::error::shown(name),
+            super::words::grouped(count as u64)
+        ));
+    }
+    let extra = last_of_each(extra);
     let param = |name: &str| {
         params
             .iter()
@@ -375,6 +404,19 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
     }
 }
 
+/// Each parameter once, at its last value, in the order of those last values.
+fn last_of_each(params: Vec<(String, String)>) -> Vec<(String, String)> {
+    let mut seen = BTreeSet::new();
+    let mut kept: Vec<(String, String)> = Vec::with_capacity(params.len());
+    for (name, value) in params.into_iter().rev() {
+        if seen.insert(name.clone()) {
+            kept.push((name, value));
+        }
+    }
+    kept.reverse();
+    kept
+}
+
 /// The most notes a link's reading gives, and the most characters in one: a link of any length
 /// is said in a few lines.
 pub const MAX_NOTES: usize = 20;
@@ -448,7 +490,8 @@ fn read_settings<'a>(
         Ok(())
     });
     let servers = scenario.servers().len();
-    let mut table = PartitionTable::round_robin(options.partition_count(scenario.size()), servers);
+    let weights: Vec<u32> = scenario.servers().iter().map(Server::weight).collect();
+    let mut table = PartitionTable::start(options.partition_count(scenario.size()), &weights);
     read("table", ignored, &mut |v| {
         let parsed = PartitionTable::parse(v, servers)?;
         if parsed.count() != table.count() {

@@ -195,21 +195,31 @@ pub fn read_message(field: impl Fn(&str) -> Field) -> Result<Option<Command>, Er
 /// integer, past which numbers are no longer exact.
 pub const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
+/// A number as a message's refusal shows it: `2.5`, `-1`, `1e308`.
+fn number_text(value: f64) -> String {
+    if value.abs() >= 1e16 {
+        format!("{value:e}")
+    } else {
+        value.to_string()
+    }
+}
+
 /// A number field that must be a whole number of 0 or more.
 fn whole(name: &str, value: f64) -> Result<u64, Error> {
+    let shown = number_text(value);
     if value.is_nan() {
         Err(Error::HostMessage(format!("{name}: NaN is not a number.")))
     } else if value < 0.0 {
         Err(Error::HostMessage(format!(
-            "{name}: {value} is below zero; it must be a whole number of 0 or more."
+            "{name}: {shown} is below zero; it must be a whole number of 0 or more."
         )))
     } else if value.fract() != 0.0 && value.is_finite() {
         Err(Error::HostMessage(format!(
-            "{name}: {value} is not a whole number."
+            "{name}: {shown} is not a whole number."
         )))
     } else if value > MAX_SAFE {
         Err(Error::HostMessage(format!(
-            "{name}: {value} is too large: the largest allowed is {}.",
+            "{name}: {shown} is too large: the largest allowed is {}.",
             grouped(MAX_SAFE as u64)
         )))
     } else {

@@ -70,7 +70,7 @@ pub use cache::CacheLoad;
 pub use compare::{compare, Best, Column, Comparison};
 pub use decimal::{hundredths_text, parse_decimal, parse_hundredths};
 pub use diff::{MovedArc, RingDiff};
-pub use error::Error;
+pub use error::{shown, Error};
 pub use hash::{HashScheme, HashSteps};
 pub use keys::{generated_hashes, generated_name, Key, KeySet, LinesRefused, MAX_KEYS};
 pub use link::{read_link, write_link, Link, MAX_NOTES, SCENARIO_PARAMS, SHARED_PARAMS};
@@ -79,7 +79,7 @@ pub use modn::{mod_n_expected, mod_n_owner, Remainder};
 pub use moved_reads::MovedReads;
 pub use moves::{KeyIds, KeyMove, MoveCollector, Moves, LISTED};
 pub use placement::{Kind, Layout, Options, Placed};
-pub use replicas::{failover, Failover, Promotion};
+pub use replicas::{copies_note, failover, Failover, Promotion};
 pub use ring::{vnode_label, Point, Ring};
 pub use scenario::{
     check_gossip, check_replicas, check_restart_after, check_writes, Baseline, Change, DownServer,

@@ -2,10 +2,10 @@
 
 use std::path::Path;
 
-use ringlab::core::placement::parse_load;
+use ringlab::core::placement::{maglev, multi_probe, parse_load, table};
 use ringlab::core::{
     check_vnodes, parse_number, CacheLoad, Change, Error, HashScheme, Key, Kind, LinesRefused,
-    Outcome, Placement, RingSize, Scenario, Server,
+    Outcome, Placement, RingSize, Scenario, Server, MAX_KEYS, VNODES, WEIGHTS,
 };
 
 use crate::cli::ExperimentArgs;
@@ -40,6 +40,8 @@ pub struct Run {
     pub outcome: Option<Outcome>,
     /// Reads per second, when the traffic was asked about.
     pub reads: Option<f64>,
+    /// What the chosen placement does not read of the set-up, in words.
+    pub notes: Vec<String>,
 }
 
 /// Builds the scenario from `args`, adds the keys, and applies the change.
@@ -73,12 +75,14 @@ pub fn run(args: &ExperimentArgs) -> Result<Run, Failure> {
         ),
         None => None,
     };
+    let notes = placement_notes(&before);
     Ok(Run {
         before,
         after: scenario,
         change,
         outcome,
         reads,
+        notes,
     })
 }
 
@@ -121,14 +125,43 @@ fn set_traffic(scenario: &mut Scenario, args: &TrafficArgs) -> Result<Option<f64
 
 /// The ring of `ring` with its servers, under the placement `placement` names.
 pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Failure> {
-    let size: RingSize = ring
-        .ring_size
+    let size: RingSize = match &ring.ring_size {
+        Some(text) => text.parse().map_err(|e| Failure::at("--ring-size", e))?,
+        None => RingSize::TEACHING,
+    };
+    let hash: HashScheme = match &ring.hash {
+        Some(text) => text.parse().map_err(|e| Failure::at("--hash", e))?,
+        None => HashScheme::default(),
+    };
+    let vnodes = match &ring.vnodes {
+        Some(text) => parse_number::<u32>(text)
+            .map_err(|e| e.largest(u64::from(*VNODES.end())))
+            .and_then(check_vnodes)
+            .map_err(|e| Failure::at("--vnodes", e))?,
+        None => 1,
+    };
+    let kind: Kind = placement
+        .placement
         .parse()
-        .map_err(|e| Failure::at("--ring-size", e))?;
-    let hash: HashScheme = ring.hash.parse().map_err(|e| Failure::at("--hash", e))?;
-    let vnodes = parse_number::<u32>(&ring.vnodes)
-        .and_then(check_vnodes)
-        .map_err(|e| Failure::at("--vnodes", e))?;
+        .map_err(|e| Failure::at("--placement", e))?;
+    // Ketama has its own ring, hash and points: a setting given for them is refused, not
+    // silently ignored.
+    if kind == Kind::Ketama {
+        let given = [
+            (
+                "--ring-size",
+                ring.ring_size.is_some() && size != RingSize::FULL,
+            ),
+            (
+                "--hash",
+                ring.hash.is_some() && hash != HashScheme::default(),
+            ),
+            ("--vnodes", ring.vnodes.is_some() && vnodes != 1),
+        ];
+        if let Some((flag, _)) = given.iter().find(|(_, given)| *given) {
+            return Err(Failure::at(flag, Error::FixedByKetama));
+        }
+    }
     let servers = ring
         .servers
         .split(',')
@@ -146,13 +179,17 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
     if let Some(m) = &placement.table_size {
         set(
             "--table-size",
-            parse_number(m).map(|size| Change::SetMaglevSize { size }),
+            parse_number(m)
+                .map_err(|e| e.largest(u64::from(*maglev::SIZES.end())))
+                .map(|size| Change::SetMaglevSize { size }),
         )?;
     }
     if let Some(p) = &placement.partitions {
         set(
             "--partitions",
-            parse_number(p).map(|count| Change::SetPartitions { count }),
+            parse_number(p)
+                .map_err(|e| e.largest(u64::from(table::MAX_PARTITIONS)))
+                .map(|count| Change::SetPartitions { count }),
         )?;
     }
     if let Some(c) = &placement.load_factor {
@@ -164,15 +201,25 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
     if let Some(k) = &placement.probes {
         set(
             "--probes",
-            parse_number(k).map(|count| Change::SetProbes { count }),
+            parse_number(k)
+                .map_err(|e| e.largest(u64::from(*multi_probe::PROBES.end())))
+                .map(|count| Change::SetProbes { count }),
         )?;
     }
-    let kind: Kind = placement
-        .placement
-        .parse()
-        .map_err(|e| Failure::at("--placement", e))?;
     set("--placement", Ok(Change::SetPlacement { placement: kind }))?;
     Ok(scenario)
+}
+
+/// What the chosen placement does not read of the set-up, in the engine's words (weights under
+/// maglev, for instance), to print beside the answer. Ketama's own ring, hash and points are
+/// not among them: a flag for them is refused by [`setup`], and their defaults are not the
+/// person's choice.
+pub fn placement_notes(scenario: &Scenario) -> Vec<String> {
+    if scenario.placement() == Kind::Ketama {
+        Vec::new()
+    } else {
+        scenario.unused_settings()
+    }
 }
 
 /// Puts the keys of `--keys`, `--keys-file` or `--keys-at` on the ring, all in one batch.
@@ -194,7 +241,8 @@ pub fn put_keys(
     at: Option<&str>,
 ) -> Result<(), Failure> {
     if let Some(count) = count {
-        let count = parse_number::<usize>(count).map_err(|e| Failure::at("--keys", e))?;
+        let count = parse_number::<usize>(count)
+            .map_err(|e| Failure::at("--keys", e.largest(MAX_KEYS as u64)))?;
         scenario
             .apply(Change::GenerateKeys { count })
             .map_err(|e| Failure::at("--keys", e))?;
@@ -237,7 +285,13 @@ pub fn read_keys(path: &Path) -> Result<(String, String), Failure> {
         ("standard input".to_string(), bytes)
     } else {
         let bytes = read_file(path).map_err(|e| {
-            Failure::Unreadable(format!("--keys-file: cannot read {}: {e}", path.display()))
+            // A file that is not there is a mistake in the command, refused like any other;
+            // one that is there but cannot be read is a failure of the system.
+            if e.kind() == std::io::ErrorKind::NotFound {
+                Failure::Refused(format!("--keys-file: there is no file {}.", path.display()))
+            } else {
+                Failure::Unreadable(format!("--keys-file: cannot read {}: {e}", path.display()))
+            }
         })?;
         (path.display().to_string(), bytes)
     };
@@ -316,11 +370,17 @@ impl ServerSpec {
     fn parse(text: &str) -> Result<ServerSpec, Error> {
         let text = text.trim();
         let (rest, weight) = match text.rsplit_once('*') {
-            Some((rest, weight)) => (rest, Some(parse_number(weight)?)),
+            Some((rest, weight)) => (
+                rest,
+                Some(parse_number(weight).map_err(|e| e.largest(u64::from(*WEIGHTS.end())))?),
+            ),
             None => (text, None),
         };
         let (name, at) = match rest.split_once('@') {
-            Some((name, at)) => (name, Some(parse_number(at)?)),
+            Some((name, at)) => (
+                name,
+                Some(parse_number(at).map_err(|e| e.largest(RingSize::MAX - 1))?),
+            ),
             None => (rest, None),
         };
         Ok(ServerSpec {

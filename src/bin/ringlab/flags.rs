@@ -9,40 +9,35 @@ use clap::Args;
 /// The ring, its hash, its virtual nodes and its servers.
 #[derive(Debug, Args)]
 pub struct RingArgs {
-    /// Positions on the ring: 100 (the teaching ring, 0 to 99), 2^32, or any whole number
-    /// from 2 to 4294967296.
+    /// Positions on the ring: 100 (the teaching ring, 0 to 99, the default), 2^32, or any
+    /// whole number from 2 to 4294967296. Ketama always uses 2^32.
     /// Example: --ring-size 2^32
     #[arg(
         long,
         value_name = "SIZE",
-        default_value = "100",
         allow_negative_numbers = true,
         verbatim_doc_comment
     )]
-    pub ring_size: String,
+    pub ring_size: Option<String>,
 
-    /// How names become 32-bit values: md5-first32 (the first 4 bytes of MD5), md5-low32
-    /// (the last 4 bytes of MD5) or java-hashcode (Java's String.hashCode, which mixes poorly).
+    /// How names become 32-bit values: md5-first32 (the first 4 bytes of MD5, the default),
+    /// md5-low32 (the last 4 bytes of MD5) or java-hashcode (Java's String.hashCode, which
+    /// mixes poorly). Ketama always uses its own MD5 key hash.
     /// Example: --hash java-hashcode
-    #[arg(
-        long,
-        value_name = "HASH",
-        default_value = "md5-first32",
-        verbatim_doc_comment
-    )]
-    pub hash: String,
+    #[arg(long, value_name = "HASH", verbatim_doc_comment)]
+    pub hash: Option<String>,
 
-    /// Points (virtual nodes) each hashed server of weight 1 puts on the ring, from 1 to 1000;
-    /// a server placed by hand always has one point.
+    /// Points (virtual nodes) each hashed server of weight 1 puts on the ring, from 1 to 1000
+    /// (default 1); a server placed by hand always has one point. Ketama always gives each
+    /// server 160 points.
     /// Example: --vnodes 100
     #[arg(
         long,
         value_name = "V",
-        default_value = "1",
         allow_negative_numbers = true,
         verbatim_doc_comment
     )]
-    pub vnodes: String,
+    pub vnodes: Option<String>,
 
     /// Comma-separated servers, in the list order that hash mod N indexes: NAME is hashed onto
     /// the ring, NAME@POSITION sits at one position chosen by hand, and NAME*WEIGHT is hashed

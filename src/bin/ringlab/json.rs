@@ -34,7 +34,7 @@ struct Report<'a> {
     chosen: RingReport,
     baseline: Option<(Kind, Moves)>,
     requests: Option<crate::requests::RequestsJson>,
-    notes: &'a [String],
+    notes: Vec<&'a str>,
 }
 
 impl Serialize for Report<'_> {
@@ -55,7 +55,7 @@ impl Serialize for Report<'_> {
         if let Some(requests) = &self.requests {
             map.serialize_entry("requests", requests)?;
         }
-        map.serialize_entry("notes", self.notes)?;
+        map.serialize_entry("notes", &self.notes)?;
         map.end()
     }
 }
@@ -161,7 +161,12 @@ impl<'a> Report<'a> {
                 },
             )),
             requests: crate::requests::Requests::of(run).map(|r| r.json(run)),
-            notes: outcome.map_or(&[][..], |o| o.notes.as_slice()),
+            notes: run
+                .notes
+                .iter()
+                .chain(outcome.map_or(&[][..], |o| o.notes.as_slice()))
+                .map(String::as_str)
+                .collect(),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use ringlab::core::{parse_number, Change, Key, MAX_REPLICAS};
+use ringlab::core::{copies_note, parse_number, Change, Key, MAX_REPLICAS};
 
 use crate::cli::LookupArgs;
 use crate::experiment::{key_lines, read_keys, setup, Failure};
@@ -45,6 +45,13 @@ pub fn run(args: &LookupArgs) -> Result<String, Failure> {
     scenario
         .apply(Change::AddKeys { keys: unique })
         .map_err(|e| Failure::Refused(format!("keys: {e}")))?;
+    // What the answer does not take in, said beside it (standard error: the lines stay
+    // KEY<TAB>SERVER for a program to read).
+    let mut notes = crate::experiment::placement_notes(&scenario);
+    notes.extend(copies_note(replicas, scenario.servers().len()));
+    for note in notes {
+        eprintln!("note: {note}");
+    }
     let placed = scenario.placed();
     let set = scenario.keys();
     let mut out = String::new();

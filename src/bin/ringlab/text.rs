@@ -36,6 +36,9 @@ pub fn render(run: &Run) -> String {
     if let Some(requests) = crate::requests::Requests::of(run) {
         out.push_str(&requests.text(run));
     }
+    for note in &run.notes {
+        let _ = writeln!(out, "\nNote: {note}");
+    }
     out
 }
 

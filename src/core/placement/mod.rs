@@ -34,6 +34,7 @@ mod placed;
 pub mod rendezvous;
 pub mod table;
 mod trace;
+mod unused;
 
 use std::fmt;
 use std::str::FromStr;
@@ -49,6 +50,7 @@ pub use moved::{ideal_movement, mod_n_moves, moves_between};
 pub use options::{check_load, check_maglev_size, check_probes, parse_load, Options};
 pub use placed::{ketama_hash, Placed};
 pub use trace::{Mark, Trace};
+pub use unused::unused;
 
 /// A way of placing keys on servers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

@@ -11,7 +11,8 @@ use crate::core::hash::HashScheme;
 use crate::core::keys::{Key, KeySet};
 use crate::core::placement::table::{self, PartitionTable};
 use crate::core::placement::{
-    check_load, check_maglev_size, check_probes, mod_n_moves, moves_between, theory, Kind, Placed,
+    check_load, check_maglev_size, check_probes, mod_n_moves, moves_between, theory, unused, Kind,
+    Placed,
 };
 use crate::core::ring::Ring;
 use crate::core::server::{check_vnodes, check_weight, clean_name, Placement, Server};
@@ -63,6 +64,7 @@ impl Scenario {
                 Ok(self.moved(next, format!("Server {} removed.", server.name)))
             }
             Change::SetVnodes { vnodes } => {
+                self.refuse_under_ketama()?;
                 let vnodes = check_vnodes(*vnodes)?;
                 check_limits(&self.servers, vnodes)?;
                 let mut next = self.edited();
@@ -259,12 +261,7 @@ impl Scenario {
                     self.servers.len(),
                     *placement,
                 );
-                if !placement.uses_weights() && self.servers.iter().any(|s| s.weight() != 1) {
-                    outcome.notes.push(format!(
-                        "{} gives every server the same share: weights do not apply.",
-                        placement.name()
-                    ));
-                }
+                outcome.notes = unused(*placement, &next.layout());
                 Ok((next, outcome))
             }
             Change::SetMaglevSize { size } => {
@@ -277,8 +274,14 @@ impl Scenario {
                 let count = table::check_count(*count, self.size)?;
                 let mut next = self.edited();
                 next.options.partitions = Some(count);
-                next.table = Arc::new(PartitionTable::round_robin(count, self.servers.len()));
-                Ok(self.moved(next, format!("{count} partitions, dealt round-robin.")))
+                let weights = self.weights();
+                next.table = Arc::new(PartitionTable::start(count, &weights));
+                let dealt = if weights.iter().all(|&w| w == weights[0]) {
+                    "dealt round-robin"
+                } else {
+                    "dealt in proportion to the weights"
+                };
+                Ok(self.moved(next, format!("{count} partitions, {dealt}.")))
             }
             Change::SetLoadFactor { hundredths } => {
                 let load = check_load(*hundredths)?;
@@ -467,7 +470,7 @@ impl Scenario {
         let table = if count == self.table.count() {
             self.table.clone()
         } else {
-            Arc::new(PartitionTable::round_robin(count, self.servers.len()))
+            Arc::new(PartitionTable::start(count, &self.weights()))
         };
         let next = Scenario {
             size,

@@ -233,7 +233,7 @@ fn table_with(table: &PartitionTable, weights: &[u32], index: usize) -> Partitio
         })
         .collect();
     PartitionTable::from_owners(owners, weights.len())
-        .unwrap_or_else(|| PartitionTable::round_robin(table.count(), weights.len()))
+        .unwrap_or_else(|| PartitionTable::start(table.count(), weights))
 }
 
 #[cfg(test)]

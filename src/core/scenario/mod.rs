@@ -131,7 +131,8 @@ impl Scenario {
         check_limits(&checked, vnodes)?;
         let ring = Ring::build(size, hash, vnodes, &checked);
         let options = Options::default();
-        let table = PartitionTable::round_robin(options.partition_count(size), checked.len());
+        let weights: Vec<u32> = checked.iter().map(Server::weight).collect();
+        let table = PartitionTable::start(options.partition_count(size), &weights);
         Ok(Scenario {
             size,
             hash,
@@ -233,6 +234,12 @@ impl Scenario {
         } else {
             Arc::new(Placed::new(&self.layout(), kind))
         }
+    }
+
+    /// A sentence for each setting the chosen placement does not read (weights under maglev,
+    /// the ring size under ketama, …): see [`unused`](crate::core::placement::unused).
+    pub fn unused_settings(&self) -> Vec<String> {
+        crate::core::placement::unused(self.placement, &self.layout())
     }
 
     /// What the placements read of this scenario, borrowed.

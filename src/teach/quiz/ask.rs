@@ -108,7 +108,7 @@ impl FromStr for Measure {
             .ok_or_else(|| {
                 Error::Question(format!(
                     "Unknown measure {:?}; choose moved, ideal or mod-n.",
-                    text.trim()
+                    crate::core::shown(text.trim())
                 ))
             })
     }
@@ -201,7 +201,8 @@ impl FromStr for Band {
             let (low, high) = (decimal(low)?, decimal(high)?);
             if low > high {
                 return Err(Error::Question(format!(
-                    "The band {text} runs backwards: its low end comes first."
+                    "The band {} runs backwards: its low end comes first.",
+                    crate::core::shown(text)
                 )));
             }
             Band::Range(low, high)

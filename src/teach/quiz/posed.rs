@@ -80,9 +80,13 @@ impl Question {
 fn read_scenario(link: &str) -> Result<Scenario, Error> {
     let read = read_link(link, MAX_QUESTION_KEYS);
     if !read.ignored.is_empty() {
+        let more = match read.ignored.len() {
+            1 => String::new(),
+            n => format!(" (and {} more)", n - 1),
+        };
         return Err(Error::Question(format!(
-            "The scenario could not be read: {}.",
-            read.ignored.join("; ")
+            "The scenario could not be read: {}{more}.",
+            crate::core::shown(&read.ignored[0])
         )));
     }
     if let Some((name, _)) = read

@@ -89,7 +89,8 @@ impl Question {
             if QUESTION_PARAMS.contains(&name.as_str()) {
                 if params.iter().any(|(n, _)| *n == name) {
                     return Err(Error::Question(format!(
-                        "The parameter {name} is given twice."
+                        "The parameter {} is given twice.",
+                        crate::core::shown(&name)
                     )));
                 }
                 params.push((name, value));
@@ -203,7 +204,8 @@ fn read_ask(params: &[(String, String)]) -> Result<Ask, Error> {
                 },
                 other => {
                     return Err(Error::Question(format!(
-                        "Unknown unit {other:?}; choose keys, percent or reads."
+                        "Unknown unit {:?}; choose keys, percent or reads.",
+                        crate::core::shown(other)
                     )))
                 }
             };
@@ -270,7 +272,8 @@ fn read_ask(params: &[(String, String)]) -> Result<Ask, Error> {
                 },
                 other => {
                     return Err(Error::Question(format!(
-                        "Unknown concept {other:?}; choose leaving, between, restore or hot-key."
+                        "Unknown concept {:?}; choose leaving, between, restore or hot-key.",
+                        crate::core::shown(other)
                     )))
                 }
             };
@@ -285,8 +288,9 @@ fn read_ask(params: &[(String, String)]) -> Result<Ask, Error> {
         .find(|(n, _)| n != "ask" && !takes.contains(&n.as_str()))
     {
         return Err(Error::Question(format!(
-            "A {} question takes no {name}= parameter.",
-            kind.id()
+            "A {} question takes no {}= parameter.",
+            kind.id(),
+            crate::core::shown(name)
         )));
     }
     Ok(ask)

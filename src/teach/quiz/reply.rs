@@ -98,7 +98,8 @@ fn read_span(text: &str) -> Result<Span, Error> {
             last: parse_number(last)?,
         }),
         _ => Err(Error::Question(format!(
-            "{text:?} is not a stretch; write its first and last position, such as 41 to 60."
+            "{:?} is not a stretch; write its first and last position, such as 41 to 60.",
+            crate::core::shown(text)
         ))),
     }
 }
@@ -112,7 +113,8 @@ fn read_pick(text: &str) -> Result<usize, Error> {
         _ => match parse_number::<usize>(&t) {
             Ok(n) if n >= 1 => Ok(n - 1),
             _ => Err(Error::Question(format!(
-                "{text:?} names no statement; answer with its letter, such as b."
+                "{:?} names no statement; answer with its letter, such as b.",
+                crate::core::shown(text)
             ))),
         },
     }

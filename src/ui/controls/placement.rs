@@ -55,6 +55,17 @@ pub fn PlacementControls() -> impl IntoView {
                 {move || kind().summary()}
             </p>
             {move || settings(app, kind())}
+            // What the chosen placement does not read, in the engine's words (weights under
+            // maglev, for instance); ketama's own note above says it for the ring.
+            <ul class="hint placement-unused" data-testid="placement-unused">
+                {move || {
+                    app.scenario
+                        .with(|s| if s.placement() == Kind::Ketama { Vec::new() } else { s.unused_settings() })
+                        .into_iter()
+                        .map(|note| view! { <li>{note}</li> })
+                        .collect_view()
+                }}
+            </ul>
             <FieldError field=Field::Placement id="placement-error" />
         </fieldset>
     }
@@ -96,7 +107,7 @@ fn settings(app: AppState, kind: Kind) -> AnyView {
         ),
         Kind::Ketama => view! {
             <p class="hint" data-testid="placement-note">
-                "Ketama always uses the 2³² ring and hashes keys with MD5, first 4 bytes little-endian, as memcached clients do. The ring and hash settings apply to the other placements."
+                "Ketama always uses the 2³² ring, hashes keys with MD5 (first 4 bytes, little-endian) and gives each server 160 points, as memcached clients do. The ring, hash and virtual-node settings apply to the other placements."
             </p>
         }
         .into_any(),

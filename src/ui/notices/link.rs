@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::core::{grouped, MAX_NOTES};
 use crate::ui::state::AppState;
 
 /// What a link held that could not be read, so a tampered link never fails silently.
@@ -14,7 +15,21 @@ pub fn LinkNotices() -> impl IntoView {
             <div class="notice" role="status" data-testid="link-notices">
                 <p>"Parts of this link could not be read and were left out:"</p>
                 <ul>
-                    {move || app.link_notices.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+                    {move || {
+                        // A few lines at most, whatever the link held.
+                        let notices = app.link_notices.get();
+                        let total = notices.len();
+                        let shown = if total > MAX_NOTES { MAX_NOTES - 1 } else { total };
+                        let more = (total > shown).then(|| {
+                            format!("and {} more parts that could not be read", grouped((total - shown) as u64))
+                        });
+                        notices
+                            .into_iter()
+                            .take(shown)
+                            .chain(more)
+                            .map(|n| view! { <li>{n}</li> })
+                            .collect_view()
+                    }}
                 </ul>
                 <button type="button" on:click=move |_| app.link_notices.set(Vec::new())>"Dismiss"</button>
             </div>

@@ -20,7 +20,7 @@ use super::error::Error;
 use super::hash::HashScheme;
 use super::size::RingSize;
 
-//mod bulk;
+mod bulk;
 mod grow;
 mod hashing;
 mod insert;
@@ -29,9 +29,9 @@ mod lines;
 mod set;
 mod sort;
 
-//pub use bulk::{BulkKeys, Loaded};
+pub use bulk::{BulkKeys, Loaded};
 pub use hashing::generated_hashes;
-pub use key::{generated_name, Key};
+pub use key::{check_label, generated_name, Key};
 
 /// The most keys a set holds.
 pub const MAX_KEYS: usize = 2_000_000;

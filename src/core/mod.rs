@@ -71,7 +71,10 @@ pub use decimal::{hundredths_text, parse_decimal, parse_hundredths};
 pub use diff::{MovedArc, RingDiff};
 pub use error::Error;
 pub use hash::{HashScheme, HashSteps};
-pub use keys::{generated_hashes, generated_name, Key, KeySet, LinesRefused, MAX_KEYS};
+pub use keys::{
+    check_label, generated_hashes, generated_name, BulkKeys, Key, KeySet, LinesRefused, Loaded,
+    MAX_KEYS,
+};
 pub use link::{read_link, write_link, Link, SCENARIO_PARAMS, SHARED_PARAMS};
 pub use mix::{mix64, widen};
 pub use modn::{mod_n_expected, mod_n_owner, Remainder};

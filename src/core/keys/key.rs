@@ -187,3 +187,9 @@ impl KeyRef<'_> {
         }
     }
 }
+
+/// Checks that `text` reads as a key label, as [`Key::parse`] would read it, without making
+/// the key: a reader of data files calls it on every line.
+pub fn check_label(text: &str) -> Result<(), Error> {
+    parse_label(text).map(|_| ())
+}

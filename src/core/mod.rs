@@ -18,7 +18,7 @@
 //! | 3 figures | `traffic`, `stats` |
 //! | 4 the scenario | `scenario` ([`Scenario`], [`Change`], [`Outcome`], `apply`, timing and failures) |
 //! | 5 analyses | [`compare`], `replicas`, `moved_reads`, [`sweep`], [`timeline`] |
-//! | 6 text forms | `text` (change text), `link` |
+//! | 6 text forms | `text` (change text), `link`, [`data`] (your own keys and counts) |
 //!
 //! Around the door: [`timeline`] follows database reads over time after a change (failures,
 //! restarts, gossip windows, hinted handoff), and [`sweep`] runs series over virtual nodes and
@@ -62,6 +62,7 @@ pub mod sweep;
 pub mod timeline;
 
 // Floor 6: text forms.
+pub mod data;
 mod link;
 mod text;
 

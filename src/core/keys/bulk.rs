@@ -174,7 +174,11 @@ impl BulkKeys {
             }
             if j - i > 1 {
                 run.clear();
-                run.extend(sorted[i..j].iter().map(|&(_, id)| (self.hashes[id as usize], id)));
+                run.extend(
+                    sorted[i..j]
+                        .iter()
+                        .map(|&(_, id)| (self.hashes[id as usize], id)),
+                );
                 run.sort_unstable();
                 let mut a = 0;
                 while a < run.len() {
@@ -310,7 +314,10 @@ mod tests {
     #[test]
     fn a_line_that_is_no_key_is_refused_with_its_number() {
         let refused = load("a\nb\nc,d\n", 1).unwrap_err();
-        assert!(matches!(refused, LinesRefused::Line { line: 3, .. }), "{refused:?}");
+        assert!(
+            matches!(refused, LinesRefused::Line { line: 3, .. }),
+            "{refused:?}"
+        );
     }
 
     #[test]

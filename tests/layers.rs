@@ -39,6 +39,7 @@ const FLOORS: &[(&str, u8, &str)] = &[
     ("core::sweep", 5, "analyses"),
     ("core::timeline", 5, "analyses"),
     ("core::data", 6, "text forms"),
+    ("core::file", 6, "text forms"),
     ("core::link", 6, "text forms"),
     ("core::text", 6, "text forms"),
     ("teach", 7, "teaching"),

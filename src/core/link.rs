@@ -18,6 +18,8 @@
 //!   client; `writes`: writes per second. `r` is also handed on in [`Link::extra`], for a page
 //!   that keeps its own copy of it; a value for it in `extra` is written instead of the
 //!   scenario's.
+//! - `data`: in place of `keys` and `gen` when the keys came from a file of the person's own,
+//!   which a link never carries: "your file, 1,000,000 lines, not in this link".
 //! - `then`: the last change, replayed on opening so the link shows what it moved.
 //!
 //! Reading never fails: what cannot be read is skipped and said in words, and a link with no
@@ -42,7 +44,7 @@ use crate::core::traffic::{check_heat, check_remedy, Popularity, Remedy, Traffic
 pub const SHARED_PARAMS: [&str; 1] = ["r"];
 
 /// The parameters the engine reads; others are left to the caller.
-pub const SCENARIO_PARAMS: [&str; 22] = [
+pub const SCENARIO_PARAMS: [&str; 23] = [
     "ring",
     "hash",
     "vnodes",
@@ -65,6 +67,7 @@ pub const SCENARIO_PARAMS: [&str; 22] = [
     "restart",
     "gossip",
     "writes",
+    "data",
 ];
 
 /// What a link held.
@@ -155,6 +158,17 @@ pub fn write_link(
     }
     if timing.writes != usual.writes {
         query.append_pair("writes", &timing.writes.to_string());
+    }
+    // Keys from a file of the person's own stay on their machine: the link says so instead.
+    if let Some(source) = scenario.data_source() {
+        query.append_pair("data", &source.link_words());
+        if let Some(change) = then {
+            query.append_pair("then", &change.to_string());
+        }
+        for (name, value) in extra {
+            query.append_pair(name, value);
+        }
+        return query.0;
     }
     let (generated, listed) = scenario.keys().generated_run();
     let gen = |query: &mut Query| {
@@ -349,6 +363,11 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
         read_gen(&mut scenario, &mut ignored);
     }
 
+    if let Some(words) = param("data") {
+        ignored.push(format!(
+            "keys: {words}; open the file again, or a saved scenario file, to see them"
+        ));
+    }
     read_traffic(&mut scenario, &param, &mut ignored);
 
     let mut before = None;
@@ -494,6 +513,10 @@ fn read_traffic<'a>(
     let mut traffic = Traffic::default();
     if let Some(text) = param("traffic") {
         match text.parse::<Popularity>() {
+            Ok(Popularity::Measured) => ignored.push(
+                "traffic: the counts of your data are not in this link; every key is read equally"
+                    .into(),
+            ),
             Ok(p) => traffic.popularity = p,
             Err(error) => ignored.push(format!("traffic: {error}")),
         }

@@ -18,7 +18,7 @@
 //! | 3 figures | `traffic`, `stats` |
 //! | 4 the scenario | `scenario` ([`Scenario`], [`Change`], [`Outcome`], `apply`, timing and failures) |
 //! | 5 analyses | [`compare`], `replicas`, `moved_reads`, [`sweep`], [`timeline`] |
-//! | 6 text forms | `text` (change text), `link`, [`data`] (your own keys and counts) |
+//! | 6 text forms | `text` (change text), `link`, [`data`] (your own keys and counts), `file` (a scenario as a file) |
 //!
 //! Around the door: [`timeline`] follows database reads over time after a change (failures,
 //! restarts, gossip windows, hinted handoff), and [`sweep`] runs series over virtual nodes and
@@ -63,6 +63,7 @@ pub mod timeline;
 
 // Floor 6: text forms.
 pub mod data;
+mod file;
 mod link;
 mod text;
 
@@ -71,6 +72,7 @@ pub use compare::{compare, Best, Column, Comparison};
 pub use decimal::{hundredths_text, parse_decimal, parse_hundredths};
 pub use diff::{MovedArc, RingDiff};
 pub use error::Error;
+pub use file::{read_scenario, write_scenario, FILE_KIND, FILE_NAME};
 pub use hash::{HashScheme, HashSteps};
 pub use keys::{
     check_label, generated_hashes, generated_name, BulkKeys, Key, KeySet, LinesRefused, Loaded,
@@ -85,8 +87,9 @@ pub use placement::{Kind, Layout, Options, Placed};
 pub use replicas::{failover, Failover, Promotion};
 pub use ring::{vnode_label, Point, Ring};
 pub use scenario::{
-    check_gossip, check_replicas, check_restart_after, check_writes, Baseline, Change, DownServer,
-    Generation, Outcome, Scenario, Timing, GOSSIP, MAX_REPLICAS, REPLICAS, RESTART_AFTER, WRITES,
+    check_gossip, check_replicas, check_restart_after, check_writes, Baseline, Change, DataSource,
+    DownServer, Generation, Outcome, Scenario, Timing, GOSSIP, MAX_REPLICAS, REPLICAS,
+    RESTART_AFTER, WRITES,
 };
 pub use server::{
     check_vnodes, check_weight, clean_name, Placement, Server, MAX_NAME_CHARS, MAX_POINTS,
@@ -99,7 +102,7 @@ pub use sweep::{SizePoint, SizeSweep, VnodePoint, VnodeSweep};
 pub use text::ServerSpec;
 pub use timeline::{Summation, TimeUnit, Timeline};
 pub use traffic::{
-    check_heat, check_zipf, share_of, Loads, Popularity, Remedy, ServerLoad, Traffic, Weights,
-    MAX_HEAT,
+    check_heat, check_zipf, fit_zipf, share_of, Loads, Measured, Popularity, Remedy, ServerLoad,
+    Traffic, Weights, MAX_HEAT,
 };
 pub use words::{amount, and_list, grouped, percent, plural};

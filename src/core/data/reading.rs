@@ -7,6 +7,7 @@ use super::{DataOptions, Skipped, MAX_LINES};
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::keys::{BulkKeys, KeySet, LinesRefused};
+use crate::core::scenario::{DataSource, Outcome, Scenario};
 use crate::core::size::RingSize;
 use crate::core::words::grouped;
 
@@ -45,6 +46,16 @@ impl Opened {
                 (self.keys.label(id), count)
             })
             .collect()
+    }
+
+    /// The scenario with these keys in place of its own, their counts as its popularity;
+    /// `name` is the file's name ("" for pasted text).
+    pub fn apply_to(self, scenario: &Scenario, name: &str) -> Result<(Scenario, Outcome), Error> {
+        let source = DataSource {
+            name: name.to_string(),
+            lines: self.lines,
+        };
+        scenario.with_data(self.keys, self.counts, source)
     }
 
     /// What was read, in a sentence: "1,000,000 lines: 999,998 keys, 2 lines skipped."

@@ -134,7 +134,11 @@ impl Scenario {
                     .with_keys(format!("Key {} removed.", label.trim()), |set| {
                         set.remove(label).map(|_| ())
                     })?;
-                // A key that is gone is hot no more.
+                // A key that is gone is hot no more, and has no count.
+                if let (Some(measured), Some(id)) = (&self.traffic.measured, self.keys.find(label))
+                {
+                    next.traffic.measured = Some(measured.without(id));
+                }
                 let key = Key::parse(label)?;
                 next.traffic
                     .hot
@@ -147,12 +151,16 @@ impl Scenario {
                     Ok(())
                 })?;
                 next.traffic.hot.clear();
+                next.forget_data();
                 Ok((next, outcome))
             }
             Change::SetPopularity { popularity } => {
                 let popularity = match *popularity {
                     Popularity::Zipf { s } => Popularity::Zipf { s: check_zipf(s)? },
-                    uniform => uniform,
+                    Popularity::Measured if self.traffic.measured.is_none() => {
+                        return Err(Error::NoCounts)
+                    }
+                    other => other,
                 };
                 let headline = match popularity {
                     Popularity::Uniform => "Every key is now read equally often.".to_string(),
@@ -160,6 +168,16 @@ impl Scenario {
                         "Keys are now read by Zipf's law, s = {}: the key added first is the most read.",
                         hundredths_text(s)
                     ),
+                    Popularity::Measured => {
+                        let fit = self
+                            .traffic
+                            .measured
+                            .as_ref()
+                            .and_then(|m| m.zipf_fit())
+                            .map(|s| format!(" (the nearest Zipf's law has s = {s:.2})"))
+                            .unwrap_or_default();
+                        format!("Keys are now read as often as your data says{fit}.")
+                    }
                 };
                 self.with_traffic(headline, |t| {
                     t.popularity = popularity;
@@ -441,6 +459,7 @@ impl Scenario {
         edit(&mut set)?;
         let mut next = self.edited();
         next.keys = Arc::new(set);
+        next.count_new_keys(self.keys.len());
         let mut outcome = Outcome::quiet(
             headline,
             next.keys.len(),
@@ -482,6 +501,7 @@ impl Scenario {
             traffic: self.traffic.clone(),
             down: self.down.clone(),
             timing: self.timing,
+            source: self.source.clone(),
             placed: Cache::default(),
         };
         let (next, mut outcome) = self.moved(next, headline);

@@ -48,7 +48,7 @@ impl FromStr for Popularity {
         if text == "uniform" {
             return Ok(Popularity::Uniform);
         }
-        if text == "data" {
+        if text == "data" || text == "from-file" {
             return Ok(Popularity::Measured);
         }
         let s = text

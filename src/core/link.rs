@@ -576,6 +576,19 @@ fn build_servers(
     specs: &[&str],
     ignored: &mut Vec<String>,
 ) -> Scenario {
+    // The whole list at once, as the scenario held it: a hashed point that came to share a
+    // hand-placed server's position after that server joined (more virtual nodes, say) is
+    // no clash. Only a list that cannot be read whole is read server by server, to name the
+    // servers that cannot join.
+    let whole: Result<Vec<Server>, Error> = specs
+        .iter()
+        .map(|text| text.parse::<ServerSpec>().and_then(|spec| spec.to_server()))
+        .collect();
+    if let Ok(servers) = whole {
+        if let Ok(scenario) = Scenario::new(size, hash, vnodes, servers) {
+            return scenario;
+        }
+    }
     let mut scenario: Option<Scenario> = None;
     for text in specs {
         let server = text.parse::<ServerSpec>().and_then(|spec| spec.to_server());

@@ -88,7 +88,7 @@ pub use replicas::{failover, Failover, Promotion};
 pub use ring::{vnode_label, Point, Ring};
 pub use scenario::{
     check_gossip, check_replicas, check_restart_after, check_writes, Baseline, Change, DataSource,
-    DownServer, Generation, Outcome, Scenario, Timing, GOSSIP, MAX_REPLICAS, REPLICAS,
+    DownServer, Generation, NewServer, Outcome, Scenario, Timing, GOSSIP, MAX_REPLICAS, REPLICAS,
     RESTART_AFTER, WRITES,
 };
 pub use server::{
@@ -102,7 +102,7 @@ pub use sweep::{SizePoint, SizeSweep, VnodePoint, VnodeSweep};
 pub use text::ServerSpec;
 pub use timeline::{Summation, TimeUnit, Timeline};
 pub use traffic::{
-    check_heat, check_zipf, fit_zipf, share_of, Loads, Measured, Popularity, Remedy, ServerLoad,
-    Traffic, Weights, MAX_HEAT,
+    check_heat, check_zipf, fit_zipf, share_of, Loads, Measured, Popularity, Ranking, Remedy,
+    ServerLoad, Traffic, Weights, MAX_HEAT,
 };
 pub use words::{amount, and_list, grouped, percent, plural};

@@ -175,6 +175,39 @@ impl Skipped {
         }
     }
 
+    /// Each skipped line listed, as "line 3: why", and "and 15 more lines" after them.
+    pub fn listed(&self) -> Vec<String> {
+        use crate::core::words::{grouped, plural};
+        let mut items: Vec<String> = self
+            .first
+            .iter()
+            .map(|(line, why)| format!("line {}: {why}", grouped(*line as u64)))
+            .collect();
+        let more = self.count - self.first.len();
+        if more > 0 {
+            items.push(format!(
+                "and {} more {}",
+                grouped(more as u64),
+                plural(more, "line", "lines")
+            ));
+        }
+        items
+    }
+
+    /// How many lines were merged into an earlier one, in a sentence ("" when none).
+    pub fn merged_words(&self) -> String {
+        use crate::core::words::{grouped, plural};
+        if self.merged == 0 {
+            return String::new();
+        }
+        format!(
+            "{} {} repeated a key of an earlier line and {} counted with it.",
+            grouped(self.merged as u64),
+            plural(self.merged, "line", "lines"),
+            plural(self.merged, "was", "were"),
+        )
+    }
+
     /// What was skipped and merged, in a sentence or two ("" when nothing was).
     pub fn summary(&self) -> String {
         use crate::core::words::{grouped, plural};

@@ -1,14 +1,15 @@
 //! Reading a data file in steps: the lines a slice at a time, then the keys hashed and sorted
 //! a slice at a time, then what was read, ready to look at before anything changes.
 
-use super::check::as_text;
+use super::check::{as_text, check_bytes};
 use super::formats::{Line, LineReader};
-use super::{DataOptions, Skipped, MAX_LINES};
+use super::{DataOptions, Format, Skipped, MAX_LINES};
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::keys::{BulkKeys, KeySet, LinesRefused};
 use crate::core::scenario::{DataSource, Outcome, Scenario};
 use crate::core::size::RingSize;
+use crate::core::traffic::{Measured, Ranking};
 use crate::core::words::grouped;
 
 /// Which part of the work a [`Reading`] is in.
@@ -18,6 +19,8 @@ pub enum Stage {
     Lines,
     /// Hashing and sorting the keys.
     Keys,
+    /// Ranking the keys by count, when the file has counts.
+    Ranks,
     /// Finished, or refused: [`Reading::finish`] says which.
     Done,
 }
@@ -27,8 +30,8 @@ pub enum Stage {
 pub struct Opened {
     /// The keys, in the order of their first line, hashed for the ring they were read for.
     pub keys: KeySet,
-    /// How often each key is read, by key id, when the format has counts.
-    pub counts: Option<Vec<u64>>,
+    /// How often each key is read, by key id and ranked, when the format has counts.
+    pub measured: Option<Measured>,
     /// Lines skipped, and lines merged into an earlier one.
     pub skipped: Skipped,
     /// How many lines the file has.
@@ -42,10 +45,15 @@ impl Opened {
     pub fn preview(&self, n: usize) -> Vec<(String, Option<u64>)> {
         (0..self.keys.len().min(n) as u32)
             .map(|id| {
-                let count = self.counts.as_ref().map(|c| c[id as usize]);
+                let count = self.counts().map(|c| c[id as usize]);
                 (self.keys.label(id), count)
             })
             .collect()
+    }
+
+    /// How often each key is read, by key id, when the file has counts.
+    pub fn counts(&self) -> Option<&[u64]> {
+        self.measured.as_ref().map(Measured::counts)
     }
 
     /// The scenario with these keys in place of its own, their counts as its popularity;
@@ -55,11 +63,12 @@ impl Opened {
             name: name.to_string(),
             lines: self.lines,
         };
-        scenario.with_data(self.keys, self.counts, source)
+        scenario.with_data(self.keys, self.measured, source)
     }
 
-    /// What was read, in a sentence: "1,000,000 lines: 999,998 keys, 2 lines skipped."
-    pub fn summary(&self) -> String {
+    /// What was read, in a sentence: "1,000,000 lines: 999,998 keys read 4,003,112 times in
+    /// all."
+    pub fn headline(&self) -> String {
         use crate::core::words::plural;
         let keys = self.keys.len();
         let mut text = format!(
@@ -69,21 +78,26 @@ impl Opened {
             grouped(keys as u64),
             plural(keys, "key", "keys"),
         );
-        if let Some(counts) = &self.counts {
-            let total: u64 = counts.iter().fold(0u64, |a, &c| a.saturating_add(c));
+        if let Some(measured) = &self.measured {
+            let total = measured.total();
             text.push_str(&format!(
                 " read {} {} in all",
                 grouped(total),
-                plural(total as usize, "time", "times")
+                if total == 1 { "time" } else { "times" }
             ));
         }
         text.push('.');
-        let skipped = self.skipped.summary();
-        if !skipped.is_empty() {
-            text.push(' ');
-            text.push_str(&skipped);
-        }
         text
+    }
+
+    /// The headline, then what was skipped and merged.
+    pub fn summary(&self) -> String {
+        let skipped = self.skipped.summary();
+        if skipped.is_empty() {
+            self.headline()
+        } else {
+            format!("{} {skipped}", self.headline())
+        }
     }
 }
 
@@ -94,18 +108,28 @@ pub struct Reading {
     reader: LineReader,
     hash: HashScheme,
     size: RingSize,
-    /// The file's text, until its lines are read.
-    text: String,
+    /// The file's bytes, until its lines are read: each slice is checked to be UTF-8 as it is
+    /// read, so no step goes over the whole file.
+    bytes: Vec<u8>,
     text_len: usize,
     at: usize,
     line: usize,
     lines: usize,
+    /// The keys read so far, one per line. A file of one key per line is its own names text
+    /// while every line is a key: `names` is written only from the first skipped line on
+    /// (`copied`), with the lines before it copied in one piece.
     names: String,
+    copied: bool,
+    /// Each name's count and the file's line (from 1), for formats with counts.
     counts: Vec<u64>,
-    /// The file's line (from 1) of each name.
     lines_of: Vec<u32>,
+    /// How many keys were read.
+    entries: usize,
     skipped: Skipped,
     keys: Option<BulkKeys>,
+    /// The keys once hashed, sorted and merged, and their counts being ranked.
+    loaded: Option<KeySet>,
+    ranking: Option<Ranking>,
     refused: Option<Error>,
 }
 
@@ -119,32 +143,31 @@ impl Reading {
         size: RingSize,
     ) -> Result<Reading, Error> {
         let reader = LineReader::new(&options)?;
-        let text = as_text(bytes)?;
-        let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count()
-            + usize::from(!text.ends_with('\n'));
-        if lines > MAX_LINES {
-            return Err(Error::Unreadable(format!(
-                "The file has {} lines; at most {} are read.",
-                grouped(lines as u64),
-                grouped(MAX_LINES as u64)
-            )));
-        }
-        let at = if text.starts_with('\u{feff}') { 3 } else { 0 };
+        check_bytes(&bytes)?;
+        let at = if bytes.starts_with("\u{feff}".as_bytes()) {
+            3
+        } else {
+            0
+        };
         Ok(Reading {
             options,
             reader,
             hash,
             size,
-            text_len: text.len(),
-            text,
+            text_len: bytes.len(),
+            bytes,
             at,
             line: 0,
-            lines,
+            lines: 0,
             names: String::new(),
+            copied: false,
             counts: Vec::new(),
             lines_of: Vec::new(),
+            entries: 0,
             skipped: Skipped::default(),
             keys: None,
+            loaded: None,
+            ranking: None,
             refused: None,
         })
     }
@@ -153,12 +176,13 @@ impl Reading {
     pub fn stage(&self) -> Stage {
         if self.refused.is_some() {
             Stage::Done
-        } else if let Some(keys) = &self.keys {
-            if keys.is_complete() {
-                Stage::Done
-            } else {
-                Stage::Keys
+        } else if self.loaded.is_some() {
+            match &self.ranking {
+                Some(ranking) if !ranking.is_complete() => Stage::Ranks,
+                _ => Stage::Done,
             }
+        } else if self.keys.is_some() {
+            Stage::Keys
         } else {
             Stage::Lines
         }
@@ -169,8 +193,14 @@ impl Reading {
         match self.stage() {
             Stage::Done => return true,
             Stage::Keys => {
-                if let Some(keys) = &mut self.keys {
-                    keys.step(slice);
+                let complete = self.keys.as_mut().is_none_or(|keys| keys.step(slice));
+                if complete {
+                    self.merge_keys();
+                }
+            }
+            Stage::Ranks => {
+                if let Some(ranking) = &mut self.ranking {
+                    ranking.step(slice);
                 }
             }
             Stage::Lines => self.read_lines(slice.max(1)),
@@ -178,33 +208,81 @@ impl Reading {
         self.stage() == Stage::Done
     }
 
+    /// Whether the file's own text can serve as the names: one key per line, none skipped yet.
+    fn in_place(&self) -> bool {
+        self.options.format == Format::Lines && !self.copied
+    }
+
     fn read_lines(&mut self, slice: usize) {
-        let bytes = self.text.as_bytes();
-        let mut read = 0;
-        while self.at < self.text.len() && read < slice {
-            let end = memchr::memchr(b'\n', &bytes[self.at..]).map_or(bytes.len(), |i| self.at + i);
-            let line = &self.text[self.at..end];
+        let bytes = &self.bytes;
+        let end = memchr::memchr_iter(b'\n', &bytes[self.at..])
+            .nth(slice - 1)
+            .map_or(bytes.len(), |i| self.at + i + 1);
+        let text = match as_text(bytes, self.at, end, self.line + 1) {
+            Ok(text) => text,
+            Err(error) => {
+                self.refused = Some(error);
+                return;
+            }
+        };
+        let counted = self.options.format != Format::Lines;
+        let mut start = self.at;
+        for line in text.split_terminator('\n') {
             self.line += 1;
-            read += 1;
-            self.at = end + 1;
+            let from = start;
+            start += line.len() + 1;
             match self.reader.read(line) {
                 Err(error) => {
                     self.refused = Some(error);
                     return;
                 }
                 Ok(Line::Blank) => {}
-                Ok(Line::Skip(why)) => self.skipped.add(self.line, why),
+                Ok(Line::Skip(why)) => {
+                    if self.options.format == Format::Lines && !self.copied {
+                        // The lines before this one are all keys or blank: they go over as
+                        // they are (the keys' reader passes blank lines over). They were
+                        // checked to be UTF-8 slice by slice, and end at a line end.
+                        let body = if bytes.starts_with("\u{feff}".as_bytes()) {
+                            3
+                        } else {
+                            0
+                        };
+                        let before = std::str::from_utf8(&bytes[body..from]).unwrap_or_default();
+                        self.names.push_str(before);
+                        self.copied = true;
+                    }
+                    self.skipped.add(self.line, why);
+                }
                 Ok(Line::Entry(key, count)) => {
-                    self.names.push_str(&key);
-                    self.names.push('\n');
-                    self.counts.push(count);
-                    self.lines_of.push(self.line as u32);
+                    self.entries += 1;
+                    if self.options.format != Format::Lines || self.copied {
+                        self.names.push_str(&key);
+                        self.names.push('\n');
+                    }
+                    if counted {
+                        self.counts.push(count);
+                        self.lines_of.push(self.line as u32);
+                    }
                 }
             }
         }
-        if self.at >= self.text.len() {
-            self.text = String::new();
-            if self.counts.is_empty() {
+        self.at = end;
+        if self.line > MAX_LINES {
+            self.refused = Some(Error::Unreadable(format!(
+                "The file has more than {} lines; at most that many are read.",
+                grouped(MAX_LINES as u64)
+            )));
+            return;
+        }
+        if self.at >= self.bytes.len() {
+            self.lines = self.line;
+            let bytes = std::mem::take(&mut self.bytes);
+            if self.in_place() {
+                // Every slice was checked to be UTF-8 as it was read, and the first three
+                // bytes, when a byte-order mark, are one character.
+                self.names = String::from_utf8(bytes).unwrap_or_default();
+            }
+            if self.entries == 0 {
                 let why = if self.skipped.count == 0 {
                     "The file has no key to read.".to_string()
                 } else {
@@ -218,19 +296,70 @@ impl Reading {
                 return;
             }
             let names = std::mem::take(&mut self.names);
-            self.keys = Some(BulkKeys::new(names, self.hash, self.size));
+            self.keys = Some(BulkKeys::new(names, self.hash, self.size).expecting(self.entries));
         }
     }
 
-    /// How much of the work is done, and how much in all (in no particular unit).
+    /// The hashed keys as a set, repeated keys merged and their counts added up; the counts
+    /// then start being ranked.
+    fn merge_keys(&mut self) {
+        let Some(keys) = self.keys.take() else { return };
+        let lines_of = &self.lines_of;
+        let loaded = match keys.finish() {
+            Ok(loaded) => loaded,
+            Err(refused) => {
+                self.refused = Some(match refused {
+                    LinesRefused::Line { line, error } => Error::Unreadable(format!(
+                        "Line {}: {error}",
+                        grouped(
+                            lines_of
+                                .get(line - 1)
+                                .map_or(line as u64, |&l| u64::from(l))
+                        )
+                    )),
+                    LinesRefused::Keys(error) => error,
+                });
+                return;
+            }
+        };
+        if self.options.format.counts(&self.options) {
+            let counts = match &loaded.ids {
+                None => std::mem::take(&mut self.counts),
+                Some(ids) => {
+                    let mut by_id = vec![0u64; loaded.keys.len()];
+                    for (&id, &count) in ids.iter().zip(&self.counts) {
+                        by_id[id as usize] = by_id[id as usize].saturating_add(count);
+                    }
+                    by_id
+                }
+            };
+            self.ranking = Some(Ranking::new(counts));
+        }
+        self.counts = Vec::new();
+        self.lines_of = Vec::new();
+        self.skipped.merged = loaded.repeats.len();
+        self.loaded = Some(loaded.keys);
+    }
+
+    /// How much of the work is done, and how much in all (in no particular unit): reading the
+    /// lines, hashing and sorting the keys, and ranking them by count count alike.
     pub fn progress(&self) -> (usize, usize) {
         let whole = self.text_len.max(1);
-        match &self.keys {
-            None => (self.at.min(whole), 2 * whole),
-            Some(keys) => {
-                let (done, total) = keys.progress();
-                (whole + done * whole / total.max(1), 2 * whole)
-            }
+        let part = |(done, total): (usize, usize)| done * whole / total.max(1);
+        let ranks = if self.options.format.counts(&self.options) {
+            whole
+        } else {
+            0
+        };
+        let total = 2 * whole + ranks;
+        if let Some(ranking) = &self.ranking {
+            (2 * whole + part(ranking.progress()), total)
+        } else if self.loaded.is_some() {
+            (2 * whole, total)
+        } else if let Some(keys) = &self.keys {
+            (whole + part(keys.progress()), total)
+        } else {
+            (self.at.min(whole), total)
         }
     }
 
@@ -240,31 +369,10 @@ impl Reading {
         if let Some(error) = self.refused {
             return Err(error);
         }
-        let keys = self.keys.take().expect("a finished reading has its keys");
-        let loaded = keys.finish().map_err(|refused| match refused {
-            LinesRefused::Line { line, error } => Error::Unreadable(format!(
-                "Line {}: {error}",
-                grouped(u64::from(self.lines_of[line - 1]))
-            )),
-            LinesRefused::Keys(error) => error,
-        })?;
-        let has_counts = self.options.format.counts(&self.options);
-        let counts = has_counts.then(|| match &loaded.ids {
-            None => std::mem::take(&mut self.counts),
-            Some(ids) => {
-                let mut by_id = vec![0u64; loaded.keys.len()];
-                for (&id, &count) in ids.iter().zip(&self.counts) {
-                    by_id[id as usize] = by_id[id as usize].saturating_add(count);
-                }
-                by_id
-            }
-        });
-        let mut skipped = self.skipped;
-        skipped.merged = loaded.repeats.len();
         Ok(Opened {
-            keys: loaded.keys,
-            counts,
-            skipped,
+            keys: self.loaded.expect("a finished reading has its keys"),
+            measured: self.ranking.map(Ranking::finish),
+            skipped: self.skipped,
             lines: self.lines,
             options: self.options,
         })

@@ -32,7 +32,11 @@ pub struct BulkKeys {
     hashes: Vec<u32>,
     /// (position, index), by bucket of equal stretches of the ring.
     buckets: Vec<Vec<(u32, u32)>>,
-    sorted: Vec<(u32, u32)>,
+    /// The sorted buckets so far, end to end: positions, and the index of each key.
+    positions: Vec<u32>,
+    ids: Vec<u32>,
+    /// Keys found to repeat an earlier one, as the buckets are sorted: (later, first) indexes.
+    dropped: Vec<(u32, u32)>,
     next_bucket: usize,
     /// The first key placed outside the ring, or the first line that is no key.
     refused: Option<LinesRefused>,
@@ -64,10 +68,23 @@ impl BulkKeys {
             stored: Vec::new(),
             hashes: Vec::new(),
             buckets: vec![Vec::new(); buckets],
-            sorted: Vec::new(),
+            positions: Vec::new(),
+            ids: Vec::new(),
+            dropped: Vec::new(),
             next_bucket: 0,
             refused: None,
         }
+    }
+
+    /// Makes room for about `keys` keys at once, so that nothing grows while they are hashed.
+    pub fn expecting(mut self, keys: usize) -> BulkKeys {
+        let per = keys / self.buckets.len() + keys / self.buckets.len() / 8 + 4;
+        self.stored.reserve_exact(keys);
+        self.hashes.reserve_exact(keys);
+        for bucket in &mut self.buckets {
+            bucket.reserve_exact(per);
+        }
+        self
     }
 
     fn bucket_of(&self, position: u32) -> usize {
@@ -120,10 +137,15 @@ impl BulkKeys {
                 let mut bucket = std::mem::take(&mut self.buckets[self.next_bucket]);
                 bucket.sort_unstable();
                 work += bucket.len().max(1);
-                if self.sorted.is_empty() {
-                    self.sorted.reserve_exact(self.stored.len());
+                if self.positions.is_empty() {
+                    self.positions.reserve_exact(self.stored.len());
+                    self.ids.reserve_exact(self.stored.len());
                 }
-                self.sorted.extend_from_slice(&bucket);
+                self.find_repeats(&bucket);
+                for (position, id) in bucket {
+                    self.positions.push(position);
+                    self.ids.push(id);
+                }
                 self.next_bucket += 1;
             }
         }
@@ -146,36 +168,27 @@ impl BulkKeys {
             keys * self.text.len() / self.at
         };
         (
-            self.at.min(self.text.len()) + self.sorted.len(),
+            self.at.min(self.text.len()) + self.positions.len(),
             self.text.len() + expected,
         )
     }
 
-    /// The set, with repeated keys merged; or why the text was refused. Finishes any work left.
-    pub fn finish(mut self) -> Result<Loaded, LinesRefused> {
-        while !self.step(usize::MAX) {}
-        if let Some(refused) = self.refused {
-            return Err(refused);
-        }
-        let text = self.text;
-        let name = |i: u32| resolve(&text, 0, Stored::unpack(self.stored[i as usize]));
-        // Equal keys have equal hashes, so they share a position and a hash: only keys sharing
-        // both are compared. The one with the lowest index (the first line) is kept.
-        let total = self.stored.len();
-        let mut gone = vec![false; total];
-        let mut dropped: Vec<(u32, u32)> = Vec::new();
-        let sorted = &self.sorted;
+    /// Notes the keys of a sorted bucket that repeat an earlier key. Equal keys have equal
+    /// hashes, so they share a position and a hash: only keys sharing both are compared, and
+    /// the one with the lowest index (the first line) is kept.
+    fn find_repeats(&mut self, bucket: &[(u32, u32)]) {
+        let name = |i: u32| resolve(&self.text, 0, Stored::unpack(self.stored[i as usize]));
         let mut run: Vec<(u32, u32)> = Vec::new();
         let mut i = 0;
-        while i < sorted.len() {
+        while i < bucket.len() {
             let mut j = i + 1;
-            while j < sorted.len() && sorted[j].0 == sorted[i].0 {
+            while j < bucket.len() && bucket[j].0 == bucket[i].0 {
                 j += 1;
             }
             if j - i > 1 {
                 run.clear();
                 run.extend(
-                    sorted[i..j]
+                    bucket[i..j]
                         .iter()
                         .map(|&(_, id)| (self.hashes[id as usize], id)),
                 );
@@ -186,14 +199,13 @@ impl BulkKeys {
                     while b < run.len() && run[b].0 == run[a].0 {
                         b += 1;
                     }
-                    for later in a + 1..b {
-                        let id = run[later].1;
-                        if let Some(first) = (a..later)
-                            .map(|k| run[k].1)
-                            .find(|&k| !gone[k as usize] && name(k) == name(id))
-                        {
-                            gone[id as usize] = true;
-                            dropped.push((id, first));
+                    // Within a run of equal hashes, ids rise: each key is compared with the
+                    // kept keys before it.
+                    let mut kept: Vec<u32> = Vec::new();
+                    for &(_, id) in &run[a..b] {
+                        match kept.iter().find(|&&first| name(first) == name(id)) {
+                            Some(&first) => self.dropped.push((id, first)),
+                            None => kept.push(id),
                         }
                     }
                     a = b;
@@ -201,11 +213,21 @@ impl BulkKeys {
             }
             i = j;
         }
+    }
+
+    /// The set, with repeated keys merged; or why the text was refused. Finishes any work left.
+    pub fn finish(mut self) -> Result<Loaded, LinesRefused> {
+        while !self.step(usize::MAX) {}
+        if let Some(refused) = self.refused {
+            return Err(refused);
+        }
+        let text = self.text;
+        let total = self.stored.len();
+        let mut dropped = self.dropped;
         let mut keys = KeySet::new(self.size, self.hash);
         if dropped.is_empty() {
-            let (positions, ids): (Vec<u32>, Vec<u32>) = self.sorted.into_iter().unzip();
             keys.text = text;
-            keys.add_checked(self.stored, self.hashes, positions, ids);
+            keys.add_checked(self.stored, self.hashes, self.positions, self.ids);
             return Ok(Loaded {
                 keys,
                 repeats: Vec::new(),
@@ -213,6 +235,10 @@ impl BulkKeys {
             });
         }
         dropped.sort_unstable();
+        let mut gone = vec![false; total];
+        for &(d, _) in &dropped {
+            gone[d as usize] = true;
+        }
         // New ids: each kept line's index less the lines dropped before it.
         let mut new_id = vec![0u32; total];
         let mut next = 0u32;
@@ -243,8 +269,9 @@ impl BulkKeys {
             .map(|i| self.hashes[i])
             .collect();
         let (positions, ids): (Vec<u32>, Vec<u32>) = self
-            .sorted
+            .positions
             .into_iter()
+            .zip(self.ids)
             .filter(|&(_, id)| keep(id as usize))
             .map(|(p, id)| (p, new_id[id as usize]))
             .unzip();

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{check_limits, Baseline, Cache, Change, Outcome, Scenario};
+use super::{check_limits, Baseline, Cache, Change, NewServer, Outcome, Scenario};
 use crate::core::decimal::hundredths_text;
 use crate::core::diff::RingDiff;
 use crate::core::error::Error;
@@ -17,7 +17,7 @@ use crate::core::ring::Ring;
 use crate::core::server::{check_vnodes, check_weight, clean_name, Placement, Server};
 use crate::core::size::RingSize;
 use crate::core::traffic::{check_heat, check_remedy, check_zipf, Popularity, Remedy, Traffic};
-use crate::core::words::{percent, plural};
+use crate::core::words::{and_list, percent, plural};
 
 impl Scenario {
     /// Applies `change`, returning what it did; on error nothing changes.
@@ -47,6 +47,7 @@ impl Scenario {
     fn applied(&self, change: &Change) -> Result<(Scenario, Outcome), Error> {
         match change {
             Change::AddServer { name, at, weight } => self.add_server(name, *at, *weight),
+            Change::SetServers { servers } => self.set_servers(servers),
             Change::RemoveServer { name } => {
                 if let Some(forgotten) = self.forget(name) {
                     return Ok(forgotten);
@@ -430,6 +431,42 @@ impl Scenario {
             notes: crowding_note(&self.ring, &next.ring),
         };
         (next, outcome)
+    }
+
+    /// The servers of `list` in place of the ring's, checked as a new scenario checks its
+    /// servers; the keys stay, and whatever moved is counted as for any change.
+    fn set_servers(&self, list: &[NewServer]) -> Result<(Scenario, Outcome), Error> {
+        let mut servers = Vec::with_capacity(list.len());
+        for new in list {
+            let placement = match (new.at, new.weight) {
+                (Some(_), Some(_)) => return Err(Error::WeightOfPlacedServer(new.name.clone())),
+                (Some(at), None) => Placement::At(self.size.check(at)?),
+                (None, weight) => Placement::Hashed {
+                    weight: weight.unwrap_or(1),
+                },
+            };
+            if self.placement == Kind::Jump && placement != (Placement::Hashed { weight: 1 }) {
+                return Err(Error::WeightsUnderJump);
+            }
+            servers.push(Server {
+                name: new.name.clone(),
+                placement,
+            });
+        }
+        let checked = Scenario::new(self.size, self.hash, self.vnodes, servers)?;
+        let mut next = self.edited();
+        next.servers = checked.servers;
+        next.ring = checked.ring;
+        next.table = checked.table;
+        next.down = Vec::new();
+        let names: Vec<&str> = next.servers.iter().map(|s| s.name.as_str()).collect();
+        let headline = format!(
+            "{} {} now: {}.",
+            names.len(),
+            plural(names.len(), "server", "servers"),
+            and_list(&names)
+        );
+        Ok(self.moved(next, headline))
     }
 
     /// A change to the traffic model: the keys and servers stay, so the evaluated placement is

@@ -31,13 +31,13 @@ impl DataSource {
 }
 
 impl Scenario {
-    /// The scenario with `keys` (read for this ring and hash) in place of its own, `counts` by
-    /// key id as the measured popularity when given (and chosen), and `source` remembered.
+    /// The scenario with `keys` (read for this ring and hash) in place of its own, `measured`
+    /// (counts by key id) as the popularity when given, and `source` remembered.
     /// Hot keys are forgotten: they named the old keys.
     pub fn with_data(
         &self,
         keys: KeySet,
-        counts: Option<Vec<u64>>,
+        measured: Option<Measured>,
         source: DataSource,
     ) -> Result<(Scenario, Outcome), Error> {
         if keys.ring_size() != self.size || keys.scheme() != self.hash {
@@ -46,7 +46,10 @@ impl Scenario {
                     .into(),
             ));
         }
-        if counts.as_ref().is_some_and(|c| c.len() != keys.len()) {
+        if measured
+            .as_ref()
+            .is_some_and(|m| m.counts().len() != keys.len())
+        {
             return Err(Error::Unreadable(
                 "The counts do not match the keys, one for each.".into(),
             ));
@@ -55,7 +58,7 @@ impl Scenario {
         let count = keys.len();
         next.keys = Arc::new(keys);
         next.traffic.hot.clear();
-        next.traffic.measured = counts.map(Measured::new);
+        next.traffic.measured = measured;
         next.traffic.popularity = match (&next.traffic.measured, self.traffic.popularity) {
             (Some(_), _) => Popularity::Measured,
             (None, Popularity::Measured) => Popularity::Uniform,

@@ -97,6 +97,126 @@ impl Measured {
     }
 }
 
+/// Ranking keys by count a slice at a time, so that a page can rank a million keys without
+/// blocking: a bottom-up merge sort of (count, id), highest count first, ties by id. The
+/// first steps sort runs of 4,096; each later step merges the next stretch of a pass.
+#[derive(Debug, Clone)]
+pub struct Ranking {
+    counts: Vec<u64>,
+    /// (count, id), in runs of `width` already in order.
+    pairs: Vec<(u64, u32)>,
+    spare: Vec<(u64, u32)>,
+    width: usize,
+    /// Where the current pass has got to.
+    at: usize,
+}
+
+/// The first runs' length.
+const RUN: usize = 4096;
+
+/// The order of a ranking: highest count first, then lowest id.
+fn before(a: &(u64, u32), b: &(u64, u32)) -> bool {
+    a.0 > b.0 || (a.0 == b.0 && a.1 < b.1)
+}
+
+impl Ranking {
+    /// The work of ranking keys `0..counts.len()` by `counts`.
+    pub fn new(counts: Vec<u64>) -> Ranking {
+        Ranking {
+            counts,
+            pairs: Vec::new(),
+            spare: Vec::new(),
+            width: 0,
+            at: 0,
+        }
+    }
+
+    /// Does about `slice` keys' worth of the work; returns whether it is all done.
+    pub fn step(&mut self, slice: usize) -> bool {
+        let n = self.counts.len();
+        if self.width == 0 {
+            // Pairs are made and sorted in runs of RUN.
+            if self.pairs.is_empty() {
+                self.pairs.reserve_exact(n);
+            }
+            let mut work = 0;
+            while self.pairs.len() < n && work < slice.max(1) {
+                let from = self.pairs.len();
+                let to = (from + RUN).min(n);
+                self.pairs
+                    .extend((from..to).map(|i| (self.counts[i], i as u32)));
+                self.pairs[from..to].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+                work += to - from;
+            }
+            if self.pairs.len() == n {
+                self.width = RUN;
+                self.spare = Vec::with_capacity(n);
+            }
+            return self.is_complete();
+        }
+        let mut work = 0;
+        while self.width < n && work < slice.max(1) {
+            // Merge the next two runs of this pass into `spare`.
+            let (lo, mid, hi) = (
+                self.at,
+                (self.at + self.width).min(n),
+                (self.at + 2 * self.width).min(n),
+            );
+            let (mut i, mut j) = (lo, mid);
+            while i < mid && j < hi {
+                if before(&self.pairs[j], &self.pairs[i]) {
+                    self.spare.push(self.pairs[j]);
+                    j += 1;
+                } else {
+                    self.spare.push(self.pairs[i]);
+                    i += 1;
+                }
+            }
+            self.spare.extend_from_slice(&self.pairs[i..mid]);
+            self.spare.extend_from_slice(&self.pairs[j..hi]);
+            work += hi - lo;
+            self.at = hi;
+            if self.at >= n {
+                std::mem::swap(&mut self.pairs, &mut self.spare);
+                self.spare.clear();
+                self.width *= 2;
+                self.at = 0;
+            }
+        }
+        self.is_complete()
+    }
+
+    /// Whether every key is ranked.
+    pub fn is_complete(&self) -> bool {
+        self.width != 0 && self.width >= self.counts.len()
+    }
+
+    /// How many keys' worth of work is done, and how much in all.
+    pub fn progress(&self) -> (usize, usize) {
+        let n = self.counts.len().max(1);
+        let passes = (n.div_ceil(RUN) as f64).log2().ceil() as usize + 1;
+        let done = if self.width == 0 {
+            self.pairs.len()
+        } else {
+            let pass = (self.width / RUN).trailing_zeros() as usize + 1;
+            pass * n + self.at
+        };
+        (done.min(passes * n), passes * n)
+    }
+
+    /// The measured popularity, with the Zipf exponent fitted. Finishes any work left.
+    pub fn finish(mut self) -> Measured {
+        while !self.step(usize::MAX) {}
+        let ranked: Vec<u64> = self.pairs.iter().map(|&(c, _)| c).collect();
+        let zipf = fit_zipf(&ranked);
+        Measured {
+            counts: self.counts.into(),
+            by_rank: self.pairs.into_iter().map(|(_, id)| id).collect(),
+            zipf,
+        }
+    }
+}
+
 /// The Zipf exponent s (0 to 6) that makes counts `ranked` (highest first) likeliest; `None`
 /// when fewer than two ranks were read at all.
 pub fn fit_zipf(ranked: &[u64]) -> Option<f64> {
@@ -200,6 +320,35 @@ mod tests {
         counts.sort_unstable_by(|a, b| b.cmp(a));
         let fitted = fit_zipf(&counts).unwrap();
         assert!((fitted - 1.0).abs() < 0.05, "fitted {fitted}");
+    }
+
+    #[test]
+    fn ranking_in_slices_gives_the_order_of_a_plain_sort() {
+        let mut state = 7u64;
+        for n in [0, 1, 5, 4096, 4097, 20_000] {
+            let counts: Vec<u64> = (0..n)
+                .map(|_| {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    (state >> 60) * (state >> 62)
+                })
+                .collect();
+            let mut expected: Vec<u32> = (0..n as u32).collect();
+            expected.sort_by(|&a, &b| counts[b as usize].cmp(&counts[a as usize]).then(a.cmp(&b)));
+            for slice in [1, 1000, usize::MAX] {
+                let mut ranking = Ranking::new(counts.clone());
+                while !ranking.step(slice) {
+                    let (done, total) = ranking.progress();
+                    assert!(done <= total);
+                }
+                assert_eq!(
+                    ranking.finish().by_rank(),
+                    &expected[..],
+                    "n {n}, slice {slice}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -26,6 +26,6 @@ mod model;
 mod popularity;
 
 pub use loads::{share_of, Loads, ServerLoad};
-pub use measured::{fit_zipf, Measured};
+pub use measured::{fit_zipf, Measured, Ranking};
 pub use model::{Traffic, Weights};
 pub use popularity::{check_heat, check_remedy, check_zipf, Popularity, Remedy, MAX_HEAT};

@@ -42,9 +42,10 @@ pub struct DataPanel {
 /// What the preview shows.
 #[derive(Clone, PartialEq)]
 struct Preview {
-    name: String,
     rows: Vec<(String, Option<u64>)>,
-    summary: String,
+    headline: String,
+    skipped: Vec<String>,
+    merged: String,
     fit: Option<String>,
 }
 
@@ -143,20 +144,21 @@ impl DataPanel {
                 self.progress.set(None);
                 match reading.finish() {
                     Ok(opened) => {
-                        let fit = opened.counts.as_ref().and_then(|counts| {
-                            crate::core::Measured::new(counts.clone())
-                                .zipf_fit()
-                                .map(|s| format!("Nearest Zipf's law: s = {s:.2}"))
-                        });
+                        let fit = opened
+                            .measured
+                            .as_ref()
+                            .and_then(|m| m.zipf_fit())
+                            .map(|s| format!("Nearest Zipf's law: s = {s:.2}"));
                         let preview = Preview {
-                            name: name.clone(),
                             rows: opened.preview(PREVIEW),
-                            summary: opened.summary(),
+                            headline: opened.headline(),
+                            skipped: opened.skipped.listed(),
+                            merged: opened.skipped.merged_words(),
                             fit,
                         };
                         app.announcement.set(format!(
                             "Read: {} Use these keys, or discard them.",
-                            preview.summary
+                            opened.summary()
                         ));
                         self.preview.set(Some(preview));
                         self.opened.set_value(Some((opened, name)));
@@ -425,7 +427,14 @@ pub fn YourData() -> impl IntoView {
                     let has_counts = p.rows.iter().any(|(_, c)| c.is_some());
                     view! {
                         <div class="data-preview" data-testid="data-preview">
-                            <p data-testid="data-summary">{p.summary.clone()}</p>
+                            <p data-testid="data-summary">{p.headline.clone()}</p>
+                            {(!p.skipped.is_empty()).then(|| view! {
+                                <p class="hint">{format!("Skipped ({}):", p.skipped.len().min(crate::core::data::LISTED_SKIPS + 1))}</p>
+                                <ul class="data-skipped" data-testid="data-skipped">
+                                    {p.skipped.iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view()}
+                                </ul>
+                            })}
+                            {(!p.merged.is_empty()).then(|| view! { <p class="hint" data-testid="data-merged">{p.merged.clone()}</p> })}
                             {p.fit.clone().map(|f| view! { <p class="hint" data-testid="data-fit">{f}</p> })}
                             <table>
                                 <caption>"The first keys as read"</caption>

@@ -231,6 +231,7 @@ try {
     await fresh.goto(`${url}?ring=2^32&vnodes=200&servers=${servers}`);
     await fresh.waitForSelector('[data-testid="share-s0"]');
     await fresh.click('[data-testid="your-data"] summary');
+    const heapBefore = await fresh.evaluate(() => { if (window.gc) window.gc(); return performance.memory ? performance.memory.usedJSHeapSize : 0; });
     const lines = [];
     for (let i = 0; i < 1_000_000; i++) lines.push(`tenant-${i % 97}/user-${i}`);
     const file = Buffer.from(lines.join('\n') + '\n');
@@ -284,7 +285,7 @@ try {
     const mb = (b) => (b / 1024 / 1024).toFixed(0);
     console.log(`1,000,000-line file (${mb(file.length)} MB): read and hashed to the preview ${ms(read)} (longest task ${ms(longestRead)}); Use these keys to the ring ${ms(placed)} (longest task ${ms(longestPlace)}); total ${ms(read + placed)}`);
     console.log(`  preview said: ${summary}`);
-    console.log(`  memory after: WebAssembly ${mb(memory.wasm)} MB + JS heap ${mb(memory.heap)} MB = ${mb(memory.wasm + memory.heap)} MB`);
+    console.log(`  memory after: WebAssembly ${mb(memory.wasm)} MB + JS heap ${mb(memory.heap)} MB = ${mb(memory.wasm + memory.heap)} MB (JS heap before the file ${mb(heapBefore)} MB; collected first: ${memory.collected})`);
     await fresh.close();
   }
 } finally {

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use ringlab::core::{parse_number, Key, MAX_REPLICAS};
+use ringlab::core::{parse_number, BulkKeys, DataSource, Key, LinesRefused, MAX_REPLICAS};
 
 use crate::cli::LookupArgs;
 use crate::experiment::{key_lines, read_data_file, read_keys, setup, Failure};
@@ -41,6 +41,29 @@ pub fn run(args: &LookupArgs) -> Result<String, Failure> {
                 (0..count as u32).collect()
             }
         }
+        (Some(path), None) if scenario.keys().is_empty() => {
+            // The keys' own reader: the text read in place on every core, each distinct key
+            // placed once, and each line's key id handed back.
+            let (source, text) = read_keys(path)?;
+            let loaded = BulkKeys::new(text, scenario.hash(), scenario.size())
+                .finish()
+                .map_err(|refused| match refused {
+                    LinesRefused::Line { line, error } => {
+                        Failure::at(&format!("{source} line {line}"), error)
+                    }
+                    LinesRefused::Keys(error) => Failure::at(&source, error),
+                })?;
+            let count = loaded.keys.len();
+            let source = DataSource {
+                name: source,
+                lines: loaded.ids.as_ref().map_or(count, Vec::len),
+            };
+            scenario = scenario
+                .with_data(loaded.keys, None, source)
+                .map_err(|e| Failure::Refused(e.to_string()))?
+                .0;
+            loaded.ids.unwrap_or_else(|| (0..count as u32).collect())
+        }
         (Some(path), None) => {
             let (source, text) = read_keys(path)?;
             add_asked(&mut scenario, key_lines(&text, &source)?)?
@@ -70,7 +93,9 @@ pub fn run(args: &LookupArgs) -> Result<String, Failure> {
     let mut out = String::with_capacity(asked.len() * 24);
     for id in asked {
         let owner = placed.owner_of_key(set, id);
-        let _ = write!(out, "{}\t{}", set.label(id), placed.names()[owner]);
+        set.write_label(id, &mut out);
+        out.push('\t');
+        out.push_str(&placed.names()[owner]);
         if replicas > 1 {
             let copies: Vec<&str> = placed
                 .preference(set, id, replicas)

@@ -73,6 +73,21 @@ impl KeySet {
         self.key_ref(id).label()
     }
 
+    /// Writes the label of the key with id `id` at the end of `out`, without a string of its
+    /// own: a million labels printed cost no million allocations.
+    pub fn write_label(&self, id: u32, out: &mut String) {
+        use std::fmt::Write;
+        match self.key_ref(id) {
+            KeyRef::Named(name) => out.push_str(name),
+            KeyRef::Generated(n) => {
+                let _ = write!(out, "key-{n}");
+            }
+            KeyRef::At(position) => {
+                let _ = write!(out, "@{position}");
+            }
+        }
+    }
+
     /// The key placed by hand, when key `id` is one.
     pub fn placed_at(&self, id: u32) -> Option<u32> {
         match self.key_ref(id) {

@@ -198,19 +198,18 @@ fn read_file(file: web_sys::File, then: impl FnOnce(Vec<u8>, String) + 'static) 
         return;
     };
     let name = file.name();
-    let then = std::cell::RefCell::new(Some(then));
     let handle = reader.clone();
-    let onload = Closure::<dyn FnMut()>::new(move || {
+    // Called once, then dropped with what it holds: the reader and its copy of the file can be
+    // collected as soon as the bytes are in the engine's hands.
+    let onload = Closure::once_into_js(move || {
         let bytes = handle
             .result()
             .map(|buffer| js_sys::Uint8Array::new(&buffer).to_vec())
             .unwrap_or_default();
-        if let Some(then) = then.borrow_mut().take() {
-            then(bytes, name.clone());
-        }
+        handle.set_onload(None);
+        then(bytes, name);
     });
-    reader.set_onload(Some(onload.as_ref().unchecked_ref()));
-    onload.forget();
+    reader.set_onload(Some(onload.unchecked_ref()));
     let _ = reader.read_as_array_buffer(&file);
 }
 

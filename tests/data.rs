@@ -210,3 +210,85 @@ proptest! {
         }
     }
 }
+
+/// A scenario on the full ring with keys and counts from a `count key` text.
+fn with_counts(text: &str, remedies: &[&str]) -> ringlab::core::Scenario {
+    let base = ringlab::core::read_link("ring=2^32&vnodes=50&servers=a,b,c", 100).scenario;
+    let opened = read_data(
+        text.as_bytes().to_vec(),
+        options(Format::Counts, None, None),
+        base.hash(),
+        base.size(),
+    )
+    .unwrap();
+    let mut scenario = opened.apply_to(&base, "hits").unwrap().0;
+    for remedy in remedies {
+        scenario.apply(remedy.parse().unwrap()).unwrap();
+    }
+    scenario
+}
+
+#[test]
+fn counts_weigh_each_key_in_the_servers_loads_and_remedies_take_the_hottest_by_count() {
+    let text: String = (0..300)
+        .map(|i| format!("{} k{i}\n", (i * 37) % 101 + 1))
+        .collect();
+    let scenario = with_counts(&text, &[]);
+    let counts = scenario
+        .traffic()
+        .measured
+        .as_ref()
+        .unwrap()
+        .counts()
+        .to_vec();
+    let placed = scenario.placed();
+    let loads = scenario.traffic().loads(&placed, scenario.keys(), 1000.0);
+    let total: u64 = counts.iter().sum();
+    for (s, load) in loads.servers.iter().enumerate() {
+        let expected: u64 = (0..counts.len() as u32)
+            .filter(|&id| placed.owner_of_key(scenario.keys(), id) == s)
+            .map(|id| counts[id as usize])
+            .sum();
+        assert!((load.requests - 1000.0 * expected as f64 / total as f64).abs() < 1e-6);
+    }
+    // The hottest keys are the highest counts, wherever they were added.
+    let weights = scenario.traffic().weights(scenario.keys());
+    let hottest = weights.hottest(counts.len(), 3);
+    let mut by_count: Vec<u32> = (0..counts.len() as u32).collect();
+    by_count.sort_by(|&a, &b| counts[b as usize].cmp(&counts[a as usize]).then(a.cmp(&b)));
+    assert_eq!(hottest, by_count[..3]);
+    // A remedy still only moves requests.
+    let copied = with_counts(&text, &["remedy:copies:3", "remedy:bounded:1.25"]);
+    let loads = copied
+        .traffic()
+        .loads(&copied.placed(), copied.keys(), 1000.0);
+    let carried: f64 = loads.servers.iter().map(|l| l.requests).sum::<f64>() + loads.absorbed;
+    assert!((carried - 1000.0).abs() < 1e-6);
+}
+
+#[test]
+fn the_timeline_follows_reads_weighed_by_counts() {
+    let text: String = (0..2000)
+        .map(|i| format!("{} k{i}\n", 1 + (i * 7919) % 500))
+        .collect();
+    let scenario = with_counts(&text, &[]);
+    let load = ringlab::core::CacheLoad::default();
+    let change: ringlab::core::Change = "add:d".parse().unwrap();
+    let timeline = ringlab::core::Timeline::new(&scenario, &change, load).unwrap();
+    assert!(!timeline.csv().is_empty());
+    // Keys added by hand after a file's keys are read never, and dropping a key drops its count.
+    let mut more = scenario.clone();
+    more.apply("keys:extra".parse().unwrap()).unwrap();
+    assert_eq!(
+        more.traffic().measured.as_ref().unwrap().counts().last(),
+        Some(&0)
+    );
+    more.apply("drop:k0".parse().unwrap()).unwrap();
+    assert_eq!(
+        more.traffic().measured.as_ref().unwrap().counts().len(),
+        2000
+    );
+    more.apply(ringlab::core::Change::ClearKeys).unwrap();
+    assert!(more.traffic().measured.is_none());
+    assert!(more.data_source().is_none());
+}

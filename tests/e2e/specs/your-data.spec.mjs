@@ -113,3 +113,39 @@ test('a scenario saved to a file opens again exactly, and an edited one is refus
   await expect(page.getByTestId('last-headline')).toHaveText('Scenario opened: 4 servers, 50 keys.');
   await expect.poll(() => new URL(page.url()).search).toBe(new URL(saved).search);
 });
+
+test('counts become the popularity in the Traffic view, beside the fitted Zipf exponent', async ({ ring }) => {
+  const { page } = ring;
+  await ring.open(BIG_RING);
+  await openPanel(page);
+  await page.getByTestId('data-format').selectOption('counts');
+  // Counts that follow Zipf's law with s = 1 exactly: 120000 / rank.
+  const lines = Array.from({ length: 200 }, (_, i) => `${Math.round(120000 / (i + 1))} page-${i}`);
+  await page.getByTestId('data-paste').fill(lines.join('\n'));
+  await page.getByTestId('data-read-pasted').click();
+  await expect(page.getByTestId('data-fit')).toHaveText("Nearest Zipf's law: s = 1.00");
+  await page.getByTestId('data-use').click();
+  await expect(page.getByTestId('last-headline')).toHaveText('200 keys from your file (200 lines).');
+  expect(page.url()).toContain('traffic=data');
+  await page.getByTestId('view-traffic').click();
+  await expect(page.getByTestId('popularity-data')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('popularity-fit')).toContainText('s = 1.00');
+  await page.getByTestId('popularity-uniform').click();
+  await expect(page.getByTestId('popularity-data')).toHaveAttribute('aria-pressed', 'false');
+  await page.getByTestId('popularity-data').click();
+  await expect(page.getByTestId('last-headline')).toContainText('read as often as your data says');
+});
+
+test('a pasted server list takes the place of the servers in one change', async ({ ring }) => {
+  const { page } = ring;
+  await ring.open(BIG_RING + '&gen=1000');
+  await page.getByTestId('paste-servers').locator('summary').click();
+  await page.getByTestId('server-list').fill('A\ncache-2*2\n10.0.0.3:11211\n');
+  await page.getByTestId('use-server-list').click();
+  await expect(page.getByTestId('last-headline')).toHaveText('3 servers now: A, cache-2 and 10.0.0.3:11211.');
+  await ring.expectPanelsMatchEngine();
+  await page.getByTestId('server-list').fill('x\nx\n');
+  await page.getByTestId('use-server-list').click();
+  await expect(page.getByTestId('server-list-error')).toContainText('already a server called x');
+  await expect(page.getByTestId('last-headline')).toHaveText('3 servers now: A, cache-2 and 10.0.0.3:11211.');
+});

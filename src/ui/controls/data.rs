@@ -19,7 +19,7 @@ use crate::ui::state::{AppState, Field};
 /// The longest a browser task spends reading before it hands back to the page, in ms.
 const BUDGET_MS: f64 = 12.0;
 /// Lines (or keys) per step; steps repeat within the budget.
-const SLICE: usize = 4_000;
+const SLICE: usize = 1_000;
 /// Keys shown in the preview.
 const PREVIEW: usize = 8;
 
@@ -405,21 +405,26 @@ pub fn YourData() -> impl IntoView {
             >
                 "Read pasted text"
             </button>
-            {move || {
-                panel.progress.get().map(|(done, total)| {
-                    view! {
-                        <div class="progress" role="status" data-testid="data-progress">
-                            <label for="data-bar">
-                                {format!("Reading your file: {}%", done * 100 / total.max(1))}
-                            </label>
-                            <progress id="data-bar" max=total.to_string() value=done.to_string()></progress>
-                            <button type="button" data-testid="data-cancel" on:click=move |_| panel.cancel.set_value(true)>
-                                "Cancel"
-                            </button>
-                        </div>
-                    }
-                })
-            }}
+            // The bar's figures are reactive, the block is not: Cancel stays the same button
+            // while the progress moves.
+            <Show when=move || panel.progress.get().is_some()>
+                <div class="progress" role="status" data-testid="data-progress">
+                    <label for="data-bar">
+                        {move || {
+                            let (done, total) = panel.progress.get().unwrap_or((0, 1));
+                            format!("Reading your file: {}%", done * 100 / total.max(1))
+                        }}
+                    </label>
+                    <progress
+                        id="data-bar"
+                        max=move || panel.progress.get().map_or(1, |p| p.1).to_string()
+                        value=move || panel.progress.get().map_or(0, |p| p.0).to_string()
+                    ></progress>
+                    <button type="button" data-testid="data-cancel" on:click=move |_| panel.cancel.set_value(true)>
+                        "Cancel"
+                    </button>
+                </div>
+            </Show>
             {move || panel.error.get().map(|e| view! { <p class="error" role="alert" data-testid="data-error">{e}</p> })}
             {move || {
                 panel.preview.get().map(|p| {

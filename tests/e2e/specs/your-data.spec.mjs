@@ -22,8 +22,8 @@ test('a CSV opened by the file picker is previewed, skipped lines named, and use
   });
   await expect(page.getByTestId('data-preview')).toBeVisible();
   await expect(page.getByTestId('data-summary')).toContainText('6 lines: 3 keys read 47 times in all.');
-  await expect(page.getByTestId('data-summary')).toContainText('line 3: the count "x" is not a whole number');
-  await expect(page.getByTestId('data-summary')).toContainText('line 5: no column 2: the row has 1');
+  await expect(page.getByTestId('data-skipped')).toContainText('line 3: the count "x" is not a whole number');
+  await expect(page.getByTestId('data-skipped')).toContainText('line 5: no column 2: the row has 1');
   // Nothing changed yet.
   expect((await ring.snapshot()).keys).toBe(before.keys);
   await page.getByTestId('data-use').click();

@@ -38,6 +38,8 @@ const FLOORS: &[(&str, u8, &str)] = &[
     ("core::moved_reads", 5, "analyses"),
     ("core::sweep", 5, "analyses"),
     ("core::timeline", 5, "analyses"),
+    ("core::data", 6, "text forms"),
+    ("core::file", 6, "text forms"),
     ("core::link", 6, "text forms"),
     ("core::text", 6, "text forms"),
     ("core::message", 6, "text forms"),

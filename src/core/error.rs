@@ -101,6 +101,10 @@ pub enum Error {
     SweepTooLarge { asked: u64, max: u64 },
     /// A sweep needs keys to count.
     NoKeysToSweep,
+    /// A data file or a scenario file that cannot be read; the text says why, and where.
+    Unreadable(String),
+    /// Measured popularity needs counts, and the keys have none.
+    NoCounts,
 }
 
 impl fmt::Display for Error {
@@ -169,6 +173,10 @@ impl fmt::Display for Error {
             Error::TooManyKeys { max } => write!(f, "At most {max} keys fit on the ring."),
             Error::NoServers => write!(f, "A ring needs at least one server."),
             Error::OutOfRange(what) => f.write_str(what),
+            Error::Unreadable(why) => f.write_str(why),
+            Error::NoCounts => f.write_str(
+                "Popularity from your data needs counts: open a file with a count for each key first.",
+            ),
             Error::UnknownPlacement(text) => write!(
                 f,
                 "Unknown placement {:?}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe.",

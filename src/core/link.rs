@@ -18,6 +18,8 @@
 //!   client; `writes`: writes per second. `r` is also handed on in [`Link::extra`], for a page
 //!   that keeps its own copy of it; a value for it in `extra` is written instead of the
 //!   scenario's.
+//! - `data`: in place of `keys` and `gen` when the keys came from a file of the person's own,
+//!   which a link never carries: "your file, 1,000,000 lines, not in this link".
 //! - `then`: the last change, replayed on opening so the link shows what it moved.
 //!
 //! Reading never fails: what cannot be read is skipped and said in words, and a link with no
@@ -44,7 +46,7 @@ use crate::core::traffic::{check_heat, check_remedy, Popularity, Remedy, Traffic
 pub const SHARED_PARAMS: [&str; 1] = ["r"];
 
 /// The parameters the engine reads; others are left to the caller.
-pub const SCENARIO_PARAMS: [&str; 22] = [
+pub const SCENARIO_PARAMS: [&str; 23] = [
     "ring",
     "hash",
     "vnodes",
@@ -67,6 +69,7 @@ pub const SCENARIO_PARAMS: [&str; 22] = [
     "restart",
     "gossip",
     "writes",
+    "data",
 ];
 
 /// What a link held.
@@ -158,6 +161,17 @@ pub fn write_link(
     }
     if timing.writes != usual.writes {
         query.append_pair("writes", &timing.writes.to_string());
+    }
+    // Keys from a file of the person's own stay on their machine: the link says so instead.
+    if let Some(source) = scenario.data_source() {
+        query.append_pair("data", &source.link_words());
+        if let Some(change) = then {
+            query.append_pair("then", &change.to_string());
+        }
+        for (name, value) in extra {
+            query.append_pair(name, value);
+        }
+        return query.0;
     }
     let (generated, listed) = scenario.keys().generated_run();
     let gen = |query: &mut Query| {
@@ -378,6 +392,11 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
         read_gen(&mut scenario, &mut ignored);
     }
 
+    if let Some(words) = param("data") {
+        ignored.push(format!(
+            "keys: {words}; open the file again, or a saved scenario file, to see them"
+        ));
+    }
     read_traffic(&mut scenario, &param, &mut ignored);
 
     let mut before = None;
@@ -568,6 +587,10 @@ fn read_traffic<'a>(
     let mut traffic = Traffic::default();
     if let Some(text) = param("traffic") {
         match text.parse::<Popularity>() {
+            Ok(Popularity::Measured) => ignored.push(
+                "traffic: the counts of your data are not in this link; every key is read equally"
+                    .into(),
+            ),
             Ok(p) => traffic.popularity = p,
             Err(error) => ignored.push(format!("traffic: {error}")),
         }
@@ -627,6 +650,19 @@ fn build_servers(
     specs: &[&str],
     ignored: &mut Vec<String>,
 ) -> Scenario {
+    // The whole list at once, as the scenario held it: a hashed point that came to share a
+    // hand-placed server's position after that server joined (more virtual nodes, say) is
+    // no clash. Only a list that cannot be read whole is read server by server, to name the
+    // servers that cannot join.
+    let whole: Result<Vec<Server>, Error> = specs
+        .iter()
+        .map(|text| text.parse::<ServerSpec>().and_then(|spec| spec.to_server()))
+        .collect();
+    if let Ok(servers) = whole {
+        if let Ok(scenario) = Scenario::new(size, hash, vnodes, servers) {
+            return scenario;
+        }
+    }
     let mut scenario: Option<Scenario> = None;
     for text in specs {
         let server = text.parse::<ServerSpec>().and_then(|spec| spec.to_server());

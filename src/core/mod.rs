@@ -18,7 +18,7 @@
 //! | 3 figures | `traffic`, `stats` |
 //! | 4 the scenario | `scenario` ([`Scenario`], [`Change`], [`Outcome`], `apply`, timing and failures) |
 //! | 5 analyses | [`compare`], `replicas`, `moved_reads`, [`sweep`], [`timeline`] |
-//! | 6 text forms | `text` (change text), `link`, [`message`] (a host page's messages) |
+//! | 6 text forms | `text` (change text), `link`, [`message`] (a host page's messages), [`data`] (your own keys and counts), `file` (a scenario as a file) |
 //!
 //! Around the door: [`timeline`] follows database reads over time after a change (failures,
 //! restarts, gossip windows, hinted handoff), and [`sweep`] runs series over virtual nodes and
@@ -62,6 +62,8 @@ pub mod sweep;
 pub mod timeline;
 
 // Floor 6: text forms.
+pub mod data;
+mod file;
 mod link;
 pub mod message;
 mod text;
@@ -71,8 +73,12 @@ pub use compare::{compare, Best, Column, Comparison};
 pub use decimal::{hundredths_text, parse_decimal, parse_hundredths};
 pub use diff::{MovedArc, RingDiff};
 pub use error::{shown, Error};
+pub use file::{read_scenario, write_scenario, FILE_KIND, FILE_NAME};
 pub use hash::{HashScheme, HashSteps};
-pub use keys::{generated_hashes, generated_name, Key, KeySet, LinesRefused, MAX_KEYS};
+pub use keys::{
+    check_label, generated_hashes, generated_name, BulkKeys, Key, KeySet, LinesRefused, Loaded,
+    MAX_KEYS,
+};
 pub use link::{read_link, write_link, Link, MAX_NOTES, SCENARIO_PARAMS, SHARED_PARAMS};
 pub use mix::{mix64, widen};
 pub use modn::{mod_n_expected, mod_n_owner, Remainder};
@@ -82,8 +88,9 @@ pub use placement::{Kind, Layout, Options, Placed};
 pub use replicas::{copies_note, failover, Failover, Promotion};
 pub use ring::{vnode_label, Point, Ring};
 pub use scenario::{
-    check_gossip, check_replicas, check_restart_after, check_writes, Baseline, Change, DownServer,
-    Generation, Outcome, Scenario, Timing, GOSSIP, MAX_REPLICAS, REPLICAS, RESTART_AFTER, WRITES,
+    check_gossip, check_replicas, check_restart_after, check_writes, Baseline, Change, DataSource,
+    DownServer, Generation, NewServer, Outcome, Scenario, Timing, GOSSIP, MAX_REPLICAS, REPLICAS,
+    RESTART_AFTER, WRITES,
 };
 pub use server::{
     check_vnodes, check_weight, clean_name, Placement, Server, MAX_NAME_CHARS, MAX_POINTS,
@@ -96,7 +103,7 @@ pub use sweep::{SizePoint, SizeSweep, VnodePoint, VnodeSweep};
 pub use text::ServerSpec;
 pub use timeline::{Summation, TimeUnit, Timeline};
 pub use traffic::{
-    check_heat, check_zipf, share_of, Loads, Popularity, Remedy, ServerLoad, Traffic, Weights,
-    MAX_HEAT,
+    check_heat, check_zipf, fit_zipf, share_of, Loads, Measured, Popularity, Ranking, Remedy,
+    ServerLoad, Traffic, Weights, MAX_HEAT,
 };
 pub use words::{amount, and_list, grouped, percent, plural};

@@ -18,7 +18,7 @@ use std::str::FromStr;
 use crate::core::decimal::hundredths_text;
 use crate::core::error::Error;
 use crate::core::placement::parse_load;
-use crate::core::scenario::Change;
+use crate::core::scenario::{Change, NewServer};
 use crate::core::server::{Placement, Server};
 use crate::core::size::{parse_number, RingSize};
 
@@ -120,6 +120,20 @@ impl fmt::Display for Change {
                 };
                 write!(f, "add:{spec}")
             }
+            Change::SetServers { servers } => {
+                let specs: Vec<String> = servers
+                    .iter()
+                    .map(|s| {
+                        ServerSpec {
+                            name: s.name.clone(),
+                            at: s.at,
+                            weight: s.weight,
+                        }
+                        .to_string()
+                    })
+                    .collect();
+                write!(f, "servers:{}", specs.join(","))
+            }
             Change::RemoveServer { name } => write!(f, "remove:{name}"),
             Change::SetVnodes { vnodes } => write!(f, "vnodes:{vnodes}"),
             Change::SetWeight { name, weight } => write!(f, "weight:{name}*{weight}"),
@@ -169,6 +183,20 @@ impl FromStr for Change {
                     weight: spec.weight,
                 }
             }
+            "servers" => Change::SetServers {
+                servers: rest
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(|s| {
+                        s.parse::<ServerSpec>().map(|spec| NewServer {
+                            name: spec.name,
+                            at: spec.at,
+                            weight: spec.weight,
+                        })
+                    })
+                    .collect::<Result<_, _>>()?,
+            },
             "remove" => Change::RemoveServer {
                 name: rest.trim().to_string(),
             },

@@ -44,7 +44,22 @@ const bigRing = async (page) => {
   await page.click('[data-testid="add-server"]');
 };
 
+const yourData = async (page) => {
+  await page.click('[data-testid="your-data"] summary');
+  await page.selectOption('[data-testid="data-format"]', 'csv');
+  await page.fill('[data-testid="data-key-column"]', 'user');
+  await page.fill('[data-testid="data-count-column"]', 'requests');
+  const rows = ['user,region,requests', 'user:1042,eu,9120', 'user:77,us,4410', 'user:3001,eu,2890', 'user:15,ap,n/a',
+    'user:2210,us,1375', 'user:980,eu,1204', 'user:4,ap', 'user:613,us,802', 'user:1042,eu,880', 'user:58,eu,640'];
+  await page.setInputFiles('[data-testid="data-file"]', { name: 'requests.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+  await page.waitForSelector('[data-testid="data-preview"]');
+};
+
 try {
+  if (process.env.ONLY) {
+    const only = { 'your-data': [['your-data-1280', { width: 1280, height: 720, path: '/?ring=2^32&vnodes=100&servers=A,B,C,D', show: 'data-preview' }], ['your-data-375', { width: 375, height: 812, path: '/?ring=2^32&vnodes=100&servers=A,B,C,D', show: 'data-preview' }], ['your-data-dark-1280', { width: 1280, height: 720, scheme: 'dark', path: '/?ring=2^32&vnodes=100&servers=A,B,C,D', show: 'data-preview' }]] }[process.env.ONLY];
+    for (const [name, options] of only) await shot(name, options, yourData);
+  } else {
   await shot('teaching-ring-1280', { width: 1280, height: 720 }, addD);
   await shot('teaching-ring-375', { width: 375, height: 812, fullPage: true }, addD);
   await shot('full-ring-dark-1280', { width: 1280, height: 720, scheme: 'dark' }, bigRing);
@@ -72,12 +87,14 @@ try {
     await page.click('[data-testid="add-server"]');
     await page.click('[data-testid="q-key-@52"]');
   });
+  await shot('your-data-1280', { width: 1280, height: 720, path: '/?ring=2^32&vnodes=100&servers=A,B,C,D', show: 'data-preview' }, yourData);
   await shot('embed-example-1280', { width: 1280, height: 720, fullPage: true, path: '/examples/embed.html' }, async (page) => {
     await page.waitForTimeout(800);
     await page.click('#add-d');
     await page.click('#select-52');
     await page.waitForTimeout(800);
   });
+  }
 } finally {
   await browser.close();
   server.kill();

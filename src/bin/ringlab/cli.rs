@@ -210,6 +210,8 @@ pub struct LookupArgs {
     pub placement: PlacementArgs,
 
     /// Read keys from FILE, one per line ('-' reads standard input); blank lines are skipped.
+    /// With --format, the file is read in that format, and each key is looked up once.
+    /// Without keys, a --scenario file's own keys are looked up.
     /// Example: --keys-file keys.txt
     #[arg(
         long,
@@ -218,6 +220,10 @@ pub struct LookupArgs {
         verbatim_doc_comment
     )]
     pub keys_file: Option<PathBuf>,
+
+    /// How --keys-file is read.
+    #[command(flatten)]
+    pub data: crate::flags::DataArgs,
 
     /// Copies per key: with R above 1 each line also lists the R servers that hold a copy,
     /// owner first.

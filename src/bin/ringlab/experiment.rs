@@ -9,7 +9,9 @@ use ringlab::core::{
 };
 
 use crate::cli::ExperimentArgs;
-use crate::flags::{PlacementArgs, RingArgs, TrafficArgs};
+use crate::flags::{DataArgs, PlacementArgs, RingArgs, TrafficArgs};
+use ringlab::core::data::{read_data, DataOptions, Format, Opened};
+use ringlab::core::read_scenario;
 
 /// Why an experiment could not run, as a message for people.
 #[derive(Debug)]
@@ -125,6 +127,15 @@ fn set_traffic(scenario: &mut Scenario, args: &TrafficArgs) -> Result<Option<f64
 
 /// The ring of `ring` with its servers, under the placement `placement` names.
 pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Failure> {
+    if let Some(path) = &ring.scenario {
+        let bytes = read_file(path).map_err(|e| {
+            Failure::Unreadable(format!("--scenario: cannot read {}: {e}", path.display()))
+        })?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            Failure::Refused(format!("--scenario: {} is not UTF-8 text.", path.display()))
+        })?;
+        return read_scenario(&text).map_err(|e| Failure::at("--scenario", e));
+    }
     let size: RingSize = match &ring.ring_size {
         Some(text) => text.parse().map_err(|e| Failure::at("--ring-size", e))?,
         None => RingSize::TEACHING,
@@ -164,6 +175,8 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
     }
     let servers = ring
         .servers
+        .as_deref()
+        .unwrap_or_default()
         .split(',')
         .map(|text| ServerSpec::parse(text)?.into_server(size))
         .collect::<Result<Vec<_>, _>>()
@@ -224,6 +237,15 @@ pub fn placement_notes(scenario: &Scenario) -> Vec<String> {
 
 /// Puts the keys of `--keys`, `--keys-file` or `--keys-at` on the ring, all in one batch.
 fn add_keys(scenario: &mut Scenario, args: &ExperimentArgs) -> Result<(), Failure> {
+    if let (Some(path), Some(_)) = (&args.keys.keys_file, &args.keys.data.format) {
+        let opened = read_data_file(path, &args.keys.data, scenario)?;
+        let name = path.display().to_string();
+        *scenario = opened
+            .apply_to(scenario, &name)
+            .map_err(|e| Failure::at(&name, e))?
+            .0;
+        return Ok(());
+    }
     put_keys(
         scenario,
         args.keys.keys.as_deref(),
@@ -275,14 +297,42 @@ pub fn put_keys(
     Ok(())
 }
 
-/// The text of a keys file, or of standard input for `-`, with a name for messages.
-pub fn read_keys(path: &Path) -> Result<(String, String), Failure> {
-    let (source, bytes) = if path == Path::new("-") {
+/// A data file read as `--format`, `--key-column` and `--count-column` say, for the ring of
+/// `scenario`; what was skipped is told on standard error.
+pub fn read_data_file(
+    path: &Path,
+    data: &DataArgs,
+    scenario: &Scenario,
+) -> Result<Opened, Failure> {
+    let format: Format = data
+        .format
+        .as_deref()
+        .unwrap_or("lines")
+        .parse()
+        .map_err(|e| Failure::at("--format", e))?;
+    let (source, bytes) = read_bytes(path)?;
+    let options = DataOptions {
+        format,
+        key_column: data.key_column.clone(),
+        count_column: data.count_column.clone(),
+    };
+    let opened = read_data(bytes, options, scenario.hash(), scenario.size())
+        .map_err(|e| Failure::at(&source, e))?;
+    let skipped = opened.skipped.summary();
+    if !skipped.is_empty() {
+        eprintln!("{source}: {skipped}");
+    }
+    Ok(opened)
+}
+
+/// The bytes of a file, or of standard input for `-`, with a name for messages.
+fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), Failure> {
+    if path == Path::new("-") {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map_err(|e| {
             Failure::Unreadable(format!("--keys-file: cannot read standard input: {e}"))
         })?;
-        ("standard input".to_string(), bytes)
+        Ok(("standard input".to_string(), bytes))
     } else {
         let bytes = read_file(path).map_err(|e| {
             // A file that is not there is a mistake in the command, refused like any other;
@@ -293,8 +343,13 @@ pub fn read_keys(path: &Path) -> Result<(String, String), Failure> {
                 Failure::Unreadable(format!("--keys-file: cannot read {}: {e}", path.display()))
             }
         })?;
-        (path.display().to_string(), bytes)
-    };
+        Ok((path.display().to_string(), bytes))
+    }
+}
+
+/// The text of a keys file, or of standard input for `-`, with a name for messages.
+pub fn read_keys(path: &Path) -> Result<(String, String), Failure> {
+    let (source, bytes) = read_bytes(path)?;
     match String::from_utf8(bytes) {
         Ok(text) => Ok((source, text)),
         Err(_) => Err(Failure::Refused(format!(

@@ -43,8 +43,25 @@ pub struct RingArgs {
     /// the ring, NAME@POSITION sits at one position chosen by hand, and NAME*WEIGHT is hashed
     /// with WEIGHT (1 to 10) times the virtual nodes.
     /// Example: --servers A@10,B@40,C@75
-    #[arg(long, value_name = "LIST", required = true, verbatim_doc_comment)]
-    pub servers: String,
+    #[arg(
+        long,
+        value_name = "LIST",
+        required_unless_present = "scenario",
+        verbatim_doc_comment
+    )]
+    pub servers: Option<String>,
+
+    /// Start from a scenario file saved by the page's Save scenario (or written by hand): its
+    /// ring, servers, placement, keys, counts and traffic. The ring and placement flags then
+    /// do not apply.
+    /// Example: --scenario lab.ringlab.json
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["servers", "table_size", "partitions", "load_factor", "probes"],
+        verbatim_doc_comment
+    )]
+    pub scenario: Option<PathBuf>,
 }
 
 /// Which placement, and the settings of those that have any.
@@ -100,6 +117,7 @@ pub struct KeysArgs {
 
     /// Read keys from FILE, one per line ('-' reads standard input): blank lines are skipped,
     /// a line such as @52 is a key placed at position 52, any other line is a key name to hash.
+    /// With --format, the file is read in that format instead (see --format).
     /// Example: --keys-file keys.txt
     #[arg(
         long,
@@ -113,13 +131,47 @@ pub struct KeysArgs {
     /// Example: --keys-at 90,52,68,25,5
     #[arg(long, value_name = "LIST", verbatim_doc_comment)]
     pub keys_at: Option<String>,
+
+    /// How --keys-file is read.
+    #[command(flatten)]
+    pub data: DataArgs,
+}
+
+/// How a data file is read: its format and its columns.
+#[derive(Debug, Args)]
+pub struct DataArgs {
+    /// The keys file's format: lines (one key per line; a key that comes again is merged),
+    /// csv or tsv (a header line, then rows: see --key-column and --count-column), counts
+    /// ("count key" lines, as sort | uniq -c prints them) or access-log (a web server's log in
+    /// the common or combined format: each line is one request for its path). Lines that
+    /// cannot be read are skipped and named on standard error; counts feed --traffic from-file.
+    /// Example: --keys-file hits.log --format access-log --traffic from-file
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        requires = "keys_file",
+        verbatim_doc_comment
+    )]
+    pub format: Option<String>,
+
+    /// For csv and tsv, the key's column, by header name or number from 1 (default 1); for
+    /// access-log, the field: host, user, method, path (default), status, referer or agent.
+    /// Example: --key-column user_id
+    #[arg(long, value_name = "COLUMN", requires = "format", verbatim_doc_comment)]
+    pub key_column: Option<String>,
+
+    /// For csv and tsv, the column counting each key's requests, by header name or number.
+    /// Example: --count-column requests
+    #[arg(long, value_name = "COLUMN", requires = "format", verbatim_doc_comment)]
+    pub count_column: Option<String>,
 }
 
 /// How often keys are read. Any of these adds a section on requests to the report.
 #[derive(Debug, Args)]
 pub struct TrafficArgs {
-    /// Popularity: uniform (every key equally) or zipf:S, S from 0 to 3 (the key added first
-    /// is read most; the key of rank i in proportion to 1/(i+1)^S).
+    /// Popularity: uniform (every key equally), zipf:S, S from 0 to 3 (the key added first
+    /// is read most; the key of rank i in proportion to 1/(i+1)^S), or from-file (each key's
+    /// count in the --keys-file read with --format, or in the --scenario file).
     /// Example: --traffic zipf:1.1
     #[arg(long, value_name = "POPULARITY", verbatim_doc_comment)]
     pub traffic: Option<String>,

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{check_limits, Baseline, Cache, Change, Outcome, Scenario};
+use super::{check_limits, Baseline, Cache, Change, NewServer, Outcome, Scenario};
 use crate::core::decimal::hundredths_text;
 use crate::core::diff::RingDiff;
 use crate::core::error::Error;
@@ -18,7 +18,7 @@ use crate::core::ring::Ring;
 use crate::core::server::{check_vnodes, check_weight, clean_name, Placement, Server};
 use crate::core::size::RingSize;
 use crate::core::traffic::{check_heat, check_remedy, check_zipf, Popularity, Remedy, Traffic};
-use crate::core::words::{percent, plural};
+use crate::core::words::{and_list, percent, plural};
 
 impl Scenario {
     /// Applies `change`, returning what it did; on error nothing changes.
@@ -48,6 +48,7 @@ impl Scenario {
     fn applied(&self, change: &Change) -> Result<(Scenario, Outcome), Error> {
         match change {
             Change::AddServer { name, at, weight } => self.add_server(name, *at, *weight),
+            Change::SetServers { servers } => self.set_servers(servers),
             Change::RemoveServer { name } => {
                 if let Some(forgotten) = self.forget(name) {
                     return Ok(forgotten);
@@ -136,7 +137,11 @@ impl Scenario {
                     .with_keys(format!("Key {} removed.", label.trim()), |set| {
                         set.remove(label).map(|_| ())
                     })?;
-                // A key that is gone is hot no more.
+                // A key that is gone is hot no more, and has no count.
+                if let (Some(measured), Some(id)) = (&self.traffic.measured, self.keys.find(label))
+                {
+                    next.traffic.measured = Some(measured.without(id));
+                }
                 let key = Key::parse(label)?;
                 next.traffic
                     .hot
@@ -149,12 +154,16 @@ impl Scenario {
                     Ok(())
                 })?;
                 next.traffic.hot.clear();
+                next.forget_data();
                 Ok((next, outcome))
             }
             Change::SetPopularity { popularity } => {
                 let popularity = match *popularity {
                     Popularity::Zipf { s } => Popularity::Zipf { s: check_zipf(s)? },
-                    uniform => uniform,
+                    Popularity::Measured if self.traffic.measured.is_none() => {
+                        return Err(Error::NoCounts)
+                    }
+                    other => other,
                 };
                 let headline = match popularity {
                     Popularity::Uniform => "Every key is now read equally often.".to_string(),
@@ -162,6 +171,16 @@ impl Scenario {
                         "Keys are now read by Zipf's law, s = {}: the key added first is the most read.",
                         hundredths_text(s)
                     ),
+                    Popularity::Measured => {
+                        let fit = self
+                            .traffic
+                            .measured
+                            .as_ref()
+                            .and_then(|m| m.zipf_fit())
+                            .map(|s| format!(" (the nearest Zipf's law has s = {s:.2})"))
+                            .unwrap_or_default();
+                        format!("Keys are now read as often as your data says{fit}.")
+                    }
                 };
                 self.with_traffic(headline, |t| {
                     t.popularity = popularity;
@@ -417,6 +436,42 @@ impl Scenario {
         (next, outcome)
     }
 
+    /// The servers of `list` in place of the ring's, checked as a new scenario checks its
+    /// servers; the keys stay, and whatever moved is counted as for any change.
+    fn set_servers(&self, list: &[NewServer]) -> Result<(Scenario, Outcome), Error> {
+        let mut servers = Vec::with_capacity(list.len());
+        for new in list {
+            let placement = match (new.at, new.weight) {
+                (Some(_), Some(_)) => return Err(Error::WeightOfPlacedServer(new.name.clone())),
+                (Some(at), None) => Placement::At(self.size.check(at)?),
+                (None, weight) => Placement::Hashed {
+                    weight: weight.unwrap_or(1),
+                },
+            };
+            if self.placement == Kind::Jump && placement != (Placement::Hashed { weight: 1 }) {
+                return Err(Error::WeightsUnderJump);
+            }
+            servers.push(Server {
+                name: new.name.clone(),
+                placement,
+            });
+        }
+        let checked = Scenario::new(self.size, self.hash, self.vnodes, servers)?;
+        let mut next = self.edited();
+        next.servers = checked.servers;
+        next.ring = checked.ring;
+        next.table = checked.table;
+        next.down = Vec::new();
+        let names: Vec<&str> = next.servers.iter().map(|s| s.name.as_str()).collect();
+        let headline = format!(
+            "{} {} now: {}.",
+            names.len(),
+            plural(names.len(), "server", "servers"),
+            and_list(&names)
+        );
+        Ok(self.moved(next, headline))
+    }
+
     /// A change to the traffic model: the keys and servers stay, so the evaluated placement is
     /// kept too.
     fn with_traffic(
@@ -444,6 +499,7 @@ impl Scenario {
         edit(&mut set)?;
         let mut next = self.edited();
         next.keys = Arc::new(set);
+        next.count_new_keys(self.keys.len());
         let mut outcome = Outcome::quiet(
             headline,
             next.keys.len(),
@@ -485,6 +541,7 @@ impl Scenario {
             traffic: self.traffic.clone(),
             down: self.down.clone(),
             timing: self.timing,
+            source: self.source.clone(),
             placed: Cache::default(),
         };
         let (next, mut outcome) = self.moved(next, headline);

@@ -4,13 +4,14 @@
 
 use std::sync::Arc;
 
+use super::data::DataSource;
 use super::timing::{check_gossip, check_replicas, check_restart_after, check_writes, Timing};
 use super::Scenario;
 use crate::core::error::Error;
 use crate::core::keys::Key;
 use crate::core::placement::table::{check_count, PartitionTable};
 use crate::core::placement::{check_load, check_maglev_size, check_probes, Kind, Options};
-use crate::core::traffic::{check_heat, check_remedy, Remedy, Traffic};
+use crate::core::traffic::{check_heat, check_remedy, Popularity, Remedy, Traffic};
 
 impl Scenario {
     /// Sets the placement, its settings and the partition table together: the table must hold
@@ -60,6 +61,15 @@ impl Scenario {
         check_remedy(Remedy::Bounded(traffic.bounded))?;
         check_remedy(Remedy::Copies(traffic.copies))?;
         check_remedy(Remedy::Near(traffic.near))?;
+        if let Some(measured) = &traffic.measured {
+            if measured.counts().len() != self.keys.len() {
+                return Err(Error::Unreadable(
+                    "The counts do not match the keys, one for each.".into(),
+                ));
+            }
+        } else if traffic.popularity == Popularity::Measured {
+            return Err(Error::NoCounts);
+        }
         for (label, times) in &traffic.hot {
             check_heat(*times)?;
             let label = Key::parse(label)?.label();
@@ -69,5 +79,10 @@ impl Scenario {
         }
         self.traffic = traffic;
         Ok(())
+    }
+
+    /// Remembers that the keys came from a file (or forgets it).
+    pub fn set_source(&mut self, source: Option<DataSource>) {
+        self.source = source.map(Arc::new);
     }
 }

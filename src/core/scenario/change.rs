@@ -22,6 +22,12 @@ pub enum Change {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         weight: Option<u32>,
     },
+    /// Put these servers in place of the ones on the ring (a pasted server list), in this
+    /// order; servers that are down are forgotten.
+    SetServers {
+        /// The servers, each hashed (with an optional weight) or placed by hand.
+        servers: Vec<NewServer>,
+    },
     /// Remove a server and its points.
     RemoveServer {
         /// Its name.
@@ -149,6 +155,20 @@ pub enum Change {
         /// Writes per second (0 to 10^12).
         per_second: u64,
     },
+}
+
+/// A server in a [`Change::SetServers`] list: hashed (with an optional weight), or placed by
+/// hand at `at`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewServer {
+    /// Its name.
+    pub name: String,
+    /// A position chosen by hand, for a one-point server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<u64>,
+    /// Its weight, for a hashed server (1 when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight: Option<u32>,
 }
 
 /// Popularities and remedies travel in JSON as their link text.

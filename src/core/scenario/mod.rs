@@ -5,11 +5,13 @@
 //! change and either refuses it with an [`Error`], leaving the scenario untouched, or returns
 //! the new scenario's [`Outcome`]. The fields are private to this folder: the files here
 //! apply changes ([`apply`], [`down`] for failures and the timeline's settings, [`generate`]
-//! for keys in steps), and readers set checked parts through the setters in `build`.
+//! for keys in steps, [`data`] for keys from your own file), and readers set checked parts
+//! through the setters in `build`.
 
 mod apply;
 mod build;
 mod change;
+mod data;
 mod down;
 mod generate;
 mod outcome;
@@ -33,7 +35,8 @@ use crate::core::size::RingSize;
 use crate::core::stats::Ownership;
 use crate::core::traffic::Traffic;
 
-pub use change::Change;
+pub use change::{Change, NewServer};
+pub use data::DataSource;
 pub use down::DownServer;
 pub use generate::Generation;
 pub use outcome::{Baseline, Outcome};
@@ -64,6 +67,8 @@ pub struct Scenario {
     down: Vec<DownServer>,
     /// The timeline's settings: copies per key, restart delay, gossip window, writes.
     timing: Timing,
+    /// Where the keys came from, when they came from a file of your own.
+    source: Option<Arc<DataSource>>,
     /// The chosen placement evaluated on this scenario, once asked for.
     placed: Cache,
 }
@@ -146,6 +151,7 @@ impl Scenario {
             traffic: Traffic::default(),
             down: Vec::new(),
             timing: Timing::default(),
+            source: None,
             placed: Cache::default(),
         })
     }

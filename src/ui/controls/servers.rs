@@ -121,6 +121,7 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
             <FieldError field=Field::AddServer id="add-server-error" />
             <ServerList theme=theme />
             <FieldError field=Field::ServerList id="server-list-error" />
+            <PasteServers />
         </fieldset>
     }
 }
@@ -251,5 +252,49 @@ fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) 
                 "Remove"
             </button>
         </li>
+    }
+}
+
+/// A whole server list pasted at once, one per line: `name`, `name*weight`, `name@position`
+/// or `host:port`. It replaces the servers on the ring in one change.
+#[component]
+fn PasteServers() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let text = RwSignal::new(String::new());
+    let apply = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let lines: Vec<String> = text
+            .get_untracked()
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(String::from)
+            .collect();
+        let change = format!("servers:{}", lines.join(",")).parse::<crate::core::Change>();
+        match change {
+            Ok(change) => {
+                if app.dispatch(change, Field::ServerList) {
+                    text.set(String::new());
+                }
+            }
+            Err(error) => app.show_error(Field::ServerList, error.to_string()),
+        }
+    };
+    view! {
+        <details class="paste-servers" data-testid="paste-servers">
+            <summary>"Paste a server list"</summary>
+            <form on:submit=apply>
+                <label for="server-list">"One per line: name, name*weight or host:port"</label>
+                <textarea
+                    id="server-list"
+                    data-testid="server-list"
+                    rows="4"
+                    placeholder="cache-1\ncache-2*2\n10.0.0.3:11211"
+                    prop:value=move || text.get()
+                    on:input=move |ev| text.set(event_target_value(&ev))
+                ></textarea>
+                <button type="submit" data-testid="use-server-list">"Use these servers"</button>
+            </form>
+        </details>
     }
 }

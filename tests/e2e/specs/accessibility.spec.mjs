@@ -56,6 +56,28 @@ for (const scheme of ['light', 'dark']) {
         expect(summary((await ring.axe()).violations), 'with the Share menu open').toEqual([]);
       });
 
+      test('axe finds no violations in Your data with a preview and a refusal, nor with the server list open, nor with popularity from the data', async ({ ring }) => {
+        const { page } = ring;
+        await ring.open('?ring=2^32&vnodes=100&servers=A,B,C,D');
+        await page.getByTestId('your-data').locator('summary').click();
+        await page.getByTestId('data-format').selectOption('csv');
+        await page.getByTestId('data-key-column').fill('user');
+        await page.getByTestId('data-count-column').fill('hits');
+        await page.getByTestId('data-paste').fill('user,hits\nalice,30\nbob,x\ncarol,12\nalice,4\n');
+        await page.getByTestId('data-read-pasted').click();
+        await expect(page.getByTestId('data-preview')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'with the preview').toEqual([]);
+        await page.getByTestId('data-use').click();
+        await page.getByTestId('data-file').setInputFiles({ name: 'x.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([0, 1, 2]) });
+        await expect(page.getByTestId('data-error')).toBeVisible();
+        await page.getByTestId('paste-servers').locator('summary').click();
+        expect(summary((await ring.axe()).violations), 'with a refusal and the server list').toEqual([]);
+        await page.getByTestId('view-traffic').click();
+        await expect(page.getByTestId('popularity-data')).toHaveAttribute('aria-pressed', 'true');
+        await expect(page.getByTestId('popularity-fit')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'with popularity from the data').toEqual([]);
+      });
+
       test('axe finds no violations in the Traffic view, with Zipf, a hot key, remedies and a refusal', async ({ ring }) => {
         const { page } = ring;
         await ring.open('?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&hot=key-0*1000&remedy=copies:3&traffic=zipf:1.1&select=key-1&view=traffic&then=remove:A');

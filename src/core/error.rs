@@ -93,6 +93,8 @@ pub enum Error {
     SweepTooLarge { asked: u64, max: u64 },
     /// A sweep needs keys to count.
     NoKeysToSweep,
+    /// A real system refuses this, in its own words (or Ringlab's about that system).
+    System(String),
 }
 
 impl fmt::Display for Error {
@@ -147,7 +149,7 @@ impl fmt::Display for Error {
             Error::OutOfRange(what) => f.write_str(what),
             Error::UnknownPlacement(text) => write!(
                 f,
-                "Unknown placement {text:?}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe."
+                "Unknown placement {text:?}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe, or a real system: redis-cluster, cassandra, envoy-ring-hash, envoy-maglev, nginx, kafka, kafka-librdkafka, elasticsearch or groupcache."
             ),
             Error::WeightsUnderJump => write!(
                 f,
@@ -203,6 +205,7 @@ impl fmt::Display for Error {
                 "The servers sweep counts the keys that move, and there are none; add keys first."
             ),
             Error::BadTable(text) => write!(f, "{text:?} is not a partition table for these servers."),
+            Error::System(text) => f.write_str(text),
             Error::UnknownChange(text) => write!(
                 f,
                 "{text:?} is not a change; changes look like add:D@60, remove:B, vnodes:100 or gen:100."

@@ -772,6 +772,24 @@ impl KeySet {
         self.key_ref(id).label()
     }
 
+    /// `f` of key `id`'s label (`key-7`, `user:42`, `@52`), without building a string on the
+    /// heap: the real systems hash every key's label, a million at a time.
+    pub fn with_label<R>(&self, id: u32, f: impl FnOnce(&str) -> R) -> R {
+        match self.key_ref(id) {
+            KeyRef::Named(name) => f(name),
+            KeyRef::Generated(n) => {
+                let (buffer, len) = generated_label(n);
+                f(std::str::from_utf8(&buffer[..len]).expect("a generated label is ASCII"))
+            }
+            KeyRef::At(position) => {
+                let (mut buffer, len) = generated_label(position);
+                // "key-52" with its "key-" cut back to "@": the digits stay where they are.
+                buffer[3] = b'@';
+                f(std::str::from_utf8(&buffer[3..len]).expect("a position label is ASCII"))
+            }
+        }
+    }
+
     /// The key placed by hand, when key `id` is one.
     pub fn placed_at(&self, id: u32) -> Option<u32> {
         match self.key_ref(id) {

@@ -18,7 +18,7 @@
 //! | 3 figures | `traffic`, `stats` |
 //! | 4 the scenario | `scenario` ([`Scenario`], [`Change`], [`Outcome`], `apply`, timing and failures) |
 //! | 5 analyses | [`compare`], `replicas`, `moved_reads`, [`sweep`], [`timeline`] |
-//! | 6 text forms | `text` (change text), `link` |
+//! | 6 text forms | `text` (change text), `link`, [`pasted`] (a cluster pasted as its tools print it) |
 //!
 //! Around the door: [`timeline`] follows database reads over time after a change (failures,
 //! restarts, gossip windows, hinted handoff), and [`sweep`] runs series over virtual nodes and
@@ -63,6 +63,7 @@ pub mod timeline;
 
 // Floor 6: text forms.
 mod link;
+pub mod pasted;
 mod text;
 
 pub use cache::CacheLoad;

@@ -13,6 +13,7 @@ mod change;
 mod down;
 mod generate;
 mod outcome;
+mod systems;
 mod timing;
 
 use std::fmt;
@@ -23,6 +24,7 @@ use crate::core::hash::HashScheme;
 use crate::core::keys::{Key, KeySet, LinesRefused};
 use crate::core::modn::mod_n_owner;
 use crate::core::naming::next_server_name;
+use crate::core::placement::systems::SystemState;
 use crate::core::placement::table::PartitionTable;
 use crate::core::placement::{Kind, Layout, Options, Placed};
 use crate::core::ring::Ring;
@@ -36,7 +38,7 @@ use crate::core::traffic::Traffic;
 pub use change::Change;
 pub use down::DownServer;
 pub use generate::Generation;
-pub use outcome::{Baseline, Outcome};
+pub use outcome::{Baseline, Outcome, SystemOutcome};
 pub use timing::{
     check_gossip, check_replicas, check_restart_after, check_writes, Timing, GOSSIP, MAX_REPLICAS,
     REPLICAS, RESTART_AFTER, WRITES,
@@ -58,6 +60,9 @@ pub struct Scenario {
     options: Options,
     /// The partition table: state, moved partition by partition as servers come and go.
     table: Arc<PartitionTable>,
+    /// The real systems' state: Redis's slot table, the Kafka topic, the Elasticsearch index,
+    /// Cassandra tokens read from a ring listing.
+    systems: SystemState,
     /// How often each key is read, and the remedies for hot keys.
     traffic: Traffic,
     /// Servers that failed: off the ring, still listed, in the order they failed.
@@ -130,6 +135,7 @@ impl Scenario {
         }
         check_limits(&checked, vnodes)?;
         let ring = Ring::build(size, hash, vnodes, &checked);
+        let servers_count = checked.len();
         let options = Options::default();
         let table = PartitionTable::round_robin(options.partition_count(size), checked.len());
         Ok(Scenario {
@@ -142,6 +148,7 @@ impl Scenario {
             placement: Kind::default(),
             options,
             table: Arc::new(table),
+            systems: SystemState::new(servers_count),
             traffic: Traffic::default(),
             down: Vec::new(),
             timing: Timing::default(),
@@ -213,6 +220,11 @@ impl Scenario {
         &self.table
     }
 
+    /// The real systems' state.
+    pub fn systems(&self) -> &SystemState {
+        &self.systems
+    }
+
     /// The traffic model.
     pub fn traffic(&self) -> &Traffic {
         &self.traffic
@@ -246,6 +258,7 @@ impl Scenario {
             keys: &self.keys,
             options: self.options,
             table: &self.table,
+            systems: &self.systems,
         }
     }
 

@@ -25,6 +25,21 @@ impl Baseline {
     }
 }
 
+/// What a change did to a real system's own structure, in its own terms.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SystemOutcome {
+    /// What the system's units are: "slots", "tokens", "partitions", "shards", ...
+    pub unit: &'static str,
+    /// Units that changed server, were added or were removed.
+    pub moved: u64,
+    /// The units after the change.
+    pub total: u64,
+    /// Keys that changed unit (another partition or shard), when the change regrouped them.
+    pub regrouped: Option<usize>,
+    /// The system's own account of what it did, a line each: "Moving 1366 slots from B to D".
+    pub lines: Vec<String>,
+}
+
 /// The result of one applied change.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
@@ -50,6 +65,8 @@ pub struct Outcome {
     pub baseline: Option<Baseline>,
     /// Anything else worth saying, such as points sharing positions on a small ring.
     pub notes: Vec<String>,
+    /// Under a real system: what the change did to its slots, tokens, partitions or shards.
+    pub system: Option<SystemOutcome>,
 }
 
 impl Outcome {
@@ -67,6 +84,7 @@ impl Outcome {
             theory: None,
             baseline: None,
             notes: Vec::new(),
+            system: None,
         }
     }
 

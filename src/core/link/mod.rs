@@ -11,6 +11,8 @@
 //!   `load`, `probes`: the settings of maglev, the partition table, bounded loads and
 //!   multi-probe; `table`: the partition table when it is no longer round-robin (runs of server
 //!   indices, see [`PartitionTable`]).
+//! - the real systems' settings and state (`slots`, `topic`, `index`, `tokens`, ...): see
+//!   [`systems`].
 //! - `down`: the servers that failed, in the order they failed; `servers` lists them too, at
 //!   the place they return to when they restart.
 //! - `r`: copies per key (1 when absent); `restart`: seconds after a failure at which the
@@ -22,6 +24,8 @@
 //!
 //! Reading never fails: what cannot be read is skipped and said in words, and a link with no
 //! usable server falls back to the teaching ring's servers.
+
+mod systems;
 
 use crate::core::decimal::hundredths_text;
 use crate::core::error::Error;
@@ -42,7 +46,7 @@ use crate::core::traffic::{check_heat, check_remedy, Popularity, Remedy, Traffic
 pub const SHARED_PARAMS: [&str; 1] = ["r"];
 
 /// The parameters the engine reads; others are left to the caller.
-pub const SCENARIO_PARAMS: [&str; 22] = [
+pub const SCENARIO_PARAMS: [&str; 32] = [
     "ring",
     "hash",
     "vnodes",
@@ -65,6 +69,16 @@ pub const SCENARIO_PARAMS: [&str; 22] = [
     "restart",
     "gossip",
     "writes",
+    "num-tokens",
+    "token-seed",
+    "min-ring",
+    "gc-replicas",
+    "slots",
+    "topic",
+    "leaders",
+    "index",
+    "shards",
+    "tokens",
 ];
 
 /// What a link held.
@@ -129,6 +143,11 @@ pub fn write_link(
     }
     if !scenario.table().is_round_robin(scenario.servers().len()) {
         query.append_pair("table", &scenario.table().to_string());
+    }
+    let mut pairs = Vec::new();
+    systems::write(scenario, &mut pairs);
+    for (name, value) in pairs {
+        query.append_pair(name, &value);
     }
     let traffic = scenario.traffic();
     let quiet = Traffic::default();
@@ -298,6 +317,7 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
     }
 
     read_settings(&mut scenario, &param, &mut ignored);
+    systems::read_state(&mut scenario, &param, &mut ignored);
     read_timing(&mut scenario, &param, &mut ignored);
 
     // Keys in the order the link names them: `gen` inserts its run by number, so listed keys
@@ -407,6 +427,7 @@ fn read_settings<'a>(
         options.probes = check_probes(parse_number(v)?)?;
         Ok(())
     });
+    systems::read_options(&mut options, param, ignored);
     let mut placement = Kind::default();
     read("placement", ignored, &mut |v| {
         let kind: Kind = v.parse()?;

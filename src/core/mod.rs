@@ -67,7 +67,7 @@ pub mod pasted;
 mod text;
 
 pub use cache::CacheLoad;
-pub use compare::{compare, Best, Column, Comparison};
+pub use compare::{compare, compare_kinds, Best, Column, Comparison};
 pub use decimal::{hundredths_text, parse_decimal, parse_hundredths};
 pub use diff::{MovedArc, RingDiff};
 pub use error::Error;

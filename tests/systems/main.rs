@@ -7,5 +7,6 @@ mod envoy;
 mod kafka;
 mod nginx;
 mod oracles;
+mod pasted;
 mod redis;
 mod scenario;

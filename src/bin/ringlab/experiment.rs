@@ -11,21 +11,7 @@ use ringlab::core::{
 use crate::cli::ExperimentArgs;
 use crate::flags::{PlacementArgs, RingArgs, TrafficArgs};
 
-/// Why an experiment could not run, as a message for people.
-#[derive(Debug)]
-pub enum Failure {
-    /// A flag's value or the input was refused.
-    Refused(String),
-    /// A keys file could not be read.
-    Unreadable(String),
-}
-
-impl Failure {
-    /// The engine's refusal, prefixed with where it came from: `--servers: ...`.
-    pub fn at(context: &str, error: Error) -> Failure {
-        Failure::Refused(format!("{context}: {error}"))
-    }
-}
+pub use crate::failure::Failure;
 
 /// A finished experiment: the scenario before the change, after it, and what the engine said
 /// the change did.
@@ -49,6 +35,11 @@ pub fn run(args: &ExperimentArgs) -> Result<Run, Failure> {
     let reads = set_traffic(&mut scenario, &args.traffic)?;
 
     let (change, flag) = match (&args.add, &args.remove) {
+        _ if args.change.is_some() => {
+            let text = args.change.as_deref().unwrap_or_default();
+            let change: Change = text.parse().map_err(|e| Failure::at("--change", e))?;
+            (Some(change), "--change")
+        }
         (Some(text), _) => {
             let spec = ServerSpec::parse(text).map_err(|e| Failure::at("--add", e))?;
             let change = Change::AddServer {
@@ -129,14 +120,36 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
     let vnodes = parse_number::<u32>(&ring.vnodes)
         .and_then(check_vnodes)
         .map_err(|e| Failure::at("--vnodes", e))?;
-    let servers = ring
-        .servers
-        .split(',')
-        .map(|text| ServerSpec::parse(text)?.into_server(size))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Failure::at("--servers", e))?;
-    let mut scenario =
-        Scenario::new(size, hash, vnodes, servers).map_err(|e| Failure::at("--servers", e))?;
+    let file = crate::systems::cluster_file(placement)?;
+    let mut scenario = match (&ring.servers, file) {
+        (Some(list), None) => {
+            let servers = list
+                .split(',')
+                .map(|text| ServerSpec::parse(text)?.into_server(size))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| Failure::at("--servers", e))?;
+            Scenario::new(size, hash, vnodes, servers).map_err(|e| Failure::at("--servers", e))?
+        }
+        (None, Some((flag, format, path))) => {
+            let base = Scenario::new(size, hash, vnodes, vec![Server::hashed("A")])
+                .map_err(|e| Failure::at("--ring-size", e))?;
+            crate::systems::read_cluster(flag, format, path, &base)?
+        }
+        (Some(_), Some((flag, ..))) => {
+            return Err(Failure::Refused(format!(
+                "--servers and {flag} both name the servers; give one of them."
+            )))
+        }
+        (None, None) => {
+            return Err(Failure::Refused(
+                "--servers: give the servers, or read a cluster with --cluster-nodes, --cluster-slots, --nodetool-ring, --nginx-upstream or --envoy-hosts.".into(),
+            ))
+        }
+    };
+    let kind: Kind = match &placement.placement {
+        Some(name) => name.parse().map_err(|e| Failure::at("--placement", e))?,
+        None => scenario.placement(),
+    };
     let mut set = |flag: &str, change: Result<Change, Error>| {
         change
             .and_then(|c| scenario.apply(c))
@@ -149,7 +162,11 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
             parse_number(m).map(|size| Change::SetMaglevSize { size }),
         )?;
     }
-    if let Some(p) = &placement.partitions {
+    if let Some(p) = placement
+        .partitions
+        .as_ref()
+        .filter(|_| !matches!(kind, Kind::Kafka | Kind::KafkaLibrdkafka))
+    {
         set(
             "--partitions",
             parse_number(p).map(|count| Change::SetPartitions { count }),
@@ -167,11 +184,12 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
             parse_number(k).map(|count| Change::SetProbes { count }),
         )?;
     }
-    let kind: Kind = placement
-        .placement
-        .parse()
+    for (flag, change) in crate::systems::settings(placement, kind, &scenario)? {
+        scenario.apply(change).map_err(|e| Failure::at(flag, e))?;
+    }
+    scenario
+        .apply(Change::SetPlacement { placement: kind })
         .map_err(|e| Failure::at("--placement", e))?;
-    set("--placement", Ok(Change::SetPlacement { placement: kind }))?;
     Ok(scenario)
 }
 

@@ -212,6 +212,21 @@ impl Kind {
         }
     }
 
+    /// The system's own verbs for a server joining and leaving: `add-node` and `del-node` for
+    /// Redis Cluster, bootstrap and decommission for Cassandra; "Add server" and "Remove"
+    /// elsewhere.
+    pub fn verbs(self) -> (&'static str, &'static str) {
+        match self {
+            Kind::RedisCluster => ("add-node", "del-node"),
+            Kind::Cassandra => ("Bootstrap", "Decommission"),
+            Kind::Kafka | Kind::KafkaLibrdkafka => ("Add broker", "Remove broker"),
+            Kind::Elasticsearch => ("Add node", "Remove node"),
+            Kind::EnvoyRingHash | Kind::EnvoyMaglev => ("Add host", "Remove host"),
+            Kind::Groupcache => ("Add peer", "Remove peer"),
+            _ => ("Add server", "Remove"),
+        }
+    }
+
     /// What the system's structure is made of, for its own words: "slots", "tokens", ...
     pub fn units(self) -> Option<&'static str> {
         match self {

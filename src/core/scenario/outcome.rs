@@ -5,7 +5,7 @@ use super::Change;
 use crate::core::diff::RingDiff;
 use crate::core::moves::Moves;
 use crate::core::placement::{Kind, Theory};
-use crate::core::words::{percent, plural};
+use crate::core::words::{grouped, percent, plural};
 
 /// The placement a change is measured against, and what it would have moved.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,6 +38,35 @@ pub struct SystemOutcome {
     pub regrouped: Option<usize>,
     /// The system's own account of what it did, a line each: "Moving 1366 slots from B to D".
     pub lines: Vec<String>,
+}
+
+impl SystemOutcome {
+    /// What the change did to the structure, in one sentence: "4,096 of the 16,384 slots changed
+    /// master." or "1,033 of 1,200 keys changed partition."
+    pub fn summary(&self, keys: usize) -> String {
+        let holder = match self.unit {
+            "slots" => "changed master",
+            "partitions" => "changed leader",
+            "shards" => "changed node",
+            _ => "came or went",
+        };
+        let mut text = format!(
+            "{} of the {} {} {holder}.",
+            grouped(self.moved),
+            grouped(self.total),
+            self.unit
+        );
+        if let Some(regrouped) = self.regrouped {
+            let unit = self.unit.trim_end_matches('s');
+            text.push_str(&format!(
+                " {} of {} {} changed {unit}.",
+                grouped(regrouped as u64),
+                grouped(keys as u64),
+                plural(keys, "key", "keys")
+            ));
+        }
+        text
+    }
 }
 
 /// The result of one applied change.

@@ -26,6 +26,7 @@ pub mod points;
 pub mod redis;
 mod state;
 mod steps;
+pub mod strip;
 pub mod units;
 
 use std::fmt;
@@ -338,6 +339,11 @@ impl Built {
     /// How key `key` finds its server, step by step, in the system's own words.
     pub fn steps(&self, key: &str, names: &[Arc<str>]) -> Vec<String> {
         steps::steps(self, key, names)
+    }
+
+    /// The structure in one line: "16,384 slots on 3 masters".
+    pub fn headline(&self, servers: usize) -> String {
+        steps::headline(self, servers)
     }
 
     /// The structure in the system's own words, a line per run or server: Redis's slot ranges

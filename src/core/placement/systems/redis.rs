@@ -188,6 +188,10 @@ pub fn rebalance(table: &Units, servers: usize, plan: &Rebalance) -> Rebalanced 
         .filter(|&i| plan.use_empty_masters || counts[i] > 0)
         .collect();
     let total_weight: f32 = involved.iter().map(|&i| weight(i)).sum();
+    if total_weight <= 0.0 {
+        // Nowhere to put slots: redis-cli would divide by zero; nothing can move.
+        return Rebalanced::NotNeeded;
+    }
     let mut balance: Vec<i64> = vec![0; servers];
     let mut reached = false;
     let mut total_balance: i64 = 0;
@@ -212,7 +216,7 @@ pub fn rebalance(table: &Units, servers: usize, plan: &Rebalance) -> Rebalanced 
     }
     // Rounding can leave more to give than to take: the masters due slots take one more each,
     // pass by pass, until the two sides match.
-    while total_balance > 0 {
+    while total_balance > 0 && involved.iter().any(|&i| balance[i] <= 0) {
         for &i in &involved {
             if balance[i] <= 0 && total_balance > 0 {
                 balance[i] -= 1;
@@ -252,8 +256,8 @@ pub fn rebalance(table: &Units, servers: usize, plan: &Rebalance) -> Rebalanced 
 }
 
 /// The table after the master at `index` leaves the way an operator takes one out: a
-/// rebalance with its weight at 0 moves its slots to the others (`--cluster-weight X=0`), then
-/// `del-node`. The master keeps its place in the list; renumber with [`Units::removed`].
+/// rebalance with its weight at 0 moves its slots to the others (`--cluster-weight X=0
+/// --cluster-use-empty-masters`), then `del-node`. The master keeps its place in the list; renumber with [`Units::removed`].
 pub fn emptied(table: &Units, servers: usize, index: usize) -> (Units, Vec<UnitMove>) {
     if table.counts(servers)[index] == 0 {
         return (table.clone(), Vec::new());
@@ -262,7 +266,7 @@ pub fn emptied(table: &Units, servers: usize, index: usize) -> (Units, Vec<UnitM
     weights[index] = 0.0;
     let plan = Rebalance {
         weights,
-        use_empty_masters: false,
+        use_empty_masters: true,
         threshold: THRESHOLD as f32 / 100.0,
     };
     match rebalance(table, servers, &plan) {

@@ -255,3 +255,62 @@ pub(super) fn listing(built: &Built, names: &[Arc<str>]) -> Vec<String> {
             .collect(),
     }
 }
+
+/// The structure in one line: "16,384 slots on 3 masters", "48 tokens on 3 nodes".
+pub(super) fn headline(built: &Built, servers: usize) -> String {
+    let of = |count: u64, unit: &str, holders: &str| {
+        format!("{} {unit} on {servers} {holders}", grouped(count))
+    };
+    match built {
+        Built::Redis(slots) => of(
+            u64::from(slots.len()),
+            "slots",
+            plural(servers, "master", "masters"),
+        ),
+        Built::Ring { kind, points } => {
+            let n = points.points().len() as u64;
+            match kind {
+                Kind::Cassandra => of(
+                    n,
+                    plural(n as usize, "token", "tokens"),
+                    plural(servers, "node", "nodes"),
+                ),
+                Kind::EnvoyRingHash => of(n, "ring entries", plural(servers, "host", "hosts")),
+                Kind::Groupcache => of(n, "points", plural(servers, "peer", "peers")),
+                _ => of(n, "points", plural(servers, "server", "servers")),
+            }
+        }
+        Built::Maglev(table) => of(
+            table.len() as u64,
+            "table entries",
+            plural(servers, "host", "hosts"),
+        ),
+        Built::Topic { leaders, .. } => {
+            let p = leaders.len();
+            format!(
+                "A topic of {p} {} led by {servers} {}",
+                plural(p as usize, "partition", "partitions"),
+                plural(servers, "broker", "brokers")
+            )
+        }
+        Built::Index { routing, .. } => {
+            let mut text = format!(
+                "An index of {} primary {}",
+                routing.shards,
+                plural(routing.shards as usize, "shard", "shards")
+            );
+            if routing.version == super::elasticsearch::EsVersion::From7 {
+                text.push_str(&format!(
+                    ", {} routing shards",
+                    grouped(u64::from(routing.routing_shards))
+                ));
+            }
+            text.push_str(&format!(
+                " ({}), on {servers} {}",
+                routing.version.describe(),
+                plural(servers, "node", "nodes")
+            ));
+            text
+        }
+    }
+}

@@ -3,7 +3,7 @@
 # (engine, CLI, picture), a release build of the app, and the browser tests in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh --browser
+./scripts/setup.sh --browser --real-servers
 export PATH="$PWD/tests/e2e/node_modules/.bin:$PATH"
 
 step() { printf '\n== %s\n' "$*"; }

@@ -4,9 +4,6 @@
 
 use super::Step;
 
-/// Three Redis masters as `redis-cli --cluster create` split the slots, and 1,002 keys.
-const REDIS: &str = "ring=2^32&servers=10.0.0.1:6379,10.0.0.2:6379,10.0.0.3:6379&gen=1000&keys={user1}.following,{user1}.followers&placement=redis-cluster";
-
 pub(super) const STEPS: &[Step] = &[
     Step {
         link: "ring=2^32&servers=10.0.0.1:6379,10.0.0.2:6379,10.0.0.3:6379&gen=1000&keys={user1}.following,{user1}.followers&placement=redis-cluster&select={user1}.following",
@@ -72,6 +69,9 @@ mod tests {
     use super::*;
     use crate::core::{compare_kinds, read_link, Kind, Link, Outcome, MAX_KEYS};
     use crate::teach::lessons::lesson;
+
+    /// Three Redis masters as `redis-cli --cluster create` split the slots, and 1,002 keys.
+    const REDIS: &str = "ring=2^32&servers=10.0.0.1:6379,10.0.0.2:6379,10.0.0.3:6379&gen=1000&keys={user1}.following,{user1}.followers&placement=redis-cluster";
 
     fn read(index: usize) -> Link {
         read_link(STEPS[index].link, MAX_KEYS)

@@ -4,7 +4,7 @@
 # run of every fuzz target when the nightly toolchain is there (said plainly when it is not).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh --browser
+./scripts/setup.sh --browser --real-servers
 export PATH="$PWD/tests/e2e/node_modules/.bin:$PATH"
 
 step() { printf '\n== %s\n' "$*"; }

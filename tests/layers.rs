@@ -43,6 +43,7 @@ const FLOORS: &[(&str, u8, &str)] = &[
     ("core::link", 6, "text forms"),
     ("core::text", 6, "text forms"),
     ("core::message", 6, "text forms"),
+    ("core::pasted", 6, "text forms"),
     ("teach", 7, "teaching"),
     ("draw", 7, "drawing"),
     ("ui", 8, "the page"),

@@ -73,6 +73,7 @@ fn naive_owners(s: &Scenario) -> Vec<String> {
         Kind::Bounded => oracles::bounded_owners(s, o.load),
         Kind::MultiProbe => oracles::multi_probe_owners(s, o.probes),
         Kind::Ketama => oracles::ketama_owners(s),
+        system => unreachable!("questions are posed on the textbook placements, not {system}"),
     }
 }
 

@@ -48,7 +48,7 @@ pub struct Column {
 pub struct Comparison {
     /// The number of keys.
     pub keys: usize,
-    /// One column per placement, in [`Kind::ALL`] order.
+    /// One column per placement, in the order asked for.
     pub columns: Vec<Column>,
 }
 
@@ -122,9 +122,15 @@ impl Comparison {
     }
 }
 
-/// Evaluates every placement on `before` and `after` (the same keys).
+/// Evaluates every textbook placement ([`Kind::ALL`]) on `before` and `after` (the same keys).
 pub fn compare(before: &Scenario, after: &Scenario) -> Comparison {
-    let columns = each_kind(|kind| column(before, after, kind));
+    compare_kinds(before, after, &Kind::ALL)
+}
+
+/// Evaluates `kinds`, in that order, on `before` and `after` (the same keys): the textbook
+/// placements and the real systems side by side when both are asked for.
+pub fn compare_kinds(before: &Scenario, after: &Scenario, kinds: &[Kind]) -> Comparison {
+    let columns = each_kind(kinds, |kind| column(before, after, kind));
     Comparison {
         keys: after.keys().len(),
         columns,
@@ -197,14 +203,14 @@ fn column(before: &Scenario, after: &Scenario, kind: Kind) -> Column {
     }
 }
 
-/// `f` for every placement, in [`Kind::ALL`] order; natively the placements share the cores.
-fn each_kind<T: Send>(f: impl Fn(Kind) -> T + Sync) -> Vec<T> {
+/// `f` for every placement of `kinds`, in order; natively the placements share the cores.
+fn each_kind<T: Send>(kinds: &[Kind], f: impl Fn(Kind) -> T + Sync) -> Vec<T> {
     #[cfg(not(target_arch = "wasm32"))]
     {
         let threads = crate::core::par::threads();
         if threads > 1 {
             return std::thread::scope(|scope| {
-                let handles: Vec<_> = Kind::ALL
+                let handles: Vec<_> = kinds
                     .iter()
                     .map(|&kind| {
                         let f = &f;
@@ -218,7 +224,7 @@ fn each_kind<T: Send>(f: impl Fn(Kind) -> T + Sync) -> Vec<T> {
             });
         }
     }
-    Kind::ALL.iter().map(|&kind| f(kind)).collect()
+    kinds.iter().map(|&kind| f(kind)).collect()
 }
 
 #[cfg(test)]

@@ -105,6 +105,8 @@ pub enum Error {
     Unreadable(String),
     /// Measured popularity needs counts, and the keys have none.
     NoCounts,
+    /// A real system refuses this, in its own words (or Ringlab's about that system).
+    System(String),
 }
 
 impl fmt::Display for Error {
@@ -179,7 +181,7 @@ impl fmt::Display for Error {
             ),
             Error::UnknownPlacement(text) => write!(
                 f,
-                "Unknown placement {:?}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe.",
+                "Unknown placement {:?}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe, or a real system: redis-cluster, cassandra, envoy-ring-hash, envoy-maglev, nginx, kafka, kafka-librdkafka, elasticsearch or groupcache.",
                 shown(text)
             ),
             Error::WeightsUnderJump => write!(
@@ -245,6 +247,7 @@ impl fmt::Display for Error {
                 "{:?} is not a partition table for these servers.",
                 shown(text)
             ),
+            Error::System(text) => f.write_str(text),
             Error::UnknownChange(text) => write!(
                 f,
                 "{:?} is not a change; changes look like add:D@60, remove:B, vnodes:100 or gen:100.",

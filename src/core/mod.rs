@@ -18,7 +18,7 @@
 //! | 3 figures | `traffic`, `stats` |
 //! | 4 the scenario | `scenario` ([`Scenario`], [`Change`], [`Outcome`], `apply`, timing and failures) |
 //! | 5 analyses | [`compare`], `replicas`, `moved_reads`, [`sweep`], [`timeline`] |
-//! | 6 text forms | `text` (change text), `link`, [`message`] (a host page's messages), [`data`] (your own keys and counts), `file` (a scenario as a file) |
+//! | 6 text forms | `text` (change text), `link`, [`message`] (a host page's messages), [`data`] (your own keys and counts), `file` (a scenario as a file), [`pasted`] (a cluster pasted as its tools print it) |
 //!
 //! Around the door: [`timeline`] follows database reads over time after a change (failures,
 //! restarts, gossip windows, hinted handoff), and [`sweep`] runs series over virtual nodes and
@@ -66,10 +66,11 @@ pub mod data;
 mod file;
 mod link;
 pub mod message;
+pub mod pasted;
 mod text;
 
 pub use cache::CacheLoad;
-pub use compare::{compare, Best, Column, Comparison};
+pub use compare::{compare, compare_kinds, Best, Column, Comparison};
 pub use decimal::{hundredths_text, parse_decimal, parse_hundredths};
 pub use diff::{MovedArc, RingDiff};
 pub use error::{shown, Error};

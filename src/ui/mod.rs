@@ -13,6 +13,7 @@ mod notices;
 mod practice;
 mod ring;
 mod state;
+mod systems;
 mod timeline;
 mod traffic;
 
@@ -137,6 +138,7 @@ pub fn App() -> impl IntoView {
                 </Show>
                 <LastChangePanel />
                 <Show when=move || app.view.get() != View::Traffic>
+                    <systems::panel::SystemPanel theme=theme />
                     <OwnershipPanel theme=theme />
                 </Show>
                 <CachePanel />
@@ -153,6 +155,7 @@ pub fn App() -> impl IntoView {
         </main>
         <practice::predict::PredictDialog theme=theme />
         <header::shortcuts::ShortcutHelp />
+        <systems::paste::PasteDialog />
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
             {move || app.announcement.get()}
         </p>

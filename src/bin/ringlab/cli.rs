@@ -50,6 +50,9 @@ JSON fields:
   ring.moved_keys                        [{key, from, to}], when at most 100 keys moved
   mod_n.moved, mod_n.moved_fraction,     the same for hash mod N
   mod_n.moved_percent, mod_n.expected_fraction, mod_n.moved_keys
+  system                                 under a real system: {unit, moved, total,
+                                         keys_regrouped, lines}, the slots, tokens, partitions
+                                         or shards the change moved, in the system's words
   notes                                  anything else worth knowing
 
 Exit status: 0 on success, 2 when the command line or a value is refused, 1 when a keys file
@@ -194,6 +197,12 @@ pub struct CompareArgs {
     /// Example: ringlab compare --ring-size 2^32 --vnodes 100 --servers a,b,c,d --add e --keys 10000 --markdown
     #[arg(long, conflicts_with = "json", verbatim_doc_comment)]
     pub markdown: bool,
+
+    /// Add the real systems (Redis Cluster, Cassandra, Envoy, nginx, Kafka, Elasticsearch,
+    /// groupcache) beside the textbook placements; they are added anyway when --placement
+    /// names one of them.
+    #[arg(long, verbatim_doc_comment)]
+    pub systems: bool,
 }
 
 /// The flags of `ringlab lookup`.
@@ -226,10 +235,17 @@ pub struct LookupArgs {
     pub data: crate::flags::DataArgs,
 
     /// Copies per key: with R above 1 each line also lists the R servers that hold a copy,
-    /// owner first.
+    /// owner first (Cassandra's SimpleStrategy for cassandra). Under groupcache, which keeps
+    /// no copies, R is what groupcache calls replicas: its points per node (default 50).
     /// Example: --replicas 3
     #[arg(long, value_name = "R", default_value = "1", verbatim_doc_comment)]
     pub replicas: String,
+
+    /// Add a column with the key's place in the placement's own terms: slot=12182 (Redis),
+    /// token=... (Cassandra), partition=7 (Kafka), shard=3 (Elasticsearch), or hash=... (the
+    /// hash a ring or a table looks up).
+    #[arg(long, verbatim_doc_comment)]
+    pub detail: bool,
 
     /// Keys to look up, as arguments.
     /// Example: ringlab lookup --placement ketama --servers 10.0.0.1:11211,10.0.0.2:11211 user:1 user:2
@@ -265,6 +281,17 @@ pub struct ExperimentArgs {
     /// Example: --remove B
     #[arg(long, value_name = "NAME", verbatim_doc_comment)]
     pub remove: Option<String>,
+
+    /// Any one change, written as links write it: the real systems' verbs among them
+    /// (rebalance:use-empty-masters, reshard:all>D=100, add-partitions:1, split:6, shrink:1).
+    /// Example: --change rebalance:use-empty-masters
+    #[arg(
+        long,
+        value_name = "CHANGE",
+        conflicts_with_all = ["add", "remove"],
+        verbatim_doc_comment
+    )]
+    pub change: Option<String>,
 
     /// Where the keys come from.
     #[command(flatten)]
@@ -305,7 +332,8 @@ Run 'ringlab experiment --help' for every flag, more examples and the JSON field
 const COMPARE_ABOUT: &str = "\
 Build the ring of `experiment` from the same flags, apply the same change, and report it under
 every placement in one table: hash mod N, the ring, ketama, rendezvous, jump, maglev, the
-partition table, bounded loads and multi-probe. For each: how many keys moved and what fraction,
+partition table, bounded loads and multi-probe, and with --systems (or a real system as
+--placement) the real systems too. For each: how many keys moved and what fraction,
 the least any placement could move, the busiest server's keys over its fair share, the cost of
 one lookup in the algorithm's own unit, and what it stores.
 
@@ -323,10 +351,14 @@ Examples:
 
 const LOOKUP_ABOUT: &str = "\
 Print, for each key, the server it goes to under one placement: one line per key,
-KEY<TAB>SERVER, and with --replicas R above 1 a third column with the R servers holding a copy,
-comma-separated, owner first. Keys come as arguments or from --keys-file. With --placement ketama
-the servers are hashed as libketama hashes them, so a list such as 10.0.0.1:11211,10.0.0.2:11211
-shows where a memcached client using ketama sends each key.";
+KEY<TAB>SERVER, with --detail a column with the key's slot, token, partition, shard or hash, and
+with --replicas R above 1 a column with the R servers holding a copy, comma-separated, owner
+first. Keys come as arguments or from --keys-file. With --placement ketama the servers are hashed
+as libketama hashes them, so a list such as 10.0.0.1:11211,10.0.0.2:11211 shows where a
+memcached client using ketama sends each key; with a real system (redis-cluster, cassandra,
+envoy-ring-hash, envoy-maglev, nginx, kafka, kafka-librdkafka, elasticsearch, groupcache) each
+key goes where that system sends it, byte for byte. A cluster can be read from its own tool's
+output: --cluster-nodes, --cluster-slots, --nodetool-ring, --nginx-upstream or --envoy-hosts.";
 
 const LOOKUP_EXAMPLES: &str = "\
 Examples:
@@ -334,7 +366,16 @@ Examples:
     ringlab lookup --placement ketama --servers 10.0.0.1:11211,10.0.0.2:11211,10.0.0.3:11211 \\
       user:1 user:2 cart:7
   Three copies of each key in a file, on a ring of 100 points per server:
-    ringlab lookup --ring-size 2^32 --vnodes 100 --servers a,b,c,d --replicas 3 --keys-file keys.txt";
+    ringlab lookup --ring-size 2^32 --vnodes 100 --servers a,b,c,d --replicas 3 --keys-file keys.txt
+  Where Redis Cluster puts two keys, with their slots:
+    ringlab lookup --placement redis-cluster --servers 10.0.0.1:6379,10.0.0.2:6379,10.0.0.3:6379 \\
+      --detail foo '{user1}.following'
+  The same, from what CLUSTER NODES printed:
+    redis-cli -p 30001 cluster nodes > nodes.txt
+    ringlab lookup --cluster-nodes nodes.txt --detail foo bar
+  Kafka's partition of a key from the Java client and from librdkafka:
+    ringlab lookup --placement kafka --partitions 12 --servers b1,b2,b3 --detail user:1000
+    ringlab lookup --placement kafka-librdkafka --partitions 12 --servers b1,b2,b3 --detail user:1000";
 
 const QUIZ_ABOUT: &str = "\
 Draw practice questions from a seed and print each with the engine's answer and its worked

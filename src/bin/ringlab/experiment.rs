@@ -13,21 +13,7 @@ use crate::flags::{DataArgs, PlacementArgs, RingArgs, TrafficArgs};
 use ringlab::core::data::{read_data, DataOptions, Format, Opened};
 use ringlab::core::read_scenario;
 
-/// Why an experiment could not run, as a message for people.
-#[derive(Debug)]
-pub enum Failure {
-    /// A flag's value or the input was refused.
-    Refused(String),
-    /// A keys file could not be read.
-    Unreadable(String),
-}
-
-impl Failure {
-    /// The engine's refusal, prefixed with where it came from: `--servers: ...`.
-    pub fn at(context: &str, error: Error) -> Failure {
-        Failure::Refused(format!("{context}: {error}"))
-    }
-}
+pub use crate::failure::Failure;
 
 /// A finished experiment: the scenario before the change, after it, and what the engine said
 /// the change did.
@@ -53,6 +39,11 @@ pub fn run(args: &ExperimentArgs) -> Result<Run, Failure> {
     let reads = set_traffic(&mut scenario, &args.traffic)?;
 
     let (change, flag) = match (&args.add, &args.remove) {
+        _ if args.change.is_some() => {
+            let text = args.change.as_deref().unwrap_or_default();
+            let change: Change = text.parse().map_err(|e| Failure::at("--change", e))?;
+            (Some(change), "--change")
+        }
         (Some(text), _) => {
             let spec = ServerSpec::parse(text).map_err(|e| Failure::at("--add", e))?;
             let change = Change::AddServer {
@@ -151,10 +142,36 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
             .map_err(|e| Failure::at("--vnodes", e))?,
         None => 1,
     };
-    let kind: Kind = placement
-        .placement
-        .parse()
-        .map_err(|e| Failure::at("--placement", e))?;
+    let file = crate::systems::cluster_file(placement)?;
+    let mut scenario = match (&ring.servers, file) {
+        (Some(list), None) => {
+            let servers = list
+                .split(',')
+                .map(|text| ServerSpec::parse(text)?.into_server(size))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| Failure::at("--servers", e))?;
+            Scenario::new(size, hash, vnodes, servers).map_err(|e| Failure::at("--servers", e))?
+        }
+        (None, Some((flag, format, path))) => {
+            let base = Scenario::new(size, hash, vnodes, vec![Server::hashed("A")])
+                .map_err(|e| Failure::at("--ring-size", e))?;
+            crate::systems::read_cluster(flag, format, path, &base)?
+        }
+        (Some(_), Some((flag, ..))) => {
+            return Err(Failure::Refused(format!(
+                "--servers and {flag} both name the servers; give one of them."
+            )))
+        }
+        (None, None) => {
+            return Err(Failure::Refused(
+                "--servers: give the servers, or read a cluster with --cluster-nodes, --cluster-slots, --nodetool-ring, --nginx-upstream or --envoy-hosts.".into(),
+            ))
+        }
+    };
+    let kind: Kind = match &placement.placement {
+        Some(name) => name.parse().map_err(|e| Failure::at("--placement", e))?,
+        None => scenario.placement(),
+    };
     // Ketama has its own ring, hash and points: a setting given for them is refused, not
     // silently ignored.
     if kind == Kind::Ketama {
@@ -173,16 +190,6 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
             return Err(Failure::at(flag, Error::FixedByKetama));
         }
     }
-    let servers = ring
-        .servers
-        .as_deref()
-        .unwrap_or_default()
-        .split(',')
-        .map(|text| ServerSpec::parse(text)?.into_server(size))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Failure::at("--servers", e))?;
-    let mut scenario =
-        Scenario::new(size, hash, vnodes, servers).map_err(|e| Failure::at("--servers", e))?;
     let mut set = |flag: &str, change: Result<Change, Error>| {
         change
             .and_then(|c| scenario.apply(c))
@@ -197,7 +204,11 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
                 .map(|size| Change::SetMaglevSize { size }),
         )?;
     }
-    if let Some(p) = &placement.partitions {
+    if let Some(p) = placement
+        .partitions
+        .as_ref()
+        .filter(|_| !matches!(kind, Kind::Kafka | Kind::KafkaLibrdkafka))
+    {
         set(
             "--partitions",
             parse_number(p)
@@ -219,7 +230,12 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
                 .map(|count| Change::SetProbes { count }),
         )?;
     }
-    set("--placement", Ok(Change::SetPlacement { placement: kind }))?;
+    for (flag, change) in crate::systems::settings(placement, kind, &scenario)? {
+        scenario.apply(change).map_err(|e| Failure::at(flag, e))?;
+    }
+    scenario
+        .apply(Change::SetPlacement { placement: kind })
+        .map_err(|e| Failure::at("--placement", e))?;
     Ok(scenario)
 }
 

@@ -41,12 +41,13 @@ pub struct RingArgs {
 
     /// Comma-separated servers, in the list order that hash mod N indexes: NAME is hashed onto
     /// the ring, NAME@POSITION sits at one position chosen by hand, and NAME*WEIGHT is hashed
-    /// with WEIGHT (1 to 10) times the virtual nodes.
+    /// with WEIGHT (1 to 10) times the virtual nodes. For a real system, write the servers as
+    /// it names them: 10.0.0.1:6379. Required unless a cluster is read from a file
+    /// (--cluster-nodes, --cluster-slots, --nodetool-ring, --nginx-upstream, --envoy-hosts).
     /// Example: --servers A@10,B@40,C@75
     #[arg(
         long,
         value_name = "LIST",
-        required_unless_present = "scenario",
         verbatim_doc_comment
     )]
     pub servers: Option<String>,
@@ -68,26 +69,88 @@ pub struct RingArgs {
 #[derive(Debug, Args)]
 pub struct PlacementArgs {
     /// How keys are placed: ring (the default), mod-n, ketama, rendezvous, jump, maglev,
-    /// table, bounded or multi-probe.
+    /// table, bounded or multi-probe; or a real system, byte for byte: redis-cluster,
+    /// cassandra, envoy-ring-hash, envoy-maglev, nginx, kafka, kafka-librdkafka,
+    /// elasticsearch or groupcache (the default when a cluster is read from a file is its
+    /// system).
     /// Example: --placement jump
-    #[arg(
-        long,
-        value_name = "NAME",
-        default_value = "ring",
-        verbatim_doc_comment
-    )]
-    pub placement: String,
+    #[arg(long, value_name = "NAME", verbatim_doc_comment)]
+    pub placement: Option<String>,
 
-    /// Maglev's lookup table size, a prime from 5 to 1000003 (default 65537).
+    /// Maglev's lookup table size, for maglev and envoy-maglev: a prime from 5 to 1000003
+    /// (default 65537).
     /// Example: --table-size 251
     #[arg(long, value_name = "M", verbatim_doc_comment)]
     pub table_size: Option<String>,
 
     /// The partition table's number of partitions (default: a tenth of the ring's positions,
-    /// at most 1024).
+    /// at most 1024); under kafka and kafka-librdkafka, the topic's partitions (default 6).
     /// Example: --partitions 64
     #[arg(long, value_name = "P", verbatim_doc_comment)]
     pub partitions: Option<String>,
+
+    /// Cassandra's num_tokens: tokens per node, from 1 to 1536 (default 16).
+    /// Example: --num-tokens 256
+    #[arg(long, value_name = "T", verbatim_doc_comment)]
+    pub num_tokens: Option<String>,
+
+    /// The seed Cassandra's tokens are drawn from (default 1). Cassandra draws them at
+    /// random, unseeded; the seed makes a ring repeatable.
+    /// Example: --seed 7
+    #[arg(long, value_name = "N", verbatim_doc_comment)]
+    pub seed: Option<String>,
+
+    /// Envoy ring_hash's minimum_ring_size, from 1 to 1048576 (default 1024).
+    /// Example: --min-ring 4096
+    #[arg(long, value_name = "N", verbatim_doc_comment)]
+    pub min_ring: Option<String>,
+
+    /// groupcache's points ("replicas") per node, from 1 to 1000 (default 50).
+    /// Example: --groupcache-replicas 3
+    #[arg(long, value_name = "N", verbatim_doc_comment)]
+    pub groupcache_replicas: Option<String>,
+
+    /// Elasticsearch: the index's primary shards, from 1 to 1024 (default 3).
+    /// Example: --shards 5
+    #[arg(long, value_name = "N", verbatim_doc_comment)]
+    pub shards: Option<String>,
+
+    /// Elasticsearch: index.number_of_routing_shards, a multiple of --shards (default: the
+    /// shards doubled up to 1024, as Elasticsearch 7.0 to 9.3 set it).
+    /// Example: --routing-shards 96
+    #[arg(long, value_name = "R", verbatim_doc_comment)]
+    pub routing_shards: Option<String>,
+
+    /// Elasticsearch: the version the index was created on, which picks the routing rule:
+    /// before 7 (6), 7.0 to 9.3 (7, the default), or 9.4 and later (9.4).
+    /// Example: --es-version 9.4
+    #[arg(long, value_name = "V", verbatim_doc_comment)]
+    pub es_version: Option<String>,
+
+    /// Read a Redis cluster from what CLUSTER NODES printed.
+    /// Example: --cluster-nodes nodes.txt
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub cluster_nodes: Option<PathBuf>,
+
+    /// Read a Redis cluster from what redis-cli printed for CLUSTER SLOTS.
+    /// Example: --cluster-slots slots.txt
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub cluster_slots: Option<PathBuf>,
+
+    /// Read a Cassandra ring, every token exactly, from what nodetool ring printed.
+    /// Example: --nodetool-ring ring.txt
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub nodetool_ring: Option<PathBuf>,
+
+    /// Read nginx servers and weights from an upstream { ... } block using hash ... consistent.
+    /// Example: --nginx-upstream upstream.conf
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub nginx_upstream: Option<PathBuf>,
+
+    /// Read Envoy hosts: address:port a line with an optional weight, or lb_endpoints YAML.
+    /// Example: --envoy-hosts hosts.txt
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub envoy_hosts: Option<PathBuf>,
 
     /// Bounded loads' factor c, from 1.00 to 3.00 (default 1.25): no server takes more than c
     /// times its fair share of the keys.

@@ -35,6 +35,18 @@ struct Report<'a> {
     baseline: Option<(Kind, Moves)>,
     requests: Option<crate::requests::RequestsJson>,
     notes: Vec<&'a str>,
+    system: Option<SystemJson<'a>>,
+}
+
+/// What a change did to a real system's own structure.
+#[derive(Serialize)]
+struct SystemJson<'a> {
+    unit: &'a str,
+    moved: u64,
+    total: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    keys_regrouped: Option<usize>,
+    lines: &'a [String],
 }
 
 impl Serialize for Report<'_> {
@@ -54,6 +66,9 @@ impl Serialize for Report<'_> {
         }
         if let Some(requests) = &self.requests {
             map.serialize_entry("requests", requests)?;
+        }
+        if let Some(system) = &self.system {
+            map.serialize_entry("system", system)?;
         }
         map.serialize_entry("notes", &self.notes)?;
         map.end()
@@ -167,6 +182,13 @@ impl<'a> Report<'a> {
                 .chain(outcome.map_or(&[][..], |o| o.notes.as_slice()))
                 .map(String::as_str)
                 .collect(),
+            system: outcome.and_then(|o| o.system.as_ref()).map(|s| SystemJson {
+                unit: s.unit,
+                moved: s.moved,
+                total: s.total,
+                keys_regrouped: s.regrouped,
+                lines: &s.lines,
+            }),
         }
     }
 }

@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use ringlab::core::{
-    copies_note, parse_number, BulkKeys, DataSource, Key, LinesRefused, MAX_REPLICAS,
+    copies_note, parse_number, BulkKeys, Change, DataSource, Key, Kind, LinesRefused,
+    MAX_REPLICAS,
 };
 
 use crate::cli::LookupArgs;
@@ -17,15 +18,26 @@ use crate::experiment::{key_lines, read_data_file, read_keys, setup, Failure};
 
 /// `key<TAB>owner`, and with R above 1 the R servers holding a copy, for every key asked for.
 pub fn run(args: &LookupArgs) -> Result<String, Failure> {
-    let replicas = parse_number::<usize>(&args.replicas)
-        .ok()
-        .filter(|r| (1..=MAX_REPLICAS).contains(r))
-        .ok_or_else(|| {
-            Failure::Refused(format!(
-                "--replicas: copies per key go from 1 to {MAX_REPLICAS}."
-            ))
-        })?;
     let mut scenario = setup(&args.ring, &args.placement)?;
+    // groupcache keeps no copies: its "replicas" are its points per node.
+    let replicas = if scenario.placement() == Kind::Groupcache {
+        if args.replicas != "1" {
+            let count = parse_number(&args.replicas).map_err(|e| Failure::at("--replicas", e))?;
+            scenario
+                .apply(Change::SetGroupcacheReplicas { count })
+                .map_err(|e| Failure::at("--replicas", e))?;
+        }
+        1
+    } else {
+        parse_number::<usize>(&args.replicas)
+            .ok()
+            .filter(|r| (1..=MAX_REPLICAS).contains(r))
+            .ok_or_else(|| {
+                Failure::Refused(format!(
+                    "--replicas: copies per key go from 1 to {MAX_REPLICAS}."
+                ))
+            })?
+    };
     // The ids of the keys asked for, in the order asked.
     let asked: Vec<u32> = match (&args.keys_file, &args.data.format) {
         (Some(path), Some(_)) => {
@@ -105,6 +117,13 @@ pub fn run(args: &LookupArgs) -> Result<String, Failure> {
         set.write_label(id, &mut out);
         out.push('\t');
         out.push_str(&placed.names()[owner]);
+        if args.detail {
+            let detail = match placed.coordinate(set, id) {
+                Some(c) => c.to_string(),
+                None => format!("hash={}", set.hash_of(id)),
+            };
+            let _ = write!(out, "\t{detail}");
+        }
         if replicas > 1 {
             let copies: Vec<&str> = placed
                 .preference(set, id, replicas)

@@ -10,6 +10,7 @@ mod cli;
 mod compare;
 #[cfg(not(target_arch = "wasm32"))]
 mod experiment;
+mod failure;
 #[cfg(not(target_arch = "wasm32"))]
 mod flags;
 #[cfg(not(target_arch = "wasm32"))]
@@ -26,6 +27,7 @@ mod requests;
 mod series_args;
 #[cfg(not(target_arch = "wasm32"))]
 mod sweep;
+mod systems;
 #[cfg(not(target_arch = "wasm32"))]
 mod text;
 #[cfg(not(target_arch = "wasm32"))]
@@ -73,11 +75,11 @@ mod native {
             }),
             Command::Compare(args) => experiment::run(&args.experiment).map(|run| {
                 let text = if args.experiment.json {
-                    crate::compare::render_json(&run)
+                    crate::compare::render_json(&run, args.systems)
                 } else if args.markdown {
-                    crate::compare::render_markdown(&run)
+                    crate::compare::render_markdown(&run, args.systems)
                 } else {
-                    crate::compare::render_text(&run)
+                    crate::compare::render_text(&run, args.systems)
                 };
                 leave(run);
                 text

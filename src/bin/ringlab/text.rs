@@ -188,6 +188,12 @@ fn moved(out: &mut String, run: &Run, outcome: &Outcome) {
             percent(diff.moved_length() as f64 / size as f64)
         );
     }
+    if let Some(system) = &outcome.system {
+        let _ = writeln!(out, "  {}", system.summary(keys));
+        for line in &system.lines {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
     if keys == 0 {
         out.push_str("  There are no keys; add some with --keys, --keys-file or --keys-at.\n");
     }

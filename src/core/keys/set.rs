@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use super::key::{parse_label, Key, KeyRef};
 use super::{KeySet, FULL};
-use crate::core::hash::HashScheme;
+use crate::core::hash::{generated_label, HashScheme};
 use crate::core::size::RingSize;
 
 impl KeySet {
@@ -84,6 +84,24 @@ impl KeySet {
             }
             KeyRef::At(position) => {
                 let _ = write!(out, "@{position}");
+            }
+        }
+    }
+
+    /// `f` of key `id`'s label (`key-7`, `user:42`, `@52`), without building a string on the
+    /// heap: the real systems hash every key's label, a million at a time.
+    pub fn with_label<R>(&self, id: u32, f: impl FnOnce(&str) -> R) -> R {
+        match self.key_ref(id) {
+            KeyRef::Named(name) => f(name),
+            KeyRef::Generated(n) => {
+                let (buffer, len) = generated_label(n);
+                f(std::str::from_utf8(&buffer[..len]).expect("a generated label is ASCII"))
+            }
+            KeyRef::At(position) => {
+                let (mut buffer, len) = generated_label(position);
+                // "key-52" with its "key-" cut back to "@": the digits stay where they are.
+                buffer[3] = b'@';
+                f(std::str::from_utf8(&buffer[3..len]).expect("a position label is ASCII"))
             }
         }
     }

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::systems::system_outcome;
 use super::{check_limits, Baseline, Cache, Change, NewServer, Outcome, Scenario};
 use crate::core::decimal::hundredths_text;
 use crate::core::diff::RingDiff;
@@ -57,10 +58,15 @@ impl Scenario {
                 if self.servers.len() == 1 {
                     return Err(Error::LastServer);
                 }
+                self.refuse_del_node(index)?;
                 let mut next = self.edited();
                 next.servers.remove(index);
                 next.ring = Arc::new(self.ring.without_server(index));
                 next.table = Arc::new(self.table.without_server(index, &next.weights()).0);
+                next.systems = self
+                    .systems
+                    .left(index, self.servers.len(), Some(&server.name))
+                    .0;
                 next.closed_up(index);
                 Ok(self.moved(next, format!("Server {} removed.", server.name)))
             }
@@ -330,6 +336,7 @@ impl Scenario {
             Change::SetRestartDelay { seconds } => self.set_restart_after(*seconds),
             Change::SetGossip { seconds } => self.set_gossip(*seconds),
             Change::SetWrites { per_second } => self.set_writes(*per_second),
+            system => self.system_change(system),
         }
     }
 
@@ -371,6 +378,10 @@ impl Scenario {
         check_limits(&next.servers, self.vnodes)?;
         next.ring = Arc::new(self.ring.with_server(self.hash, self.vnodes, &server));
         next.table = Arc::new(self.table.with_server(&next.weights()).0);
+        next.systems = self
+            .systems
+            .joined(self.servers.len(), next.servers.len())
+            .0;
         let headline = format!("Server {} added.", server.name);
         Ok(self.moved(next, headline))
     }
@@ -432,6 +443,7 @@ impl Scenario {
             theory,
             baseline: Some(baseline),
             notes: crowding_note(&self.ring, &next.ring),
+            system: system_outcome(self, &next, kind),
         };
         (next, outcome)
     }
@@ -538,6 +550,7 @@ impl Scenario {
             placement: self.placement,
             options: self.options,
             table,
+            systems: self.systems.clone(),
             traffic: self.traffic.clone(),
             down: self.down.clone(),
             timing: self.timing,

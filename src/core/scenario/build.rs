@@ -9,8 +9,10 @@ use super::timing::{check_gossip, check_replicas, check_restart_after, check_wri
 use super::Scenario;
 use crate::core::error::Error;
 use crate::core::keys::Key;
+use crate::core::placement::systems::SystemState;
 use crate::core::placement::table::{check_count, PartitionTable};
 use crate::core::placement::{check_load, check_maglev_size, check_probes, Kind, Options};
+use crate::core::server::Server;
 use crate::core::traffic::{check_heat, check_remedy, Popularity, Remedy, Traffic};
 
 impl Scenario {
@@ -43,6 +45,46 @@ impl Scenario {
         next.table = Arc::new(table);
         *self = next;
         Ok(())
+    }
+
+    /// Sets the real systems' state: every slot, partition and shard held by one of this
+    /// scenario's servers, and the tokens read free of duplicates.
+    pub fn set_systems(&mut self, systems: SystemState) -> Result<(), Error> {
+        if !systems.fits(self.servers.len()) {
+            return Err(Error::System(format!(
+                "The systems' state names more servers than the {} up.",
+                self.servers.len()
+            )));
+        }
+        systems.tokens().check()?;
+        let mut next = self.edited();
+        next.systems = systems;
+        *self = next;
+        Ok(())
+    }
+
+    /// The same keys, settings, traffic and timing on other servers, placed by `placement`:
+    /// the ring, the partition table and the systems' state start as for a new cluster of
+    /// those servers, and nothing is down. Readers of a pasted cluster build on this.
+    pub fn with_servers(&self, servers: Vec<Server>, placement: Kind) -> Result<Scenario, Error> {
+        let mut next = Scenario::new(self.size, self.hash, self.vnodes, servers)?;
+        next.keys = self.keys.clone();
+        next.options = self.options;
+        next.table = Arc::new(PartitionTable::round_robin(
+            self.options.partition_count(self.size),
+            next.servers.len(),
+        ));
+        next.placement = placement;
+        next.traffic = self.traffic.clone();
+        next.timing = self.timing;
+        Ok(next)
+    }
+
+    /// Sets the placements' settings alone, each checked.
+    pub fn set_options(&mut self, options: Options) -> Result<(), Error> {
+        let table = (*self.table).clone();
+        let placement = self.placement;
+        self.set_placement_settings(placement, options, table)
     }
 
     /// Sets the timeline's settings, each checked.

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::hash::HashScheme;
+use crate::core::placement::systems::elasticsearch::Routing;
 use crate::core::placement::Kind;
 use crate::core::traffic::{Popularity, Remedy};
 
@@ -155,6 +156,78 @@ pub enum Change {
         /// Writes per second (0 to 10^12).
         per_second: u64,
     },
+    /// Redis Cluster: `redis-cli --cluster rebalance`.
+    Rebalance {
+        /// `--cluster-use-empty-masters`: masters holding no slot take part.
+        #[serde(default)]
+        use_empty_masters: bool,
+        /// `--cluster-threshold`, in hundredths of a percent (200 is 2%, the default).
+        #[serde(default = "default_threshold")]
+        threshold: u32,
+        /// `--cluster-weight NAME=W`, W in hundredths (0 empties a master).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        weights: Vec<(String, u32)>,
+    },
+    /// Redis Cluster: `redis-cli --cluster reshard --cluster-from … --cluster-to … --cluster-slots N`.
+    Reshard {
+        /// How many slots.
+        slots: u32,
+        /// The source masters; empty for `all` (every master but the target).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        from: Vec<String>,
+        /// The receiving master.
+        to: String,
+    },
+    /// Kafka: the topic is created again with this many partitions, led round-robin.
+    CreateTopic {
+        /// Partitions.
+        partitions: u32,
+    },
+    /// Kafka: `kafka-topics --alter --partitions`, adding this many partitions.
+    AddPartitions {
+        /// Partitions to add.
+        count: u32,
+    },
+    /// Elasticsearch: the index is created again: shards, routing shards and version.
+    CreateIndex {
+        /// `3`, `3/768`, `4/4/9.4`: primary shards, routing shards, version.
+        #[serde(with = "as_text")]
+        index: Routing,
+    },
+    /// Elasticsearch: `_split` into this many primary shards.
+    SplitIndex {
+        /// The target's primary shards.
+        shards: u32,
+    },
+    /// Elasticsearch: `_shrink` to this many primary shards.
+    ShrinkIndex {
+        /// The target's primary shards.
+        shards: u32,
+    },
+    /// Cassandra: `num_tokens` per node of weight 1.
+    SetNumTokens {
+        /// Tokens.
+        count: u32,
+    },
+    /// Cassandra: the seed the tokens are drawn from.
+    SetTokenSeed {
+        /// The seed.
+        seed: u64,
+    },
+    /// Envoy ring_hash: `minimum_ring_size`.
+    SetMinRing {
+        /// Entries.
+        size: u64,
+    },
+    /// groupcache: points (replicas) per node.
+    SetGroupcacheReplicas {
+        /// Points per node.
+        count: u32,
+    },
+}
+
+fn default_threshold() -> u32 {
+    crate::core::placement::systems::redis::THRESHOLD
 }
 
 /// A server in a [`Change::SetServers`] list: hashed (with an optional weight), or placed by

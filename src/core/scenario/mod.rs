@@ -15,6 +15,7 @@ mod data;
 mod down;
 mod generate;
 mod outcome;
+mod systems;
 mod timing;
 
 use std::fmt;
@@ -25,6 +26,7 @@ use crate::core::hash::HashScheme;
 use crate::core::keys::{Key, KeySet, LinesRefused};
 use crate::core::modn::mod_n_owner;
 use crate::core::naming::next_server_name;
+use crate::core::placement::systems::SystemState;
 use crate::core::placement::table::PartitionTable;
 use crate::core::placement::{Kind, Layout, Options, Placed};
 use crate::core::ring::Ring;
@@ -39,7 +41,7 @@ pub use change::{Change, NewServer};
 pub use data::DataSource;
 pub use down::DownServer;
 pub use generate::Generation;
-pub use outcome::{Baseline, Outcome};
+pub use outcome::{Baseline, Outcome, SystemOutcome};
 pub use timing::{
     check_gossip, check_replicas, check_restart_after, check_writes, Timing, GOSSIP, MAX_REPLICAS,
     REPLICAS, RESTART_AFTER, WRITES,
@@ -61,6 +63,9 @@ pub struct Scenario {
     options: Options,
     /// The partition table: state, moved partition by partition as servers come and go.
     table: Arc<PartitionTable>,
+    /// The real systems' state: Redis's slot table, the Kafka topic, the Elasticsearch index,
+    /// Cassandra tokens read from a ring listing.
+    systems: SystemState,
     /// How often each key is read, and the remedies for hot keys.
     traffic: Traffic,
     /// Servers that failed: off the ring, still listed, in the order they failed.
@@ -135,6 +140,7 @@ impl Scenario {
         }
         check_limits(&checked, vnodes)?;
         let ring = Ring::build(size, hash, vnodes, &checked);
+        let servers_count = checked.len();
         let options = Options::default();
         let weights: Vec<u32> = checked.iter().map(Server::weight).collect();
         let table = PartitionTable::start(options.partition_count(size), &weights);
@@ -148,6 +154,7 @@ impl Scenario {
             placement: Kind::default(),
             options,
             table: Arc::new(table),
+            systems: SystemState::new(servers_count),
             traffic: Traffic::default(),
             down: Vec::new(),
             timing: Timing::default(),
@@ -220,6 +227,11 @@ impl Scenario {
         &self.table
     }
 
+    /// The real systems' state.
+    pub fn systems(&self) -> &SystemState {
+        &self.systems
+    }
+
     /// The traffic model.
     pub fn traffic(&self) -> &Traffic {
         &self.traffic
@@ -259,6 +271,7 @@ impl Scenario {
             keys: &self.keys,
             options: self.options,
             table: &self.table,
+            systems: &self.systems,
         }
     }
 

@@ -5,7 +5,7 @@ use super::Change;
 use crate::core::diff::RingDiff;
 use crate::core::moves::Moves;
 use crate::core::placement::{Kind, Theory};
-use crate::core::words::{percent, plural};
+use crate::core::words::{grouped, percent, plural};
 
 /// The placement a change is measured against, and what it would have moved.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,6 +22,50 @@ impl Baseline {
     /// The share of keys theory expects it to move.
     pub fn expected(&self) -> Option<f64> {
         self.theory.as_ref().map(|t| t.share)
+    }
+}
+
+/// What a change did to a real system's own structure, in its own terms.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SystemOutcome {
+    /// What the system's units are: "slots", "tokens", "partitions", "shards", ...
+    pub unit: &'static str,
+    /// Units that changed server, were added or were removed.
+    pub moved: u64,
+    /// The units after the change.
+    pub total: u64,
+    /// Keys that changed unit (another partition or shard), when the change regrouped them.
+    pub regrouped: Option<usize>,
+    /// The system's own account of what it did, a line each: "Moving 1366 slots from B to D".
+    pub lines: Vec<String>,
+}
+
+impl SystemOutcome {
+    /// What the change did to the structure, in one sentence: "4,096 of the 16,384 slots changed
+    /// master." or "1,033 of 1,200 keys changed partition."
+    pub fn summary(&self, keys: usize) -> String {
+        let holder = match self.unit {
+            "slots" => "changed master",
+            "partitions" => "changed leader",
+            "shards" => "changed node",
+            _ => "came or went",
+        };
+        let mut text = format!(
+            "{} of the {} {} {holder}.",
+            grouped(self.moved),
+            grouped(self.total),
+            self.unit
+        );
+        if let Some(regrouped) = self.regrouped {
+            let unit = self.unit.trim_end_matches('s');
+            text.push_str(&format!(
+                " {} of {} {} changed {unit}.",
+                grouped(regrouped as u64),
+                grouped(keys as u64),
+                plural(keys, "key", "keys")
+            ));
+        }
+        text
     }
 }
 
@@ -50,6 +94,8 @@ pub struct Outcome {
     pub baseline: Option<Baseline>,
     /// Anything else worth saying, such as points sharing positions on a small ring.
     pub notes: Vec<String>,
+    /// Under a real system: what the change did to its slots, tokens, partitions or shards.
+    pub system: Option<SystemOutcome>,
 }
 
 impl Outcome {
@@ -67,6 +113,7 @@ impl Outcome {
             theory: None,
             baseline: None,
             notes: Vec::new(),
+            system: None,
         }
     }
 

@@ -90,6 +90,11 @@ pub const LESSONS: &[Lesson] = &[
         title: "Clients that disagree",
         steps: clients_disagree::STEPS,
     },
+    Lesson {
+        id: "real-systems",
+        title: "How real systems do it",
+        steps: real_systems::STEPS,
+    },
 ];
 
 /// A, B and C placed by hand on the ring 0 to 99, with five keys placed by hand.
@@ -332,6 +337,7 @@ mod clients_disagree;
 mod hot_key;
 mod other_ways;
 mod questions;
+mod real_systems;
 
 pub use questions::{questions_for, LessonQuestion, QUESTIONS};
 #[cfg(test)]

@@ -171,7 +171,8 @@ fn every_lesson_has_a_unique_id_and_at_least_two_steps() {
             "replicas",
             "other-ways",
             "hot-key",
-            "clients-disagree"
+            "clients-disagree",
+            "real-systems"
         ]
     );
     ids.sort_unstable();

@@ -15,6 +15,15 @@ pub fn placement_words(kind: Kind) -> &'static str {
         Kind::Table => "the partition table",
         Kind::Bounded => "bounded loads",
         Kind::MultiProbe => "multi-probe hashing",
+        Kind::RedisCluster => "Redis Cluster",
+        Kind::Cassandra => "Cassandra",
+        Kind::EnvoyRingHash => "Envoy's ring_hash",
+        Kind::EnvoyMaglev => "Envoy's maglev",
+        Kind::Nginx => "nginx's hash consistent",
+        Kind::Kafka => "Kafka's Java client",
+        Kind::KafkaLibrdkafka => "librdkafka",
+        Kind::Elasticsearch => "Elasticsearch",
+        Kind::Groupcache => "groupcache",
     }
 }
 

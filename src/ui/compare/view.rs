@@ -7,7 +7,7 @@ use std::sync::Arc;
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::core::compare::{compare, Best, Column, Comparison};
+use crate::core::compare::{compare_kinds, Best, Column, Comparison};
 use crate::core::Kind;
 use crate::draw::geometry::Frame;
 use crate::draw::picture::{Focus, Picture};
@@ -38,12 +38,21 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
     let app = expect_context::<AppState>();
     // The pair compared is the last change's (before, after) when it moved keys, and the
     // scenario with itself otherwise. A Memo: the nine evaluations run once per change.
+    // The real systems join the textbook placements when asked for, or when one is chosen.
+    let with_systems = Memo::new(move |_| {
+        app.compare_systems.get() || app.scenario.with(|s| s.placement().is_system())
+    });
     let comparison = Memo::new(move |_| {
         let scenario = app.scenario.read();
         let changed = app.last.with(|l| l.as_ref().is_some_and(|o| o.moves_keys));
+        let kinds: Vec<Kind> = if with_systems.get() {
+            Kind::every().collect()
+        } else {
+            Kind::ALL.to_vec()
+        };
         let c = app.previous.with(|previous| match previous {
-            Some(before) if changed => compare(before, &scenario),
-            _ => compare(&scenario, &scenario),
+            Some(before) if changed => compare_kinds(before, &scenario, &kinds),
+            _ => compare_kinds(&scenario, &scenario, &kinds),
         });
         Compared(Arc::new(c))
     });
@@ -63,12 +72,32 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
         <section class="compare" aria-labelledby="compare-title" data-testid="compare-view">
             <h2 id="compare-title">"Every placement, the same change"</h2>
             <p class="compare-headline" data-testid="compare-headline">{headline}</p>
+            <h3 class="multiples-title">"How textbooks place keys"</h3>
             <ul class="multiples">
                 {Kind::ALL
                     .into_iter()
                     .map(|kind| view! { <li><SmallRing kind=kind comparison=comparison best=best theme=theme /></li> })
                     .collect_view()}
             </ul>
+            <h3 class="multiples-title">"How real systems do it"</h3>
+            <Show
+                when=move || with_systems.get()
+                fallback=move || view! {
+                    <p class="hint">
+                        <button type="button" data-testid="compare-systems" aria-pressed="false" on:click=move |_| app.compare_systems.set(true)>
+                            "Show the real systems too"
+                        </button>
+                        " Redis Cluster, Cassandra, Envoy, nginx, Kafka, Elasticsearch and groupcache on the same change, each placing keys as it does."
+                    </p>
+                }
+            >
+                <ul class="multiples" data-testid="compare-systems-list">
+                    {Kind::SYSTEMS
+                        .into_iter()
+                        .map(|kind| view! { <li><SmallRing kind=kind comparison=comparison best=best theme=theme /></li> })
+                        .collect_view()}
+                </ul>
+            </Show>
             <CompareTable comparison=comparison best=best />
         </section>
     }

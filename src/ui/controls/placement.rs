@@ -40,13 +40,24 @@ pub fn PlacementControls() -> impl IntoView {
                 aria-describedby="placement-summary placement-error"
                 on:change=on_pick
             >
-                {Kind::ALL
+                // Grouped by the question a person asks: how the idea works, or what a system
+                // they run does.
+                {[("How textbooks place keys", &Kind::ALL), ("How real systems do it", &Kind::SYSTEMS)]
                     .into_iter()
-                    .map(|k| {
+                    .map(|(label, kinds)| {
                         view! {
-                            <option value=k.id() selected=move || kind() == k>
-                                {k.name()}
-                            </option>
+                            <optgroup label=label>
+                                {kinds
+                                    .iter()
+                                    .map(|&k| {
+                                        view! {
+                                            <option value=k.id() title=k.summary() selected=move || kind() == k>
+                                                {k.name()}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </optgroup>
                         }
                     })
                     .collect_view()}
@@ -75,7 +86,7 @@ pub fn PlacementControls() -> impl IntoView {
 fn settings(app: AppState, kind: Kind) -> AnyView {
     let options = app.scenario.with_untracked(|s| s.options());
     match kind {
-        Kind::Maglev => setting(
+        Kind::Maglev | Kind::EnvoyMaglev => setting(
             app,
             "Table size (a prime)",
             "maglev-size",
@@ -114,6 +125,46 @@ fn settings(app: AppState, kind: Kind) -> AnyView {
         Kind::Jump => view! {
             <p class="hint" data-testid="placement-note">
                 "The buckets are the servers in list order. Removing any server but the last renumbers every bucket after it."
+            </p>
+        }
+        .into_any(),
+        Kind::Cassandra => view! {
+            {setting(
+                app,
+                "num_tokens (1–1,536)",
+                "num-tokens",
+                options.num_tokens.to_string(),
+                |text| parse_number(text).map(|count| Change::SetNumTokens { count }),
+            )}
+            {setting(
+                app,
+                "Token seed",
+                "token-seed",
+                options.token_seed.to_string(),
+                |text| parse_number(text).map(|seed| Change::SetTokenSeed { seed }),
+            )}
+            <p class="hint" data-testid="placement-note">
+                "Cassandra draws a new node's tokens at random; Ringlab draws them from this seed so a link shows the same ring. Paste nodetool ring output to use your own."
+            </p>
+        }
+        .into_any(),
+        Kind::EnvoyRingHash => setting(
+            app,
+            "minimum_ring_size",
+            "min-ring",
+            options.min_ring.to_string(),
+            |text| parse_number(text).map(|size| Change::SetMinRing { size }),
+        ),
+        Kind::Groupcache => setting(
+            app,
+            "Replicas (points per node)",
+            "groupcache-replicas",
+            options.groupcache_replicas.to_string(),
+            |text| parse_number(text).map(|count| Change::SetGroupcacheReplicas { count }),
+        ),
+        Kind::Nginx => view! {
+            <p class="hint" data-testid="placement-note">
+                "Each server gets 160 points per unit of weight. Servers are named as written after server in the upstream block, host and port split at the last colon."
             </p>
         }
         .into_any(),

@@ -104,7 +104,8 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
                     />
                 </label>
                 <button type="submit" class="primary" data-testid="add-server">
-                    "Add server"
+                    // A real system's own verb: add-node, Bootstrap, Add broker.
+                    {move || app.scenario.with(|s| s.placement().verbs().0)}
                 </button>
             </form>
             <button
@@ -246,10 +247,16 @@ fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) 
                 type="button"
                 class="remove"
                 data-testid=format!("remove-{name}")
-                aria-label=format!("Remove server {name}")
+                aria-label={
+                    let name = name.clone();
+                    move || match app.scenario.with(|s| s.placement().verbs().1) {
+                        "Remove" => format!("Remove server {name}"),
+                        verb => format!("{verb} {name}"),
+                    }
+                }
                 on:click=remove
             >
-                "Remove"
+                {move || app.scenario.with(|s| s.placement().verbs().1)}
             </button>
         </li>
     }

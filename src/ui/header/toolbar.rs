@@ -52,7 +52,7 @@ pub fn Toolbar() -> impl IntoView {
     }
 }
 
-/// The keyboard shortcuts and Reset, folded under one button.
+/// The keyboard shortcuts, pasting a cluster and Reset, folded under one button.
 #[component]
 pub fn MoreMenu() -> impl IntoView {
     let app = expect_context::<AppState>();
@@ -69,6 +69,16 @@ pub fn MoreMenu() -> impl IntoView {
                 }
             >
                 "Keyboard shortcuts…"
+            </button>
+            <button
+                type="button"
+                data-testid="paste-open"
+                on:click=move |_| {
+                    fold.close();
+                    app.paste_open.set(true);
+                }
+            >
+                "Paste your cluster…"
             </button>
             <button
                 type="button"

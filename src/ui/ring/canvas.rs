@@ -151,7 +151,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
             ClickMode::DropKey | ClickMode::PlaceServer if own_circle(app) => {
                 app.show_error(
                     Field::Canvas,
-                    "Ketama and maglev draw a circle of their own, not the ring's positions: add keys and servers by name here.".into(),
+                    "This placement draws a circle of its own (ketama's ring, a table, a real system's slots or hashes), not the ring's positions: add keys and servers by name here.".into(),
                 );
             }
             ClickMode::DropKey => {
@@ -290,11 +290,12 @@ fn select(app: AppState, hit: Option<Hit>) {
     }
 }
 
-/// Whether the circle on screen is a placement's own (ketama's ring, maglev's table) rather
-/// than the ring's positions.
+/// Whether the circle on screen is a placement's own (ketama's ring, maglev's table, a real
+/// system's circle) rather than the ring's positions.
 fn own_circle(app: AppState) -> bool {
-    app.scenario
-        .with_untracked(|s| matches!(s.placement(), Kind::Ketama | Kind::Maglev))
+    app.scenario.with_untracked(|s| {
+        matches!(s.placement(), Kind::Ketama | Kind::Maglev) || s.placement().is_system()
+    })
 }
 
 /// Advances the pulse clock once per frame until it has run its course.

@@ -74,6 +74,7 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                     app.view.set(View::Practice);
                 }
             }
+            "systems" => app.compare_systems.set(value == "1"),
             // `r` is the scenario's copies per key: the link reader takes it (or reports it).
             "r" => {}
             "reads" => match parse_number::<u64>(value)
@@ -133,6 +134,9 @@ pub fn current_query(app: AppState) -> String {
             )),
         }
     }
+    if view == View::Compare && app.compare_systems.get_untracked() {
+        extra.push(("systems".to_string(), "1".to_string()));
+    }
     let event = app.timeline_event.get_untracked();
     if view == View::Timeline && event != TimelineEvent::default() {
         extra.push(("event".to_string(), event.link_text()));
@@ -171,6 +175,7 @@ pub fn sync_address(app: AppState) {
         app.practice_seed.track();
         app.quiz_set.track();
         app.timeline_event.track();
+        app.compare_systems.track();
         if !pending.get_value() {
             pending.set_value(true);
             let since = now() - written.get_value();

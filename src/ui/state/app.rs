@@ -82,6 +82,10 @@ pub struct AppState {
     pub set_draft: RwSignal<Vec<crate::teach::quiz::Question>>,
     /// The event the Timeline view follows.
     pub timeline_event: RwSignal<TimelineEvent>,
+    /// Whether the "Paste your cluster" dialog is open.
+    pub paste_open: RwSignal<bool>,
+    /// Whether Compare shows the real systems beside the textbook placements.
+    pub compare_systems: RwSignal<bool>,
 }
 
 impl AppState {
@@ -154,6 +158,8 @@ impl AppState {
             quiz_set: RwSignal::new(None),
             set_draft: RwSignal::new(Vec::new()),
             timeline_event: RwSignal::new(TimelineEvent::default()),
+            paste_open: RwSignal::new(false),
+            compare_systems: RwSignal::new(false),
         };
         (app, extra)
     }

@@ -28,6 +28,7 @@ impl AppState {
             .map(|(_, v)| v.clone());
         // A step on the Timeline names the event it follows (`event=fail:C`); a step without one
         // shows the usual event, so nothing carries over from the step before.
+        let systems = link.extra.iter().any(|(n, v)| n == "systems" && v == "1");
         let event = link
             .extra
             .iter()
@@ -50,6 +51,7 @@ impl AppState {
         app.set_replicas_quietly(at.replicas);
         app.selected_key.set(select);
         app.timeline_event.set(event);
+        app.compare_systems.set(systems);
         app.view.set(view);
         app.lesson.set(Some((found.id, step)));
     }

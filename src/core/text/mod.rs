@@ -11,6 +11,10 @@
 //! | `traffic:zipf:1.1`, `hot:@52*1000`, `cool:@52`, `remedy:copies:3` | popularity, hot keys, remedies |
 //! | `fail:C`, `restart:C` | a server fails (down, off the ring) or restarts empty |
 //! | `replicas:3`, `restart-after:60`, `restart-after:off`, `gossip:30`, `writes:500` | the timeline's settings |
+//!
+//! The real systems' own verbs are in [`systems`].
+
+mod systems;
 
 use std::fmt;
 use std::str::FromStr;
@@ -164,6 +168,7 @@ impl fmt::Display for Change {
             Change::SetRestartDelay { seconds: None } => f.write_str("restart-after:off"),
             Change::SetGossip { seconds } => write!(f, "gossip:{seconds}"),
             Change::SetWrites { per_second } => write!(f, "writes:{per_second}"),
+            system => systems::write(system, f),
         }
     }
 }
@@ -298,7 +303,10 @@ impl FromStr for Change {
             "writes" => Change::SetWrites {
                 per_second: parse_number(rest)?,
             },
-            _ => return Err(Error::UnknownChange(text.to_string())),
+            other => match systems::read(other, rest) {
+                Some(change) => change?,
+                None => return Err(Error::UnknownChange(text.to_string())),
+            },
         };
         Ok(change)
     }
@@ -344,6 +352,22 @@ mod tests {
             "restart-after:off",
             "gossip:30",
             "writes:500",
+            "rebalance",
+            "rebalance:use-empty-masters",
+            "rebalance:use-empty-masters,threshold=1,10.0.0.1:6379=0,B=2.5",
+            "reshard:all>D=100",
+            "reshard:10.0.0.1:6379,B>D=1000",
+            "topic:12",
+            "add-partitions:1",
+            "index:3",
+            "index:3/96",
+            "index:4/4/9.4",
+            "split:6",
+            "shrink:1",
+            "num-tokens:256",
+            "token-seed:7",
+            "min-ring:2048",
+            "groupcache-replicas:50",
         ];
         for text in changes {
             let change: Change = text.parse().unwrap();

@@ -11,6 +11,8 @@
 //!   `load`, `probes`: the settings of maglev, the partition table, bounded loads and
 //!   multi-probe; `table`: the partition table when it is no longer the one the servers start
 //!   with (runs of server indices, see [`PartitionTable`]).
+//! - the real systems' settings and state (`slots`, `topic`, `index`, `tokens`, ...): see
+//!   [`systems`].
 //! - `down`: the servers that failed, in the order they failed; `servers` lists them too, at
 //!   the place they return to when they restart.
 //! - `r`: copies per key (1 when absent); `restart`: seconds after a failure at which the
@@ -24,6 +26,8 @@
 //!
 //! Reading never fails: what cannot be read is skipped and said in words, and a link with no
 //! usable server falls back to the teaching ring's servers.
+
+mod systems;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -46,7 +50,7 @@ use crate::core::traffic::{check_heat, check_remedy, Popularity, Remedy, Traffic
 pub const SHARED_PARAMS: [&str; 1] = ["r"];
 
 /// The parameters the engine reads; others are left to the caller.
-pub const SCENARIO_PARAMS: [&str; 23] = [
+pub const SCENARIO_PARAMS: [&str; 33] = [
     "ring",
     "hash",
     "vnodes",
@@ -70,6 +74,16 @@ pub const SCENARIO_PARAMS: [&str; 23] = [
     "gossip",
     "writes",
     "data",
+    "num-tokens",
+    "token-seed",
+    "min-ring",
+    "gc-replicas",
+    "slots",
+    "topic",
+    "leaders",
+    "index",
+    "shards",
+    "tokens",
 ];
 
 /// What a link held.
@@ -135,6 +149,11 @@ pub fn write_link(
     let weights: Vec<u32> = scenario.servers().iter().map(Server::weight).collect();
     if !scenario.table().is_start(&weights) {
         query.append_pair("table", &scenario.table().to_string());
+    }
+    let mut pairs = Vec::new();
+    systems::write(scenario, &mut pairs);
+    for (name, value) in pairs {
+        query.append_pair(name, &value);
     }
     let traffic = scenario.traffic();
     let quiet = Traffic::default();
@@ -341,6 +360,7 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
     }
 
     read_settings(&mut scenario, &param, &mut ignored);
+    systems::read_state(&mut scenario, &param, &mut ignored);
     read_timing(&mut scenario, &param, &mut ignored);
 
     // Keys in the order the link names them: `gen` inserts its run by number, so listed keys
@@ -499,6 +519,7 @@ fn read_settings<'a>(
         options.probes = check_probes(parse_number(v)?)?;
         Ok(())
     });
+    systems::read_options(&mut options, param, ignored);
     let mut placement = Kind::default();
     read("placement", ignored, &mut |v| {
         let kind: Kind = v.parse()?;

@@ -134,9 +134,9 @@ fn every_lesson_asks_at_least_two_questions_that_can_all_be_posed() {
         assert!(asked.len() >= 2, "{id} asks {}", asked.len());
         let mut last = 0;
         for q in asked {
-            assert!(q.before_step <= l.steps.len(), "{}", q.title);
-            assert!(q.before_step >= last, "{} is out of order", q.title);
-            last = q.before_step;
+            assert!(q.step < l.steps.len(), "{}", q.title);
+            assert!(q.step >= last, "{} is out of order", q.title);
+            last = q.step;
             assert!(!q.lead.is_empty() && !q.title.is_empty());
             let posed = q
                 .question()

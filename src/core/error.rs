@@ -175,7 +175,7 @@ impl fmt::Display for Error {
             Error::NotHot(key) => write!(f, "The key {key} is not hot."),
             Error::UnknownQuestionKind(text) => write!(
                 f,
-                "Unknown kind of question {text:?}; choose moves, owner, number, arc, share or choice."
+                "Unknown kind of question {text:?}; choose moves, owner, number, arc, share, choice, busiest, overload, peak, settle or pick."
             ),
             Error::Question(text) => f.write_str(text),
             Error::ServerDown(name) => write!(f, "{name} is down; restart it first."),

@@ -93,6 +93,9 @@ pub enum Command {
     /// Practice questions from a seed, with the engine's answers and worked explanations.
     #[command(long_about = QUIZ_ABOUT, after_help = QUIZ_EXAMPLES)]
     Quiz(QuizArgs),
+    /// A lesson's steps, captions, the engine's figures and its questions, as text or Markdown.
+    #[command(long_about = LESSON_ABOUT, after_help = LESSON_EXAMPLES)]
+    Lesson(LessonArgs),
     /// Database reads per second over time after one change (--add, --remove or --fail).
     #[command(long_about = TIMELINE_ABOUT, after_help = TIMELINE_EXAMPLES)]
     Timeline(TimelineArgs),
@@ -131,6 +134,8 @@ pub struct QuizArgs {
     /// Only these kinds of question, asked in turn: moves (which keys move), owner (who owns a
     /// key), number (how many), arc (which stretch), share (which share) or choice (choose
     /// one); repeat the flag or separate kinds with commas. Without it every kind comes in turn.
+    /// With --scenario, the one kind to ask, which may also be busiest, overload (the Traffic
+    /// view), peak, settle (the Timeline) or pick (your own statements).
     /// Example: --kind moves,owner
     #[arg(long, value_name = "KIND", verbatim_doc_comment)]
     pub kind: Vec<String>,
@@ -158,6 +163,50 @@ pub struct QuizArgs {
     )]
     pub set: Option<String>,
 
+    /// Pose one question of --kind on this scenario: a page's address or its query string.
+    /// The engine works out the answer; the flags below say what is asked.
+    /// Example: --scenario '?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5'
+    #[arg(
+        long,
+        value_name = "LINK",
+        conflicts_with_all = ["seed", "count", "level", "set"],
+        verbatim_doc_comment
+    )]
+    pub scenario: Option<String>,
+
+    /// With --scenario: the change asked about (moves, number, arc, choice between, peak,
+    /// settle), in the page's text form.
+    /// Example: --change add:D@60
+    #[arg(
+        long,
+        value_name = "CHANGE",
+        requires = "scenario",
+        verbatim_doc_comment
+    )]
+    pub change: Option<String>,
+
+    /// With --scenario: the key asked about (owner).
+    /// Example: --key @90
+    #[arg(long, value_name = "KEY", requires = "scenario", verbatim_doc_comment)]
+    pub key: Option<String>,
+
+    /// With --scenario: the server asked about (arc, share, choice leaving or restore).
+    /// Example: --server B
+    #[arg(long, value_name = "NAME", requires = "scenario", verbatim_doc_comment)]
+    pub server: Option<String>,
+
+    /// With --scenario: any other parameter of the question, NAME=VALUE, as a question link
+    /// writes it: measure, unit, of, reads, hit, band, slack, concept, points, prompt, say
+    /// (repeated), right.
+    /// Example: --with measure=mod-n --with unit=percent --with band=5
+    #[arg(
+        long = "with",
+        value_name = "NAME=VALUE",
+        requires = "scenario",
+        verbatim_doc_comment
+    )]
+    pub with: Vec<String>,
+
     /// Mark a reply to the questions in turn: the first --reply answers question 1, the next
     /// question 2, and so on. Keys as labels (`@52,@68` or `none`), a server's name, a number
     /// (`8 million`, `80%`), a stretch (`41 to 60`), a share (`37.5`) or a letter (`b`).
@@ -181,6 +230,30 @@ pub struct QuizArgs {
     /// Example: ringlab quiz --seed 42 --count 3 --json
     #[arg(long, verbatim_doc_comment)]
     pub json: bool,
+}
+
+/// The flags of `ringlab lesson`.
+#[derive(Debug, Args)]
+#[command(next_line_help = true)]
+pub struct LessonArgs {
+    /// A lesson file (`-` for standard input), a page's address or the value of its lesson=,
+    /// or a built-in lesson's id.
+    /// Example: teaching-ring
+    #[arg(value_name = "FILE|LINK", verbatim_doc_comment)]
+    pub source: String,
+
+    /// Print Markdown for a text: each step's caption and the engine's figures, each question
+    /// with its answer and working.
+    #[arg(long, verbatim_doc_comment)]
+    pub markdown: bool,
+
+    /// Print the lesson as its text file instead, for editing and saving.
+    #[arg(long, conflicts_with = "markdown", verbatim_doc_comment)]
+    pub file: bool,
+
+    /// Print the value of lesson= for a link instead, and say whether it fits in one.
+    #[arg(long, conflicts_with_all = ["markdown", "file"], verbatim_doc_comment)]
+    pub link: bool,
 }
 
 /// The flags of `ringlab compare`: those of `experiment`, and a Markdown table.
@@ -289,7 +362,9 @@ Example (lesson 000: adding D at 60 moves one key of five, where mod N moves fou
 Other commands:
   ringlab compare   the same experiment under every placement, in one table
   ringlab lookup    which server each key goes to under one placement
-  ringlab quiz      practice questions with their answers worked out
+  ringlab quiz      practice questions with their answers worked out, or one question on
+                    any scenario (--scenario)
+  ringlab lesson    a lesson's steps, figures and questions, as text or Markdown
   ringlab timeline  database reads per second over time after --add, --remove or --fail
   ringlab sweep     spread against virtual nodes (vnodes), or keys moved against servers
                     (servers), as a table, CSV or JSON
@@ -347,7 +422,15 @@ statements, the true one worked out on the scenario).
 
 --json prints {seed, set, questions: [{number, kind, level, setting, prompt, alternatives,
 scenario, question, answer: {text, ...}, worked, reveal, marked?}], problems, score?}; a marked
-question has marked: {reply, right, verdict, keys: [{key, grade, moved, why}]}.";
+question has marked: {reply, right, verdict, keys: [{key, grade, moved, why}]}.
+
+With --scenario, one question of --kind is posed on that scenario (a page's address or its query
+string): --change, --key, --server and --with NAME=VALUE say what is asked, as a question link
+does. Besides the six kinds above: busiest (which server serves the most requests, on the
+Traffic view), overload (how many times a fair share it serves), peak (the most database reads a
+second after a server joins, leaves or fails, on the Timeline), settle (the seconds until 99% of
+the extra reads are in) and pick (your own --with prompt=, --with say= statements and --with
+right=LETTER). A question the engine cannot answer on its scenario is refused, in words.";
 
 const QUIZ_EXAMPLES: &str = "\
 Examples:
@@ -359,10 +442,38 @@ Examples:
     ringlab quiz --seed 42 --count 3 --ask
   Mark replies to the first two questions of seed 42 (a reply per question, in turn):
     ringlab quiz --seed 42 --count 2 --reply @41,@55 --reply B
+  One question on any scenario, a reply marked (lesson 000: D joins at 60; which keys move?):
+    ringlab quiz --scenario '?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5' \\
+      --kind moves --change add:D@60 --reply @52
+  Who owns key 90 on the same ring:
+    ringlab quiz --scenario '?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5' \\
+      --kind owner --key @90 --reply A
+  The peak of database reads when C fails, within 5%:
+    ringlab quiz --scenario '?ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000' --kind peak \\
+      --change fail:C --with band=5%
   The questions of an exercise set (lesson 000: who owns key 95; which keys move when D
   joins at 60), with their answers:
     ringlab quiz --set 1.cmluZz0xMDAmc2VydmVycz1BQDIwLEJANTAsQ0A4MCZrZXlzPUA5NSZhc2s9b3duZXIma2V5PUA5NQ\\
 .cmluZz0xMDAmc2VydmVycz1BQDEwLEJANDAsQ0A3NSZrZXlzPUA5MCxANTIsQDY4LEAyNSxANSZhc2s9bW92ZXMmY2hhbmdlPWFkZDpEQDYw";
+
+const LESSON_ABOUT: &str = "\
+Read a lesson (a file saved from the page, a link to one, or a built-in lesson) and print its
+steps: each step's title, caption, what it points at and, from the engine, its setting, last
+change and each server's share; then each question with the engine's answer and its working.
+What the lesson held that could not be read is listed on standard error, and the rest is
+printed. --markdown prints the same as Markdown for a text, --file as the lesson's text file,
+and --link as the value of lesson= for a page's address.
+
+Exit status: 0 when at least one step was read, 2 when none could be.";
+
+const LESSON_EXAMPLES: &str = "\
+Examples:
+  The built-in lesson on the teaching ring, as Markdown:
+    ringlab lesson teaching-ring --markdown
+  A lesson saved from the page:
+    ringlab lesson my-lesson.lesson
+  A lesson from a shared link (quote it: & is special to the shell):
+    ringlab lesson 'https://example.org/ringlab/?lesson=L1.dGl0bGU6...&step=1' --markdown";
 
 const EXPERIMENT_ABOUT: &str = "\
 Build a ring from --servers and the keys, apply one change (--add or --remove), and report,

@@ -18,7 +18,7 @@ use crate::teach::quiz::setting;
 /// let text = markdown(lesson("teaching-ring").unwrap());
 /// assert!(text.starts_with("# The ring by hand\n"));
 /// assert!(text.contains("## Step 3 of 6: D joins at 60"));
-/// assert!(text.contains("D joins at 60. 1 of 5 keys moved"));
+/// assert!(text.contains("Last change: Server D added. 1 of 5 keys moved (20%)."));
 /// ```
 pub fn markdown(lesson: &Lesson) -> String {
     let mut out = format!("# {}\n", escape(&lesson.title));

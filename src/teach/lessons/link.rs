@@ -2,8 +2,9 @@
 //!
 //! The value is `L1.HEAD.STEP1.STEP2...`: the format's version, then the header (the title and
 //! the number of steps) and each step's block of the [text form](super::file), each in base64
-//! with the URL-safe alphabet, separated by dots. Each step is encoded on its own, so a damaged
-//! or cut-off link loses only the steps it damaged, and the header's count says how many were
+//! with the URL-safe alphabet, separated by dots. Each step is encoded on its own and ends with
+//! a line `end`, so a damaged or cut-off link loses only the steps it damaged (a step cut inside
+//! its link is never opened with half a scenario), and the header's count says how many were
 //! cut off. A built-in lesson travels by its id instead (`lesson=teaching-ring`).
 //!
 //! # The length limit
@@ -20,6 +21,10 @@ use crate::teach::quiz::base64;
 
 /// The most characters a whole address holding a lesson may have.
 pub const MAX_LINK_CHARS: usize = 8_000;
+
+/// The line each step's piece ends with, so a piece cut anywhere, even inside its link, is
+/// known to be cut.
+const END: &str = "end\n";
 
 /// What a written lesson's `lesson=` value starts with; a built-in lesson's id never does.
 pub const LINK_PREFIX: &str = "L1.";
@@ -40,7 +45,9 @@ pub fn lesson_link(lesson: &Lesson) -> String {
     let mut out = format!("{LINK_PREFIX}{}", base64::encode(head.as_bytes()));
     for step in &lesson.steps {
         out.push('.');
-        out.push_str(&base64::encode(write_step(step).as_bytes()));
+        out.push_str(&base64::encode(
+            format!("{}{END}", write_step(step)).as_bytes(),
+        ));
     }
     out
 }
@@ -96,7 +103,12 @@ pub fn lesson_from_link(value: &str) -> ReadLesson {
                 continue;
             }
         };
-        let mut one = read_text(&text);
+        let Some(text) = text.strip_suffix(END) else {
+            read.skipped
+                .push(format!("Step {number} was cut short, so it was left out."));
+            continue;
+        };
+        let mut one = read_text(text);
         one.skipped.retain(|s| !s.contains("does not start with"));
         match (one.lesson.steps.pop(), one.lesson.steps.is_empty()) {
             (Some(step), true) => {
@@ -112,7 +124,7 @@ pub fn lesson_from_link(value: &str) -> ReadLesson {
                 one.skipped
                     .first()
                     .map(|s| s.replacen("Step 1", "it", 1))
-                    .unwrap_or_else(|| format!("{:?} is not a step.", clip(&text)))
+                    .unwrap_or_else(|| format!("{:?} is not a step.", clip(text)))
             )),
         }
     }

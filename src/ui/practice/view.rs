@@ -228,6 +228,7 @@ fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
                 "Add to an exercise set"
             </button>
         </div>
+        <super::lesson_questions::LessonQuestions />
         <SetBuilder />
     }
 }

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::{AppState, TimelineEvent, View, MAX_PAGE_KEYS};
 use crate::core::read_link;
-use crate::teach::lessons::{lesson, Lesson, Pointer};
+use crate::teach::lessons::{lesson, Lesson, Pointer, Step};
 
 impl AppState {
     /// Shows step `step` of the built-in lesson `id`.
@@ -21,10 +21,27 @@ impl AppState {
     /// Shows step `step` of `found`: its link, its view, its selection, its timeline event and
     /// what it points at.
     pub fn open_lesson(&self, found: Arc<Lesson>, step: usize) {
-        let app = *self;
         let Some(at) = found.steps.get(step) else {
             return;
         };
+        self.show_step(
+            at,
+            format!(
+                "{}, step {} of {}: {}.",
+                found.title,
+                step + 1,
+                found.steps.len(),
+                at.title
+            ),
+            step,
+        );
+        self.lesson.set(Some((found, step)));
+    }
+
+    /// Shows `at`'s state on screen (its link, view, selection, event and pointer), announcing
+    /// `headline`; `number` (from 0) names it in what its link could not hold.
+    pub fn show_step(&self, at: &Step, headline: String, number: usize) {
+        let app = *self;
         let link = read_link(&at.link, MAX_PAGE_KEYS);
         let param = |name: &str| {
             link.extra
@@ -43,20 +60,11 @@ impl AppState {
             let ignored = link
                 .ignored
                 .iter()
-                .map(|i| format!("step {}: {i}", step + 1))
+                .map(|i| format!("step {}: {i}", number + 1))
                 .collect::<Vec<_>>();
             app.link_notices.update(|n| n.extend(ignored));
         }
-        app.load(
-            link,
-            format!(
-                "{}, step {} of {}: {}.",
-                found.title,
-                step + 1,
-                found.steps.len(),
-                at.title
-            ),
-        );
+        app.load(link, headline);
         let view = link_view
             .and_then(|v| View::parse(&v))
             .unwrap_or(View::Ring);
@@ -76,7 +84,6 @@ impl AppState {
         app.pointer.set(at.pointer.clone());
         app.timeline_event.set(event);
         app.view.set(view);
-        app.lesson.set(Some((found, step)));
     }
 
     /// Moves `delta` steps through the current lesson, if one is open.

@@ -159,7 +159,7 @@ pub(super) fn StepEditor() -> impl IntoView {
                     <span>"Caption"</span>
                     <textarea
                         data-testid="draft-caption"
-                        rows="3"
+                        rows="2"
                         maxlength=MAX_CAPTION.to_string()
                         aria-describedby="caption-hint"
                         prop:value=step.caption.clone()
@@ -168,7 +168,7 @@ pub(super) fn StepEditor() -> impl IntoView {
                             with_step(app, |s| s.caption = v);
                         }
                     ></textarea>
-                    <small id="caption-hint">"Plain text: a blank line starts a paragraph; **bold** and `code`."</small>
+                    <small id="caption-hint">"A blank line starts a paragraph; **bold**, `code`."</small>
                 </label>
                 <label class="draft-field">
                     <span>"Point at"</span>
@@ -210,8 +210,8 @@ pub(super) fn StepEditor() -> impl IntoView {
                     </ul>
                 })}
                 <div class="button-row">
-                    <button type="button" data-testid="draft-earlier" disabled=i == 0 on:click=move |_| rearrange(app, "earlier")>"Move earlier"</button>
-                    <button type="button" data-testid="draft-later" disabled=i + 1 == count on:click=move |_| rearrange(app, "later")>"Move later"</button>
+                    <button type="button" data-testid="draft-earlier" aria-label="Move this step earlier" disabled=i == 0 on:click=move |_| rearrange(app, "earlier")>"← Earlier"</button>
+                    <button type="button" data-testid="draft-later" aria-label="Move this step later" disabled=i + 1 == count on:click=move |_| rearrange(app, "later")>"Later →"</button>
                     <button type="button" data-testid="draft-duplicate" on:click=move |_| rearrange(app, "duplicate")>"Duplicate"</button>
                     <button type="button" data-testid="draft-recapture" on:click=recapture>"Capture the screen again"</button>
                     <button type="button" data-testid="draft-delete" on:click=move |_| rearrange(app, "delete")>"Delete step"</button>

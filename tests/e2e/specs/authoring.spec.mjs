@@ -34,7 +34,7 @@ test('an instructor records three steps with a question, reorders one, presents 
 
   // Step 2: D joins at 60, then "Ask about this": which keys move? The engine answers.
   await ring.addServer('D', 60);
-  await expect(ring.ringMoved).toHaveText('1');
+  await expect(ring.ringMoved).toHaveText('1 of 5');
   await teach(page, 'teach-ask');
   const dialog = page.getByTestId('ask-dialog');
   await expect(dialog).toBeVisible();
@@ -77,7 +77,7 @@ test('an instructor records three steps with a question, reorders one, presents 
   await expect(question.getByTestId('q-prompt')).toHaveText('D joins at 60. Which keys change server?');
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('lesson-step')).toHaveText('Step 3 of 3: D joined');
-  await expect(ring.ringMoved).toHaveText('1');
+  await expect(ring.ringMoved).toHaveText('1 of 5');
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('lesson-step')).toHaveText('Step 2 of 3: Which keys move?');
   await page.keyboard.press('p');

@@ -5,10 +5,12 @@
 use leptos::prelude::*;
 
 use super::capture::capture_link;
-use super::strip::CAPTION;
 use crate::teach::lessons::{Panel, Pointer, Step, MAX_CAPTION};
 use crate::ui::kit::focus::focus_soon;
 use crate::ui::state::AppState;
+
+/// Where the focus goes when a step opens for editing.
+pub(super) const CAPTION: &str = "[data-testid=\"draft-caption\"]";
 
 /// Opens step `i` for editing and shows its state on screen.
 pub(super) fn edit_step(app: AppState, i: usize) {

@@ -8,12 +8,9 @@ use leptos::prelude::*;
 
 use super::capture::capture_step;
 use super::share::DraftShare;
-use super::step_editor::StepEditor;
+use super::step_editor::{StepEditor, CAPTION};
 use crate::ui::kit::focus::focus_soon;
 use crate::ui::state::AppState;
-
-/// Where the focus goes when a step opens for editing.
-pub(super) const CAPTION: &str = "[data-testid=\"draft-caption\"]";
 
 /// Adds the state on screen as a new step, after the one being edited (or at the end), and
 /// opens it for its caption.

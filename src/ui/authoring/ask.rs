@@ -155,7 +155,7 @@ fn keep_in_lesson(
         Step {
             title: posed_title.clone(),
             link,
-            caption: lead.clone(),
+            caption: String::new(),
             pointer: None,
             questions: vec![StepQuestion {
                 title: posed_title,
@@ -194,7 +194,21 @@ pub fn AskDialog(open: RwSignal<bool>, theme: Signal<Theme>) -> impl IntoView {
     };
     Effect::new(move |_| {
         if open.get() {
-            reset(kind.get_untracked());
+            // Start from the kind this screen invites: the Traffic view's busiest server, the
+            // Timeline's peak, the last change's moved keys, or else who owns a key.
+            let k = match app.view.get_untracked() {
+                View::Traffic => QuestionKind::Busiest,
+                View::Timeline => QuestionKind::Peak,
+                _ if app
+                    .last
+                    .with_untracked(|l| l.as_ref().is_some_and(|o| o.change.is_some())) =>
+                {
+                    QuestionKind::Moves
+                }
+                _ => QuestionKind::Owner,
+            };
+            kind.set(k);
+            reset(k);
         }
     });
     let built = Memo::new(move |_| {

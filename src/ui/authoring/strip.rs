@@ -129,7 +129,7 @@ pub fn RecordingStrip() -> impl IntoView {
                                     <span class="step-no">{s.0 + 1}</span>
                                     " "
                                     {s.1.clone()}
-                                    {s.2.then_some(" ?")}
+                                    {s.2.then_some(" · question")}
                                 </button>
                             </li>
                         </For>

@@ -50,14 +50,14 @@ test('an instructor records three steps with a question, reorders one, presents 
   await page.getByTestId('draft-add').click();
   await page.getByTestId('draft-caption').fill('One key of five moved.');
   await page.getByTestId('draft-step-title').fill('D joined');
-  expect(await stepTitles(page)).toEqual(['1 Three servers', '2 Which keys move? ?', '3 D joined']);
+  expect(await stepTitles(page)).toEqual(['1 Three servers', '2 Which keys move? · question', '3 D joined']);
 
   // Reorder: the last step moves earlier, then back.
   await page.getByTestId('draft-earlier').click();
-  expect(await stepTitles(page)).toEqual(['1 Three servers', '2 D joined', '3 Which keys move? ?']);
+  expect(await stepTitles(page)).toEqual(['1 Three servers', '2 D joined', '3 Which keys move? · question']);
   await expect(page.getByTestId('draft-earlier')).toBeFocused();
   await page.getByTestId('draft-later').click();
-  expect(await stepTitles(page)).toEqual(['1 Three servers', '2 Which keys move? ?', '3 D joined']);
+  expect(await stepTitles(page)).toEqual(['1 Three servers', '2 Which keys move? · question', '3 D joined']);
 
   // Play from the first step, in presentation mode, by keyboard.
   await page.getByTestId('draft-step').first().click();

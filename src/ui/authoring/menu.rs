@@ -88,10 +88,10 @@ pub fn TeachMenu(theme: Signal<Theme>) -> impl IntoView {
                 "Open a lesson file…"
             </button>
         </Menu>
+        // Hidden: the menu's item opens it, and its own button would be a second way in.
         <input
             type="file"
-            class="sr-only"
-            tabindex="-1"
+            hidden
             aria-label="Lesson file"
             accept=".lesson,.txt,text/plain"
             data-testid="lesson-file"

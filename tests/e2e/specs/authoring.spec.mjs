@@ -199,3 +199,31 @@ test('a written lesson plays embedded from its lesson= link', async ({ ring }) =
   await page.getByTestId('lesson-next').click();
   await expect(page.getByTestId('lesson-narration')).toHaveText('Then D joins.');
 });
+
+test('a lesson saved as a file opens from the Teach menu, and a damaged file names what it skipped', async ({ ring }) => {
+  const { page } = ring;
+  await ring.open(TEACHING);
+  await teach(page, 'teach-new');
+  await page.getByTestId('draft-title').fill('Saved lesson');
+  await page.getByTestId('draft-add').click();
+  await page.getByTestId('draft-caption').fill('The ring as it starts.');
+  await ring.addServer('D', 60);
+  await page.getByTestId('draft-add').click();
+  await page.getByTestId('draft-caption').fill('D has joined.');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('draft-save').click()]);
+  expect(download.suggestedFilename()).toBe('saved-lesson.lesson');
+  const text = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  expect(text.startsWith('ringlab lesson 1\ntitle: Saved lesson\n')).toBe(true);
+  await page.getByTestId('draft-stop').click();
+
+  await page.getByTestId('lesson-file').setInputFiles({ name: 'saved.lesson', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await expect(page.locator('#lesson-title')).toHaveText('Saved lesson');
+  await expect(page.getByTestId('lesson-narration')).toHaveText('The ring as it starts.');
+  await page.getByTestId('lesson-next').click();
+  await expect(page.getByTestId('lesson-narration')).toHaveText('D has joined.');
+
+  const damaged = text.replace(/link: [^\n]*\n(?![\s\S]*link: )/, '');
+  await page.getByTestId('lesson-file').setInputFiles({ name: 'damaged.lesson', mimeType: 'text/plain', buffer: Buffer.from(damaged) });
+  await expect(page.getByTestId('lesson-step')).toHaveText(/Step 1 of 1/);
+  await expect(page.getByTestId('link-notices')).toContainText('damaged.lesson: Step 2 (Server D added) has no link');
+});

@@ -12,8 +12,8 @@ use ringlab::teach::lessons::{
 };
 use ringlab::teach::quiz::setting;
 
-use crate::cli::LessonArgs;
 use crate::experiment::Failure;
+use crate::lesson_args::LessonArgs;
 
 /// Runs `ringlab lesson`, returning the report; what was skipped goes to standard error.
 pub fn run(args: &LessonArgs) -> Result<String, Failure> {

@@ -17,6 +17,8 @@ mod json;
 #[cfg(not(target_arch = "wasm32"))]
 mod lesson;
 #[cfg(not(target_arch = "wasm32"))]
+mod lesson_args;
+#[cfg(not(target_arch = "wasm32"))]
 mod lookup;
 #[cfg(not(target_arch = "wasm32"))]
 mod named;

@@ -6,130 +6,13 @@
 
 use leptos::prelude::*;
 
-use super::ask_fields::{asks_about_a_change, choices, default, fields, label};
-use super::capture::scenario_link;
+use super::ask_fields::{build, choices, fields, label, start_value};
 use crate::teach::lessons::{Lesson, Step, StepQuestion};
 use crate::teach::quiz::{letter, Posed, Question, QuestionKind};
 use crate::ui::kit::dialog::Dialog;
 use crate::ui::kit::focus::focus_soon;
 use crate::ui::kit::theme::Theme;
 use crate::ui::state::{AppState, Draft, View};
-
-/// The question the fields describe, on the scenario on screen: its link (the step it is asked
-/// on shows that state) and the question, or the engine's refusal in words.
-fn build(
-    app: AppState,
-    kind: QuestionKind,
-    values: &[(String, String)],
-) -> Result<(String, Question), String> {
-    let get = |name: &str| {
-        values
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.trim().to_string())
-            .unwrap_or_default()
-    };
-    let mut extra = Vec::new();
-    let view = app.view.get_untracked();
-    if matches!(view, View::Traffic | View::Timeline) {
-        extra.push(("view".to_string(), view.id().to_string()));
-    }
-    // "Which keys move if ...": when the change asked about is the last change on screen, the
-    // question is asked on the screen before it.
-    let last = app
-        .last
-        .with_untracked(|l| l.as_ref().and_then(|o| o.change.clone()));
-    let before = app.previous.get_untracked();
-    let change = get("change");
-    let link = match (asks_about_a_change(kind), last, before) {
-        (true, Some(last), Some(before)) if last.to_string() == change => {
-            crate::core::write_link(&before, None, &extra)
-        }
-        _ => scenario_link(app, &extra),
-    };
-    let mut query = format!("{link}&ask={}", kind.id());
-    let mut add = |name: &str, value: &str| {
-        query.push('&');
-        query.push_str(name);
-        query.push('=');
-        query.extend(form_urlencoded::byte_serialize(value.as_bytes()));
-    };
-    let concept = get("concept");
-    for name in fields(kind) {
-        let value = get(name);
-        let needed = match (kind, *name) {
-            (QuestionKind::Choice, "server") => matches!(concept.as_str(), "leaving" | "restore"),
-            (QuestionKind::Choice, "change") => concept == "between",
-            (QuestionKind::Choice, "points") => concept == "hot-key",
-            _ => true,
-        };
-        if !needed {
-            continue;
-        }
-        match *name {
-            "say" => {
-                for line in value.lines().map(str::trim).filter(|l| !l.is_empty()) {
-                    add("say", line);
-                }
-            }
-            "unit" if value == "reads" => {
-                let cache = app.cache.get_untracked();
-                add("unit", "reads");
-                add("reads", &(cache.reads as u64).to_string());
-                add("hit", &format!("{}", (cache.hit_rate * 100.0).round()));
-            }
-            _ if value.is_empty() && !matches!(*name, "band" | "slack") => {
-                return Err(format!("Fill in: {}.", label(name)));
-            }
-            _ if value.is_empty() => {}
-            _ => add(name, &value),
-        }
-    }
-    let question = Question::from_query(&query).map_err(|e| e.to_string())?;
-    question.pose().map_err(|e| e.to_string())?;
-    Ok((link, question))
-}
-
-/// The value a field starts with on this screen: the last change, the selected key or server.
-fn start_value(app: AppState, name: &str, kind: QuestionKind) -> String {
-    match name {
-        "change" => {
-            let event = app.timeline_event.get_untracked();
-            let timeline = app.view.get_untracked() == View::Timeline;
-            let from_event = app
-                .scenario
-                .with_untracked(|s| event.change(s).ok())
-                .filter(|_| timeline)
-                .map(|c| c.to_string());
-            from_event
-                .or_else(|| {
-                    app.last.with_untracked(|l| {
-                        l.as_ref()
-                            .and_then(|o| o.change.as_ref().map(|c| c.to_string()))
-                    })
-                })
-                .unwrap_or_default()
-        }
-        "key" => app.selected_key.get_untracked().unwrap_or_else(|| {
-            app.scenario.with_untracked(|s| {
-                if s.keys().is_empty() {
-                    String::new()
-                } else {
-                    s.keys().label(0)
-                }
-            })
-        }),
-        "server" => app.selected_server.get_untracked().unwrap_or_else(|| {
-            app.scenario.with_untracked(|s| {
-                s.servers()
-                    .first()
-                    .map(|s| s.name.clone())
-                    .unwrap_or_default()
-            })
-        }),
-        _ => default(name, kind).to_string(),
-    }
-}
 
 /// Keeps `question`, asked on `link`, as a new step of the lesson being recorded (a new lesson
 /// when none is).

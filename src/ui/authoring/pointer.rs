@@ -21,10 +21,18 @@ fn panel_selector(panel: Panel) -> &'static str {
     }
 }
 
-/// Keeps the pointed-at panel ringed, once the step is on screen.
+/// Keeps the pointed-at panel ringed, once the step is on screen. Outside a lesson that
+/// points at a panel it does nothing at all, not even on a change.
 pub fn follow(app: AppState) {
+    // Whether a panel may still wear the ring.
+    let ringed = StoredValue::new(false);
     Effect::new(move |_| {
         let pointer = app.pointer.get();
+        let panel = matches!(pointer, Some(Pointer::Panel(_)));
+        if !panel && !ringed.get_value() {
+            return;
+        }
+        ringed.set_value(panel);
         app.view.track();
         app.scenario.track();
         set_timeout(

@@ -212,7 +212,7 @@ impl fmt::Display for Error {
             Error::NotHot(key) => write!(f, "The key {} is not hot.", shown(key)),
             Error::UnknownQuestionKind(text) => write!(
                 f,
-                "Unknown kind of question {:?}; choose moves, owner, number, arc, share or choice.",
+                "Unknown kind of question {:?}; choose moves, owner, number, arc, share, choice, busiest, overload, peak, settle or pick.",
                 shown(text)
             ),
             Error::Question(text) => f.write_str(text),

@@ -3,6 +3,7 @@
 //! The layout is a dashboard that fits 1280×720: controls on the left, the ring in the middle,
 //! the readout on the right; it stacks into one column on a phone.
 
+mod authoring;
 mod compare;
 mod controls;
 mod embed;
@@ -55,6 +56,7 @@ pub fn App() -> impl IntoView {
     embed::probe::register(app);
     state::address::sync_address(app);
     header::shortcuts::install(app);
+    authoring::pointer::follow(app);
     let theme = use_theme(app.present);
     if let Some(deferred) = deferred {
         controls::generation::finish(app, deferred, state::MAX_PAGE_KEYS);
@@ -93,9 +95,11 @@ pub fn App() -> impl IntoView {
             <header::views::ViewSwitcher />
             <div class="header-actions">
                 <lessons::panel::LessonPicker />
+                <authoring::menu::TeachMenu theme=theme />
                 <Toolbar />
             </div>
         </header>
+        <authoring::strip::RecordingStrip />
         <LinkNotices />
         <main
             class="layout"

@@ -1,9 +1,11 @@
 // Takes the README's screenshots from the release build in dist/:
 //   node tests/e2e/screenshots.mjs      (after `trunk build --release --offline`)
+// SHOTS=name,name takes only those; RINGLAB_SHOTS_PORT serves on another port than 4180.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 
-const port = 4180;
+const port = Number(process.env.RINGLAB_SHOTS_PORT || 4180);
+const only = process.env.SHOTS ? process.env.SHOTS.split(',') : null;
 const out = new URL('../../docs/', import.meta.url).pathname;
 const server = spawn('node', [new URL('serve.mjs', import.meta.url).pathname, String(port)], { stdio: 'ignore' });
 await new Promise((r) => setTimeout(r, 500));
@@ -14,6 +16,7 @@ const browser = await chromium.launch({
 });
 
 async function shot(name, { width, height, scheme = 'light', fullPage = false, path = '/', show = null }, act = async () => {}) {
+  if (only && !only.includes(name)) return;
   const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1, colorScheme: scheme });
   await page.goto(`http://127.0.0.1:${port}${path}`);
   if (path === '/' || path.startsWith('/?')) await page.waitForSelector('[data-testid^="share-"], [data-testid="traffic-panel"]', { state: 'attached' });
@@ -88,6 +91,21 @@ try {
     await page.click('[data-testid="q-key-@52"]');
   });
   await shot('your-data-1280', { width: 1280, height: 720, path: '/?ring=2^32&vnodes=100&servers=A,B,C,D', show: 'data-preview' }, yourData);
+  await shot('authoring-1280', { width: 1280, height: 720, path: '/?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5' }, async (page) => {
+    await page.click('[data-testid="teach-open"]');
+    await page.click('[data-testid="teach-new"]');
+    await page.fill('[data-testid="draft-title"]', 'D joins the ring');
+    await page.click('[data-testid="draft-add"]');
+    await page.fill('[data-testid="draft-step-title"]', 'Three servers');
+    await page.fill('[data-testid="draft-caption"]', 'Each server owns the stretch that **ends at its point**.');
+    await page.fill('[data-testid="server-position"]', '60');
+    await page.click('[data-testid="add-server"]');
+    await page.click('[data-testid="key-@52"]');
+    await page.click('[data-testid="draft-add"]');
+    await page.fill('[data-testid="draft-step-title"]', 'Only @52 moves');
+    await page.fill('[data-testid="draft-caption"]', 'D takes 41 to 60 from C, and with it key `@52`. Nothing else changes hands.');
+    await page.selectOption('[data-testid="draft-pointer"]', 'panel last-change');
+  });
   await shot('embed-example-1280', { width: 1280, height: 720, fullPage: true, path: '/examples/embed.html' }, async (page) => {
     await page.waitForTimeout(800);
     await page.click('#add-d');

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::flags::{KeysArgs, PlacementArgs, RingArgs, TrafficArgs};
+use crate::lesson_args::{LessonArgs, LESSON_ABOUT, LESSON_EXAMPLES};
 use crate::series_args::{
     SweepArgs, TimelineArgs, SWEEP_ABOUT, SWEEP_EXAMPLES, TIMELINE_ABOUT, TIMELINE_EXAMPLES,
 };
@@ -96,6 +97,9 @@ pub enum Command {
     /// Practice questions from a seed, with the engine's answers and worked explanations.
     #[command(long_about = QUIZ_ABOUT, after_help = QUIZ_EXAMPLES)]
     Quiz(QuizArgs),
+    /// A lesson's steps, captions, the engine's figures and its questions, as text or Markdown.
+    #[command(long_about = LESSON_ABOUT, after_help = LESSON_EXAMPLES)]
+    Lesson(LessonArgs),
     /// Database reads per second over time after one change (--add, --remove or --fail).
     #[command(long_about = TIMELINE_ABOUT, after_help = TIMELINE_EXAMPLES)]
     Timeline(TimelineArgs),
@@ -134,6 +138,8 @@ pub struct QuizArgs {
     /// Only these kinds of question, asked in turn: moves (which keys move), owner (who owns a
     /// key), number (how many), arc (which stretch), share (which share) or choice (choose
     /// one); repeat the flag or separate kinds with commas. Without it every kind comes in turn.
+    /// With --scenario, the one kind to ask, which may also be busiest, overload (the Traffic
+    /// view), peak, settle (the Timeline) or pick (your own statements).
     /// Example: --kind moves,owner
     #[arg(long, value_name = "KIND", verbatim_doc_comment)]
     pub kind: Vec<String>,
@@ -160,6 +166,50 @@ pub struct QuizArgs {
         verbatim_doc_comment
     )]
     pub set: Option<String>,
+
+    /// Pose one question of --kind on this scenario: a page's address or its query string.
+    /// The engine works out the answer; the flags below say what is asked.
+    /// Example: --scenario '?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5'
+    #[arg(
+        long,
+        value_name = "LINK",
+        conflicts_with_all = ["seed", "count", "level", "set"],
+        verbatim_doc_comment
+    )]
+    pub scenario: Option<String>,
+
+    /// With --scenario: the change asked about (moves, number, arc, choice between, peak,
+    /// settle), in the page's text form.
+    /// Example: --change add:D@60
+    #[arg(
+        long,
+        value_name = "CHANGE",
+        requires = "scenario",
+        verbatim_doc_comment
+    )]
+    pub change: Option<String>,
+
+    /// With --scenario: the key asked about (owner).
+    /// Example: --key @90
+    #[arg(long, value_name = "KEY", requires = "scenario", verbatim_doc_comment)]
+    pub key: Option<String>,
+
+    /// With --scenario: the server asked about (arc, share, choice leaving or restore).
+    /// Example: --server B
+    #[arg(long, value_name = "NAME", requires = "scenario", verbatim_doc_comment)]
+    pub server: Option<String>,
+
+    /// With --scenario: any other parameter of the question, NAME=VALUE, as a question link
+    /// writes it: measure, unit, of, reads, hit, band, slack, concept, points, prompt, say
+    /// (repeated), right.
+    /// Example: --with measure=mod-n --with unit=percent --with band=5
+    #[arg(
+        long = "with",
+        value_name = "NAME=VALUE",
+        requires = "scenario",
+        verbatim_doc_comment
+    )]
+    pub with: Vec<String>,
 
     /// Mark a reply to the questions in turn: the first --reply answers question 1, the next
     /// question 2, and so on. Keys as labels (`@52,@68` or `none`), a server's name, a number
@@ -322,7 +372,9 @@ Example (lesson 000: adding D at 60 moves one key of five, where mod N moves fou
 Other commands:
   ringlab compare   the same experiment under every placement, in one table
   ringlab lookup    which server each key goes to under one placement
-  ringlab quiz      practice questions with their answers worked out
+  ringlab quiz      practice questions with their answers worked out, or one question on
+                    any scenario (--scenario)
+  ringlab lesson    a lesson's steps, figures and questions, as text or Markdown
   ringlab timeline  database reads per second over time after --add, --remove or --fail
   ringlab sweep     spread against virtual nodes (vnodes), or keys moved against servers
                     (servers), as a table, CSV or JSON
@@ -394,7 +446,15 @@ statements, the true one worked out on the scenario).
 
 --json prints {seed, set, questions: [{number, kind, level, setting, prompt, alternatives,
 scenario, question, answer: {text, ...}, worked, reveal, marked?}], problems, score?}; a marked
-question has marked: {reply, right, verdict, keys: [{key, grade, moved, why}]}.";
+question has marked: {reply, right, verdict, keys: [{key, grade, moved, why}]}.
+
+With --scenario, one question of --kind is posed on that scenario (a page's address or its query
+string): --change, --key, --server and --with NAME=VALUE say what is asked, as a question link
+does. Besides the six kinds above: busiest (which server serves the most requests, on the
+Traffic view), overload (how many times a fair share it serves), peak (the most database reads a
+second after a server joins, leaves or fails, on the Timeline), settle (the seconds until 99% of
+the extra reads are in) and pick (your own --with prompt=, --with say= statements and --with
+right=LETTER). A question the engine cannot answer on its scenario is refused, in words.";
 
 const QUIZ_EXAMPLES: &str = "\
 Examples:
@@ -406,6 +466,15 @@ Examples:
     ringlab quiz --seed 42 --count 3 --ask
   Mark replies to the first two questions of seed 42 (a reply per question, in turn):
     ringlab quiz --seed 42 --count 2 --reply @41,@55 --reply B
+  One question on any scenario, a reply marked (lesson 000: D joins at 60; which keys move?):
+    ringlab quiz --scenario '?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5' \\
+      --kind moves --change add:D@60 --reply @52
+  Who owns key 90 on the same ring:
+    ringlab quiz --scenario '?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5' \\
+      --kind owner --key @90 --reply A
+  The peak of database reads when C fails, within 5%:
+    ringlab quiz --scenario '?ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000' --kind peak \\
+      --change fail:C --with band=5%
   The questions of an exercise set (lesson 000: who owns key 95; which keys move when D
   joins at 60), with their answers:
     ringlab quiz --set 1.cmluZz0xMDAmc2VydmVycz1BQDIwLEJANTAsQ0A4MCZrZXlzPUA5NSZhc2s9b3duZXIma2V5PUA5NQ\\

@@ -16,9 +16,15 @@ mod flags;
 #[cfg(not(target_arch = "wasm32"))]
 mod json;
 #[cfg(not(target_arch = "wasm32"))]
+mod lesson;
+#[cfg(not(target_arch = "wasm32"))]
+mod lesson_args;
+#[cfg(not(target_arch = "wasm32"))]
 mod lookup;
 #[cfg(not(target_arch = "wasm32"))]
 mod named;
+#[cfg(not(target_arch = "wasm32"))]
+mod pose;
 #[cfg(not(target_arch = "wasm32"))]
 mod quiz;
 #[cfg(not(target_arch = "wasm32"))]
@@ -86,6 +92,7 @@ mod native {
             }),
             Command::Lookup(args) => crate::lookup::run(&args),
             Command::Quiz(args) => crate::quiz::run(&args),
+            Command::Lesson(args) => crate::lesson::run(&args),
             Command::Timeline(args) => crate::timeline::run(&args),
             Command::Sweep(args) => crate::sweep::run(&args),
         };

@@ -38,16 +38,21 @@ pub fn read_reply(kind: QuestionKind, text: &str) -> Result<Response, Error> {
                 )
             }
         }
-        QuestionKind::Owner => {
+        QuestionKind::Owner | QuestionKind::Busiest => {
             if text.is_empty() {
                 return Err(Error::Question("Name a server.".into()));
             }
             Response::Server(text.to_string())
         }
-        QuestionKind::Number => Response::Number(read_amount(text)?),
+        QuestionKind::Number
+        | QuestionKind::Overload
+        | QuestionKind::Peak
+        | QuestionKind::Settle => {
+            Response::Number(read_amount(text.trim_end_matches(['×', 'x', 's']))?)
+        }
         QuestionKind::Share => Response::Percent(read_amount(text)?),
         QuestionKind::Arc => Response::Span(read_span(text)?),
-        QuestionKind::Choice => Response::Pick(read_pick(text)?),
+        QuestionKind::Choice | QuestionKind::Pick => Response::Pick(read_pick(text)?),
     })
 }
 

@@ -53,6 +53,7 @@ pub fn change_words(change: &Change) -> String {
         } if *w > 1 => format!("{name} joins with weight {w}"),
         Change::AddServer { name, .. } => format!("{name} joins"),
         Change::RemoveServer { name } => format!("{name} leaves"),
+        Change::FailServer { name } => format!("{name} fails"),
         Change::SetVnodes { vnodes } => {
             format!("Every server now puts {vnodes} points on the ring")
         }

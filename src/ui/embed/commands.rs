@@ -52,7 +52,7 @@ pub(super) fn run(app: AppState, command: Command) -> Result<(), String> {
             let found = crate::teach::lessons::lesson(&lesson)
                 .filter(|l| (1..=l.steps.len()).contains(&step))
                 .ok_or_else(|| format!("There is no lesson {lesson:?} with a step {step}."))?;
-            app.open_lesson_step(found.id, step - 1);
+            app.open_lesson_step(&found.id, step - 1);
             return Ok(());
         }
         Command::Reset => {

@@ -6,19 +6,19 @@ use leptos::prelude::*;
 /// `close` folds it and gives the focus back to its button.
 #[derive(Clone, Copy)]
 pub struct Fold {
-    pub(super) open: RwSignal<bool>,
+    pub open: RwSignal<bool>,
     button: NodeRef<leptos::html::Button>,
 }
 
 impl Fold {
-    pub(super) fn new() -> Self {
+    pub fn new() -> Self {
         Fold {
             open: RwSignal::new(false),
             button: NodeRef::new(),
         }
     }
 
-    pub(super) fn close(self) {
+    pub fn close(self) {
         self.open.set(false);
         if let Some(button) = self.button.get_untracked() {
             let _ = button.focus();

@@ -5,7 +5,8 @@
 
 use leptos::prelude::*;
 
-use crate::teach::lessons::{lesson, questions_for, LESSONS};
+use super::caption::Caption;
+use crate::teach::lessons::LESSONS;
 use crate::ui::kit::focus::focus_soon;
 use crate::ui::kit::theme::Theme;
 use crate::ui::practice::question_card::QuestionCard;
@@ -28,7 +29,7 @@ pub fn LessonPicker() -> impl IntoView {
     let on_pick = move |ev| {
         let id = event_target_value(&ev);
         if let Some(found) = LESSONS.iter().find(|l| l.id == id) {
-            app.open_lesson_step(found.id, 0);
+            app.open_lesson_step(&found.id, 0);
             focus_soon(vec![NARRATION.into()]);
         }
     };
@@ -40,10 +41,11 @@ pub fn LessonPicker() -> impl IntoView {
                 {LESSONS
                     .iter()
                     .map(|l| {
-                        let id = l.id;
+                        let id = l.id.clone();
+                        let value = id.clone();
                         view! {
-                            <option value=id selected=move || app.lesson.get().is_some_and(|(open, _)| open == id)>
-                                {l.title}
+                            <option value=value selected=move || app.lesson.with(|open| open.as_ref().is_some_and(|(open, _)| open.id == id))>
+                                {l.title.clone()}
                             </option>
                         }
                     })
@@ -59,14 +61,13 @@ pub fn LessonPicker() -> impl IntoView {
 pub fn LessonPanel(theme: Signal<Theme>) -> impl IntoView {
     let app = expect_context::<AppState>();
     move || {
-        let (id, step) = app.lesson.get()?;
-        let found = lesson(id)?;
-        let at = found.steps.get(step)?;
+        let (found, step) = app.lesson.get()?;
+        let at = found.steps.get(step)?.clone();
         let count = found.steps.len();
-        // A question asked before step `s` is put to the learner on the step just before it.
-        let questions = questions_for(id)
-            .filter(|q| q.before_step == step + 1 || (q.before_step == 0 && step == 0))
-            .filter_map(|q| Some((q, q.question().ok()?.pose().ok()?)))
+        let questions = at
+            .questions
+            .iter()
+            .filter_map(|q| Some((q.clone(), q.question().ok()?.pose().ok()?)))
             .map(|(q, posed)| {
                 view! {
                     <div class="lesson-question" data-testid="lesson-question">
@@ -79,9 +80,9 @@ pub fn LessonPanel(theme: Signal<Theme>) -> impl IntoView {
             .collect_view();
         Some(view! {
             <section class="panel lesson" aria-labelledby="lesson-title" data-testid="lesson-panel">
-                <h2 id="lesson-title">{found.title}</h2>
+                <h2 id="lesson-title">{found.title.clone()}</h2>
                 <p class="step-count" data-testid="lesson-step">{format!("Step {} of {count}: {}", step + 1, at.title)}</p>
-                <p class="narration" data-testid="lesson-narration" tabindex="-1">{at.narration}</p>
+                <div class="narration" data-testid="lesson-narration" tabindex="-1"><Caption text=at.caption.clone() /></div>
                 {questions}
                 <div class="button-row">
                     <button
@@ -107,7 +108,7 @@ pub fn LessonPanel(theme: Signal<Theme>) -> impl IntoView {
                         type="button"
                         data-testid="lesson-close"
                         on:click=move |_| {
-                            app.lesson.set(None);
+                            app.leave_lesson();
                             focus_soon(vec!["[data-testid=\"lesson-select\"]".into()]);
                         }
                     >

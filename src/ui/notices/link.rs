@@ -1,4 +1,5 @@
-//! What a link held that could not be read, shown above the page (or the embedded ring).
+//! What a link or a lesson file held that could not be read, shown above the page (or the
+//! embedded ring).
 
 use leptos::prelude::*;
 
@@ -13,7 +14,7 @@ pub fn LinkNotices() -> impl IntoView {
     view! {
         <Show when=shown>
             <div class="notice" role="status" data-testid="link-notices">
-                <p>"Parts of this link could not be read and were left out:"</p>
+                <p>"Parts of what was opened could not be read and were left out:"</p>
                 <ul>
                     {move || {
                         // A few lines at most, whatever the link held.

@@ -59,12 +59,12 @@ pub fn QuestionCard(
         }
         let response = posed.with_value(|p| match kind {
             QuestionKind::Moves => Ok(Response::Keys(marked.get_untracked())),
-            QuestionKind::Owner => picked
+            QuestionKind::Owner | QuestionKind::Busiest => picked
                 .get_untracked()
                 .and_then(|i| servers.with_value(|s| s.get(i).cloned()))
                 .map(Response::Server)
                 .ok_or_else(|| "Pick a server first.".to_string()),
-            QuestionKind::Choice => picked
+            QuestionKind::Choice | QuestionKind::Pick => picked
                 .get_untracked()
                 .map(Response::Pick)
                 .ok_or_else(|| "Choose a statement first.".to_string()),
@@ -204,11 +204,11 @@ pub fn QuestionCard(
     };
     let reply = match kind {
         QuestionKind::Moves => moves_reply(n, posed, marked, toggle, done).into_any(),
-        QuestionKind::Owner => {
+        QuestionKind::Owner | QuestionKind::Busiest => {
             let options: Vec<String> = servers.get_value();
             choice_reply(n, "Server", options, picked, done).into_any()
         }
-        QuestionKind::Choice => {
+        QuestionKind::Choice | QuestionKind::Pick => {
             let options: Vec<String> =
                 posed.with_value(|p| p.alternatives().iter().map(|a| a.text.clone()).collect());
             choice_reply(n, "Statements", options, picked, done).into_any()
@@ -217,6 +217,8 @@ pub fn QuestionCard(
             let hint = match kind {
                 QuestionKind::Arc => "First and last position, as 41 to 60",
                 QuestionKind::Share => "A share in percent, as 37.5",
+                QuestionKind::Overload => "Times a fair share, as 2.5",
+                QuestionKind::Settle => "Seconds, as 0.9",
                 _ => "A number, as 8 million, 2,500 or 80%",
             };
             view! {

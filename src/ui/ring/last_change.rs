@@ -202,7 +202,7 @@ fn FailoverLine() -> impl IntoView {
         // One copy per key is the plain ring; only the replicas lesson dwells on what it loses.
         let in_lesson = app
             .lesson
-            .with(|l| l.is_some_and(|(id, _)| id == "replicas"));
+            .with(|l| l.as_ref().is_some_and(|(found, _)| found.id == "replicas"));
         if replicas == 1 && !in_lesson {
             return None;
         }

@@ -9,6 +9,16 @@ use super::slots::slots_for;
 use super::vocabulary::{ClickMode, Field, View};
 use super::TimelineEvent;
 use crate::core::{read_link, CacheLoad, Change, Link, Outcome, Scenario};
+use crate::teach::lessons::{Lesson, Pointer};
+
+/// A lesson being recorded: the lesson so far and the step being edited, if any.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Draft {
+    /// The lesson so far.
+    pub lesson: Lesson,
+    /// The step whose caption is open for editing (from 0).
+    pub editing: Option<usize>,
+}
 
 /// One view of the app, as undo and redo restore it.
 #[derive(Clone)]
@@ -57,8 +67,12 @@ pub struct AppState {
     pub present: RwSignal<bool>,
     /// Whether the shortcut list is open.
     pub help_open: RwSignal<bool>,
-    /// The guided lesson being followed, and its step (from 0).
-    pub lesson: RwSignal<Option<(&'static str, usize)>>,
+    /// The lesson being followed (built in or written by an instructor), and its step (from 0).
+    pub lesson: RwSignal<Option<(Arc<Lesson>, usize)>>,
+    /// What the lesson's step points at: a key, a server or a panel.
+    pub pointer: RwSignal<Option<Pointer>>,
+    /// The lesson being recorded on the page, if "New lesson" was chosen.
+    pub draft: RwSignal<Option<Draft>>,
     /// Link parameters the address must keep whatever changes (an embed's own settings).
     pub kept_params: StoredValue<Vec<(String, String)>>,
     /// The view on screen.
@@ -147,6 +161,8 @@ impl AppState {
             present: RwSignal::new(false),
             help_open: RwSignal::new(false),
             lesson: RwSignal::new(None),
+            pointer: RwSignal::new(None),
+            draft: RwSignal::new(None),
             kept_params: StoredValue::new(Vec::new()),
             view: RwSignal::new(View::Ring),
             save_png: StoredValue::new(None),

@@ -93,6 +93,17 @@ pub enum Error {
     SweepTooLarge { asked: u64, max: u64 },
     /// A sweep needs keys to count.
     NoKeysToSweep,
+    /// A new ring size would put two points placed by hand on one position: `first` and
+    /// `second` name them (servers, or keys written `@p`), `size` is the ring and `position`
+    /// where both would land.
+    PlacedTooClose {
+        size: u64,
+        first: String,
+        second: String,
+        position: u32,
+    },
+    /// There is no server placed by hand to hash.
+    NothingPlacedByHand,
 }
 
 impl fmt::Display for Error {
@@ -201,6 +212,16 @@ impl fmt::Display for Error {
             Error::NoKeysToSweep => write!(
                 f,
                 "The servers sweep counts the keys that move, and there are none; add keys first."
+            ),
+            Error::PlacedTooClose { size, first, second, position } => write!(
+                f,
+                "On a ring of {} positions, {first} and {second} would both land on {}: each point placed by hand keeps its share of the ring, and this ring is too small to keep them apart. Choose a larger ring, or hash the servers placed by hand first.",
+                grouped(*size),
+                grouped(u64::from(*position))
+            ),
+            Error::NothingPlacedByHand => write!(
+                f,
+                "No server is placed by hand: every server is hashed already."
             ),
             Error::BadTable(text) => write!(f, "{text:?} is not a partition table for these servers."),
             Error::UnknownChange(text) => write!(

@@ -9,6 +9,7 @@
 
 mod apply;
 mod build;
+mod by_hand;
 mod change;
 mod down;
 mod generate;

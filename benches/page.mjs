@@ -11,99 +11,35 @@
 // Run from the repository root after `trunk build --release --offline`:
 //   node benches/page.mjs            (everything, a few minutes)
 //   ONLY=start,100k,placements,compare,1m node benches/page.mjs    (a subset)
-import { createRequire } from 'node:module';
-import { readdirSync, readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { spawn } from 'node:child_process';
-
-const require = createRequire(new URL('../tests/e2e/package.json', import.meta.url));
-const { chromium } = require('playwright-core');
+import { fileURLToPath } from 'node:url';
+import {
+  addServer, bigRing as openBigRing, bundleSize, firstRender, launchChromium, median, ms,
+  removeServer, serveFolder, timeAction, timeClick, watchFirstRender,
+} from './page-kit.mjs';
 
 const port = 4179;
-const dist = new URL('../dist/', import.meta.url);
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const only = process.env.ONLY ? process.env.ONLY.split(',') : null;
 const wanted = (part) => !only || only.includes(part);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const ms = (x) => `${x.toFixed(1)} ms`;
 
 // Bundle size: what the browser downloads, raw and gzipped.
-let raw = 0;
-let zipped = 0;
-for (const name of readdirSync(dist)) {
-  if (/\.(wasm|js|css|html)$/.test(name)) {
-    const bytes = readFileSync(new URL(name, dist));
-    raw += bytes.length;
-    zipped += gzipSync(bytes, { level: 9 }).length;
-  }
-}
+const { raw, zipped } = bundleSize(dist);
 console.log(`bundle (wasm + js + css + html): ${(raw / 1024).toFixed(0)} KB raw, ${(zipped / 1024).toFixed(0)} KB gzipped`);
 
-const server = spawn('node', [new URL('../tests/e2e/serve.mjs', import.meta.url).pathname, String(port)], { stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 500));
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--enable-precise-memory-info'],
-});
-const url = `http://127.0.0.1:${port}/`;
+const server = await serveFolder(dist, port);
+const browser = await launchChromium();
+const url = server.url;
 
-/**
- * Clicks `selector` and resolves with how long the page worked, in ms: from the click until
- * every effect has run (the panels and the canvas updated) and the browser has recomputed style
- * and layout. Leptos runs effects as microtasks, all of them before any task or frame, so the
- * work ends when the microtasks queued behind the click's have run; no frame can fall inside
- * it. `frame` is the time to the display's next frame after that, for reference.
- * `[data-testid=done]` must read `text` by then, or the run fails.
- */
-function timeClick(page, selector, done, text) {
-  return timeAction(page, selector, null, done, text);
-}
-
-/** As `timeClick`, but sets the field `selector` to `value` and fires its change event. */
-function timeAction(page, selector, value, done, text) {
-  return page.evaluate(({ selector, value, done, text }) => new Promise((resolve, reject) => {
-    const target = document.querySelector(`[data-testid="${done}"]`);
-    const start = performance.now();
-    const element = document.querySelector(selector);
-    if (value === null) {
-      element.click();
-    } else {
-      element.value = value;
-      element.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-    // Effects run as microtasks after the click (and ones they start, in the same turn):
-    // awaiting a few more lets every one of them finish first.
-    (async () => {
-      for (let i = 0; i < 8; i++) await null;
-      void document.body.offsetHeight;
-      const work = performance.now() - start;
-      if (!target.textContent.includes(text)) {
-        reject(new Error(`expected "${text}", found "${target.textContent}"`));
-        return;
-      }
-      requestAnimationFrame(() => resolve({ work, frame: performance.now() - start }));
-    })();
-  }), { selector, value, done, text });
-}
 /** The page on the big ring: 20 servers of 200 points on 2^32, with `keys` generated keys. */
-async function bigRing(page, keys) {
-  const servers = Array.from({ length: 20 }, (_, i) => `s${i}`).join(',');
-  await page.goto(`${url}?ring=2^32&vnodes=200&servers=${servers}&gen=${keys}`);
-  await page.waitForFunction((n) => {
-    const s = window.wasmBindings && JSON.parse(window.wasmBindings.ringlab_snapshot());
-    return s && s.keys === n && !document.querySelector('[data-testid="generation-progress"]');
-  }, keys, { timeout: 120_000 });
-}
+const bigRing = (page, keys) => openBigRing(page, url, keys);
 
 /** Adds and removes server `extra` `runs` times; the medians. */
 async function addRemove(page, runs, done = 'last-headline') {
   const adds = [];
   const removes = [];
   for (let i = 0; i < runs; i++) {
-    await page.fill('[data-testid="server-name"]', 'extra');
-    adds.push(await timeClick(page, '[data-testid="add-server"]', done, 'Server extra added.'));
-    removes.push(await timeClick(page, '[data-testid="remove-extra"]', done, 'Server extra removed.'));
+    adds.push(await addServer(page, done));
+    removes.push(await removeServer(page, done));
   }
   const of = (xs, k) => median(xs.map((x) => x[k]));
   return { add: of(adds, 'work'), remove: of(removes, 'work'), addFrame: of(adds, 'frame'), removeFrame: of(removes, 'frame') };
@@ -121,21 +57,9 @@ try {
     // measured from navigation start to the first frame after they are there. The page itself
     // watches for them, so the time the test driver takes to ask is not counted.
     const watcher = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-    await watcher.addInitScript(() => {
-      const watch = new MutationObserver(() => {
-        if (document.querySelector('[data-testid="share-A"]')) {
-          watch.disconnect();
-          requestAnimationFrame(() => { window.firstRender = performance.now(); });
-        }
-      });
-      watch.observe(document, { childList: true, subtree: true });
-    });
+    await watcher.addInitScript(watchFirstRender);
     const renders = [];
-    for (let i = 0; i < 7; i++) {
-      await watcher.goto(url);
-      await watcher.waitForFunction(() => window.firstRender !== undefined);
-      renders.push(await watcher.evaluate(() => window.firstRender));
-    }
+    for (let i = 0; i < 7; i++) renders.push(await firstRender(watcher, url));
     await watcher.close();
     console.log(`starting scenario rendered: median ${ms(median(renders))} after navigation (7 loads)`);
   }
@@ -222,5 +146,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill();
+  server.close();
 }

@@ -1,0 +1,220 @@
+// Two builds of the page measured side by side: both open in ONE headless Chromium (a page each,
+// 1280x720), and every timed action alternates between them, so whatever the machine's speed
+// does meanwhile (it drifts by up to half from hour to hour) falls on both builds alike. The
+// order within a round alternates too (A then B, then B then A).
+//
+//   node benches/side-by-side.mjs DIST_A DIST_B [options]
+//
+//   DIST_A, DIST_B   two built dist folders (`trunk build --release --offline` in each checkout);
+//                    A is "before", B is "after": ratios are B / A.
+//   --labels a,b     names for the two builds; by default the folders' names (a folder called
+//                    dist is named after the folder it is in).
+//   --runs N         alternations of each change (add and remove a server), default 30.
+//   --loads N        alternations of the first render, default 15.
+//   --warmup N       untimed alternations before each scenario's timed ones, default 3.
+//   --only LIST      some of: bundle,start,100k,1m (default all of them).
+//   --json FILE      also write every sample to FILE.
+//
+// Example, from the repository root:
+//   node benches/side-by-side.mjs ../base/dist dist --labels before,after
+//
+// What is timed (the same way as benches/page.mjs, whose helpers live in benches/page-kit.mjs):
+//   bundle  wasm + JS + CSS + HTML of each folder, raw and gzipped (level 9);
+//   start   the starting scenario opened afresh: from navigation start to the first frame after
+//           the shares are on screen, timed inside the page;
+//   100k    100,000 generated keys on a 2^32 ring of 20 servers x 200 virtual nodes: adding a
+//           server, then removing it, each from the click until the microtasks behind it have
+//           run, the layout is done and the last change's headline names it;
+//   1m      the same with 1,000,000 keys.
+// Each build is served from its own folder on its own port by tests/e2e/serve.mjs, in a
+// process of its own. The run stops with a message naming the build and the step if a page
+// does not show what it should.
+import { existsSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import {
+  addServer, bigRing, bundleSize, firstRender, launchChromium, quantile, removeServer,
+  serveFolder, watchFirstRender,
+} from './page-kit.mjs';
+
+const USAGE = 'usage: node benches/side-by-side.mjs DIST_A DIST_B [--labels a,b] [--runs N] [--loads N] [--warmup N] [--only bundle,start,100k,1m] [--json FILE]';
+const PARTS = ['bundle', 'start', '100k', '1m'];
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+function parseArgs(argv) {
+  const options = { dists: [], labels: null, runs: 30, loads: 15, warmup: 3, only: PARTS, json: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      if (i + 1 >= argv.length) fail(`${arg} needs a value\n${USAGE}`);
+      return argv[++i];
+    };
+    const count = () => {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 0) fail(`${arg} needs a whole number\n${USAGE}`);
+      return n;
+    };
+    if (arg === '--labels') options.labels = value().split(',');
+    else if (arg === '--runs') options.runs = count();
+    else if (arg === '--loads') options.loads = count();
+    else if (arg === '--warmup') options.warmup = count();
+    else if (arg === '--only') options.only = value().split(',');
+    else if (arg === '--json') options.json = value();
+    else if (arg === '-h' || arg === '--help') fail(USAGE);
+    else if (arg.startsWith('--')) fail(`unknown option ${arg}\n${USAGE}`);
+    else options.dists.push(resolve(arg));
+  }
+  if (options.dists.length !== 2) fail(USAGE);
+  for (const dist of options.dists) {
+    if (!existsSync(join(dist, 'index.html'))) fail(`${dist} has no index.html: give the dist folder of a build (trunk build --release --offline)`);
+  }
+  if (options.labels && (options.labels.length !== 2 || options.labels.some((l) => !l))) fail(`--labels needs two names, such as before,after\n${USAGE}`);
+  const unknown = options.only.filter((p) => !PARTS.includes(p));
+  if (unknown.length) fail(`--only: unknown part ${unknown.join(', ')} (known: ${PARTS.join(', ')})`);
+  if (options.runs < 1 || options.loads < 1) fail('--runs and --loads need at least 1');
+  return options;
+}
+
+/** A folder's name, or the name of the folder it is in when it is called dist. */
+function nameOf(dir) {
+  return basename(dir) === 'dist' ? basename(dirname(dir)) : basename(dir);
+}
+
+const options = parseArgs(process.argv.slice(2));
+let labels = options.labels ?? options.dists.map(nameOf);
+if (labels[0] === labels[1]) labels = labels.map((l, i) => `${l}-${'AB'[i]}`);
+const wanted = (part) => options.only.includes(part);
+
+const stats = (xs) => ({ q1: quantile(xs, 0.25), median: quantile(xs, 0.5), q3: quantile(xs, 0.75) });
+const samples = {};
+const rows = [];
+
+/**
+ * Records a scenario: per build its samples; the ratio of the medians (B / A); and, pairing
+ * each round's two samples, the median of their ratios and the rounds B was quicker in.
+ */
+function record(name, a, b) {
+  samples[name] = { [labels[0]]: a, [labels[1]]: b };
+  const [sa, sb] = [stats(a), stats(b)];
+  const paired = a.map((x, i) => b[i] / x);
+  const quicker = paired.filter((r) => r < 1).length;
+  rows.push({ name, a: sa, b: sb, ratio: sb.median / sa.median, paired: quantile(paired, 0.5), quicker, n: a.length });
+  const show = (s) => `${s.median.toFixed(1)} ms [${s.q1.toFixed(1)}–${s.q3.toFixed(1)}]`;
+  console.log(`${name}: ${labels[0]} ${show(sa)}, ${labels[1]} ${show(sb)}; ${labels[1]}/${labels[0]} ${(sb.median / sa.median).toFixed(2)} (${a.length} rounds)`);
+}
+
+/** Runs `step` with a message naming the build and what was being done if it fails. */
+async function within(build, what, step) {
+  try {
+    return await step();
+  } catch (error) {
+    const message = String(error.message).split('\n')[0];
+    throw new Error(`${build.label} (${build.dist}): ${what}: ${message}`);
+  }
+}
+
+/**
+ * Alternates `action(build)` between the builds `warmup` times untimed, then `rounds` times,
+ * swapping which goes first every round; each build's results in order.
+ */
+async function alternate(builds, rounds, action) {
+  const results = builds.map(() => []);
+  for (let i = -options.warmup; i < rounds; i++) {
+    const order = (i & 1) === 0 ? [0, 1] : [1, 0];
+    for (const k of order) {
+      await builds[k].page.bringToFront();
+      const result = await action(builds[k]);
+      if (i >= 0) results[k].push(result);
+    }
+  }
+  return results;
+}
+
+/** Both builds on the big ring with `keys` keys; then add and remove a server, alternately. */
+async function addRemove(builds, keys, title) {
+  for (const build of builds) {
+    await within(build, `opening the big ring with ${keys} keys`, async () => {
+      await build.page.bringToFront();
+      await bigRing(build.page, build.url, keys);
+      await build.page.waitForSelector('[data-testid="share-s0"]', { timeout: 10_000 });
+    });
+  }
+  const [a, b] = await alternate(builds, options.runs, (build) =>
+    within(build, `${title}: adding and removing server extra`, async () => {
+      const add = await addServer(build.page);
+      const remove = await removeServer(build.page);
+      return { add: add.work, remove: remove.work };
+    }));
+  record(`${title}: add a server`, a.map((r) => r.add), b.map((r) => r.add));
+  record(`${title}: remove a server`, a.map((r) => r.remove), b.map((r) => r.remove));
+}
+
+const builds = options.dists.map((dist, i) => ({ dist, label: labels[i] }));
+const sizes = builds.map((build) => bundleSize(build.dist));
+const servers = [];
+let browser;
+try {
+  for (const build of builds) {
+    const server = await serveFolder(build.dist);
+    servers.push(server);
+    build.url = server.url;
+  }
+  console.log(`${labels[0]}: ${builds[0].dist} at ${builds[0].url}`);
+  console.log(`${labels[1]}: ${builds[1].dist} at ${builds[1].url}`);
+
+  if (wanted('bundle')) {
+    const kb = (x) => `${(x / 1024).toFixed(0)} KB`;
+    for (const [i, s] of sizes.entries()) console.log(`bundle, ${labels[i]}: ${kb(s.raw)} raw (${s.raw} bytes), ${kb(s.zipped)} gzipped (${s.zipped} bytes)`);
+    console.log(`bundle, ${labels[1]}/${labels[0]}: raw ${(sizes[1].raw / sizes[0].raw).toFixed(3)}, gzipped ${(sizes[1].zipped / sizes[0].zipped).toFixed(3)}`);
+  }
+
+  browser = await launchChromium();
+  for (const build of builds) {
+    build.page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await build.page.addInitScript(watchFirstRender);
+    build.page.on('pageerror', (error) => console.error(`${build.label}: page error: ${error.message}`));
+  }
+  // Both pages must count as shown, or one build's frames would be throttled.
+  for (const build of builds) {
+    await build.page.bringToFront();
+    await build.page.goto('about:blank');
+    const state = await build.page.evaluate(() => document.visibilityState);
+    if (state !== 'visible') throw new Error(`${build.label}: the page is ${state}, not visible: its frames would be throttled`);
+  }
+
+  if (wanted('start')) {
+    const [a, b] = await alternate(builds, options.loads, (build) =>
+      within(build, 'the starting scenario (waiting for the share of server A)', () => firstRender(build.page, build.url)));
+    record('first render of the starting scenario', a, b);
+  }
+  if (wanted('100k')) await addRemove(builds, 100_000, '100,000 keys');
+  if (wanted('1m')) await addRemove(builds, 1_000_000, '1,000,000 keys');
+} catch (error) {
+  console.error(`side-by-side: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  if (browser) await browser.close();
+  for (const server of servers) server.close();
+}
+
+if (rows.length) {
+  const cell = (s) => `${s.median.toFixed(1)} [${s.q1.toFixed(1)}–${s.q3.toFixed(1)}]`;
+  const table = [
+    ['', `${labels[0]}, ms: median [quartiles]`, `${labels[1]}, ms: median [quartiles]`, `${labels[1]}/${labels[0]}`, 'paired ratio', `${labels[1]} quicker`],
+    ...rows.map((r) => [r.name, cell(r.a), cell(r.b), r.ratio.toFixed(2), r.paired.toFixed(2), `${r.quicker}/${r.n}`]),
+  ];
+  if (wanted('bundle')) {
+    const kb = (s) => `${(s.raw / 1024).toFixed(0)} KB / ${(s.zipped / 1024).toFixed(0)} KB`;
+    table.push(['bundle, raw / gzipped', kb(sizes[0]), kb(sizes[1]), `${(sizes[1].raw / sizes[0].raw).toFixed(3)} / ${(sizes[1].zipped / sizes[0].zipped).toFixed(3)}`, '', '']);
+  }
+  const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
+  console.log('');
+  for (const row of table) console.log(row.map((x, c) => (c === 0 ? x.padEnd(widths[c]) : x.padStart(widths[c]))).join('  '));
+  console.log(`\n(paired ratio: the median over rounds of ${labels[1]}'s time over ${labels[0]}'s in the same round)`);
+}
+if (options.json) {
+  writeFileSync(options.json, JSON.stringify({ labels, dists: options.dists, sizes, samples }, null, 2));
+}

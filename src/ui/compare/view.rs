@@ -82,9 +82,12 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
         });
     });
     let comparison = Memo::new(move |_| {
-        shown
-            .get()
-            .unwrap_or_else(|| Compared(Arc::new(Comparison { keys: 0, columns: Vec::new() })))
+        shown.get().unwrap_or_else(|| {
+            Compared(Arc::new(Comparison {
+                keys: 0,
+                columns: Vec::new(),
+            }))
+        })
     });
     let best = Memo::new(move |_| comparison.with(|c| c.0.best()));
     let headline = move || {

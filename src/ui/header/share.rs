@@ -4,10 +4,10 @@
 use leptos::prelude::*;
 
 use super::menu::{Fold, Menu};
-use crate::ui::kit::icons::Icon;
 use crate::ui::embed::config::{DEFAULT_PANELS, PANELS};
 use crate::ui::kit::browser::download;
 use crate::ui::kit::dialog::Dialog;
+use crate::ui::kit::icons::Icon;
 use crate::ui::state::address::{current_query, write_address};
 use crate::ui::state::AppState;
 

@@ -27,7 +27,9 @@ pub fn IconView(icon: Icon) -> impl IntoView {
         Icon::Redo => view! { <path d="M15 14l5-5-5-5M20 9H9a5 5 0 0 0 0 10h3"></path> }.into_any(),
         Icon::Share => view! { <path d="M12 15V3M7 8l5-5 5 5M5 13v8h14v-8"></path> }.into_any(),
         Icon::Present => view! { <path d="M3 4h18v12H3zM12 16v4M8 21h8"></path> }.into_any(),
-        Icon::More => view! { <path d="M5 12h.01M12 12h.01M19 12h.01" stroke-width="3.5"></path> }.into_any(),
+        Icon::More => {
+            view! { <path d="M5 12h.01M12 12h.01M19 12h.01" stroke-width="3.5"></path> }.into_any()
+        }
     };
     view! {
         <svg

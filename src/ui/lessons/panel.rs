@@ -145,8 +145,9 @@ pub fn LessonPanel(
     let finish = move || {
         let done = place().map(|(l, _, _)| l.title).unwrap_or_default();
         app.lesson.set(None);
-        app.announcement
-            .set(format!("Lesson finished: {done}. Pick another from the Lessons list."));
+        app.announcement.set(format!(
+            "Lesson finished: {done}. Pick another from the Lessons list."
+        ));
         focus_soon(vec!["[data-testid=\"lesson-select\"]".into()]);
     };
     view! {

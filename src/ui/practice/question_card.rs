@@ -13,9 +13,9 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::answers::{choice_reply, moves_reply, result_view};
+use crate::core::Scenario;
 use crate::draw::geometry::Frame;
 use crate::draw::picture::{slots_like, Focus, Hit, KeyLayer, Picture};
-use crate::core::Scenario;
 use crate::teach::quiz::{Answer, Ask, Marking, Posed, QuestionKind, Response};
 use crate::ui::kit::paint::paint;
 use crate::ui::kit::theme::Theme;
@@ -110,9 +110,15 @@ pub fn QuestionCard(
     // The scenario after a "which keys move?" question's change: before the check its new
     // servers are drawn on the ring as they will join (the prompt names them); after it, the
     // ring is drawn as the change leaves it.
-    let after = StoredValue::new(posed.with_value(|p| match &p.question().ask {
-        Ask::Moves { change } => p.scenario().after(change.clone()).ok().map(|(next, _)| next),
-        _ => None,
+    let after = StoredValue::new(posed.with_value(|p| {
+        match &p.question().ask {
+            Ask::Moves { change } => p
+                .scenario()
+                .after(change.clone())
+                .ok()
+                .map(|(next, _)| next),
+            _ => None,
+        }
     }));
     let picture = Memo::new(move |_| {
         let marks = marked.get();
@@ -144,7 +150,9 @@ pub fn QuestionCard(
                     let joining = Picture::new(after, None, &slots_of(after), &Focus::default())
                         .points
                         .into_iter()
-                        .filter(|point| before.server(&after.servers()[point.server].name).is_err());
+                        .filter(|point| {
+                            before.server(&after.servers()[point.server].name).is_err()
+                        });
                     picture.points.extend(joining);
                     picture
                 }

@@ -53,7 +53,11 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                 // screen: the ring fits above it, so the step's words and the ring it speaks
                 // of are on one screen.
                 sheet_top()
-                    .map(|top| top - (el.get_bounding_client_rect().top() + window.scroll_y().unwrap_or(0.0)) - 8.0)
+                    .map(|top| {
+                        top - (el.get_bounding_client_rect().top()
+                            + window.scroll_y().unwrap_or(0.0))
+                            - 8.0
+                    })
                     .unwrap_or(f64::MAX)
             };
             if width > 0.0 {

@@ -118,10 +118,7 @@ fn happening_mark(t: &Timeline) -> String {
 /// The Timeline view; with `sweeps`, the sweep plots below it; with `stories`, the stories to
 /// start from, and the first of them when the view opens on the untouched starting ring.
 #[component]
-pub fn TimelineView(
-    sweeps: bool,
-    #[prop(optional)] stories: bool,
-) -> impl IntoView {
+pub fn TimelineView(sweeps: bool, #[prop(optional)] stories: bool) -> impl IntoView {
     let app = expect_context::<AppState>();
     // The first screen's five keys make no storm worth a chart: the view opens on a story.
     // Once, after the view is on the page (an Effect, so no state changes while it is drawn).
@@ -239,8 +236,9 @@ pub fn TimelineView(
                 class="timeline-settings"
                 data-testid="timeline-settings"
                 prop:open=move || {
+                    // Open outside a lesson, unless presentation mode folds the controls.
                     app.lesson.with(Option::is_none)
-                        && !(app.present.get() && !app.controls_open.get())
+                        && (!app.present.get() || app.controls_open.get())
                 }
             >
                 <summary>"What happens, and the settings"</summary>
@@ -319,13 +317,12 @@ fn notes(t: &Timeline) -> String {
             t.timing.replicas
         ));
     }
-    match (&t.failed, t.restart_at) {
-        (Some(name), Some(d)) => parts.push(format!(
+    if let (Some(name), Some(d)) = (&t.failed, t.restart_at) {
+        parts.push(format!(
             "{name} restarts empty after {d} s: its {} returning {} miss again.",
             grouped(p.moved.1 as u64),
             crate::core::plural(p.moved.1, "key", "keys")
-        )),
-        _ => {}
+        ));
     }
     if !t.gossip.is_empty() {
         parts.push(format!(

@@ -107,6 +107,17 @@ pub enum Error {
     NoCounts,
     /// A real system refuses this, in its own words (or Ringlab's about that system).
     System(String),
+    /// A new ring size would put two points placed by hand on one position: `first` and
+    /// `second` name them (servers, or keys written `@p`), `size` is the ring and `position`
+    /// where both would land.
+    PlacedTooClose {
+        size: u64,
+        first: String,
+        second: String,
+        position: u32,
+    },
+    /// There is no server placed by hand to hash.
+    NothingPlacedByHand,
 }
 
 impl fmt::Display for Error {
@@ -248,6 +259,16 @@ impl fmt::Display for Error {
                 shown(text)
             ),
             Error::System(text) => f.write_str(text),
+            Error::PlacedTooClose { size, first, second, position } => write!(
+                f,
+                "On a ring of {} positions, {first} and {second} would both land on {}: each point placed by hand keeps its share of the ring, and this ring is too small to keep them apart. Choose a larger ring, or hash the servers placed by hand first.",
+                grouped(*size),
+                grouped(u64::from(*position))
+            ),
+            Error::NothingPlacedByHand => write!(
+                f,
+                "No server is placed by hand: every server is hashed already."
+            ),
             Error::UnknownChange(text) => write!(
                 f,
                 "{:?} is not a change; changes look like add:D@60, remove:B, vnodes:100 or gen:100.",

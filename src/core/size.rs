@@ -57,6 +57,23 @@ impl RingSize {
         }
     }
 
+    /// The position of `position` (a position of the ring `from`) at the same fraction of this
+    /// ring: `round(position × M / from)`, never past `M − 1`. Changing the ring's size moves
+    /// every point placed by hand this way, so each keeps its share of the circle: A at 10 of
+    /// 100 sits at 429,496,730 of 2^32, and comes back to 10.
+    ///
+    /// ```
+    /// use ringlab::core::RingSize;
+    /// assert_eq!(RingSize::FULL.rescaled(10, RingSize::TEACHING), 429_496_730);
+    /// assert_eq!(RingSize::TEACHING.rescaled(429_496_730, RingSize::FULL), 10);
+    /// assert_eq!(RingSize::TEACHING.rescaled(4_294_967_295, RingSize::FULL), 99);
+    /// ```
+    pub fn rescaled(self, position: u32, from: RingSize) -> u32 {
+        let (m, from) = (u128::from(self.0), u128::from(from.0));
+        let nearest = (2 * u128::from(position) * m + from) / (2 * from);
+        nearest.min(m - 1) as u32
+    }
+
     /// The clockwise distance from `from` to `to`, in `0..M`.
     pub fn distance(self, from: u32, to: u32) -> u64 {
         (u64::from(to) + self.0 - u64::from(from)) % self.0

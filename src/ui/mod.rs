@@ -86,7 +86,32 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    // On a wide screen a lesson's player is the right-hand column and the ring's readout goes
+    // inside it, after the step's words; on a narrow one the player is a sheet over the bottom
+    // of the screen and the readout stays in the page.
+    let wide = kit::theme::use_media("(min-width: 1101px)");
+    let lessoning = move || app.lesson.with(Option::is_some);
+    let readout_in_player = move || lessoning() && wide.get();
+    // The readout is on the page in exactly one place at a time (hidden, not gone, on the
+    // views that do not show the ring), so its figures can always be read.
+    let numbers = ViewFn::from(move || {
+        view! {
+            <Show when=readout_in_player>
+                <section class="readout in-player" aria-label="Readout" hidden=move || !app.shows_ring()>
+                    <ReadoutPanels theme=theme />
+                </section>
+            </Show>
+        }
+    });
+
     view! {
+        <a class="skip-link" href="#ring" data-testid="skip-to-ring" on:click=move |ev| {
+            ev.prevent_default();
+            if !app.shows_ring() {
+                app.view.set(View::Ring);
+            }
+            kit::focus::focus_soon(vec!["[data-testid=\"ring-canvas\"]".into()]);
+        }>"Skip to the ring"</a>
         <header class="top">
             <div class="brand">
                 <h1>"Ringlab"</h1>
@@ -107,8 +132,15 @@ pub fn App() -> impl IntoView {
             class:requests=move || app.view.get() == View::Traffic
             class:practicing=move || app.view.get() == View::Practice
             class:timing=move || app.view.get() == View::Timeline
+            class:lessoning=lessoning
+            class:folded=move || app.present.get() && !app.controls_open.get()
         >
-            <section class="controls" aria-label="Controls" hidden=move || app.view.get() == View::Practice>
+            <section
+                class="controls"
+                id="controls"
+                aria-label="Controls"
+                hidden=move || app.view.get() == View::Practice || (app.present.get() && !app.controls_open.get())
+            >
                 <PlacementControls />
                 <ServerControls theme=theme />
                 <VnodeControls />
@@ -129,24 +161,14 @@ pub fn App() -> impl IntoView {
                     {move || app.last.with(|l| l.as_ref().map(|o| o.summary()))}
                 </p>
             </section>
+            <lessons::panel::LessonPanel theme=theme numbers=numbers />
             // One readout for the ring and for traffic: the Traffic view puts requests where the
             // ring's ownership table was.
-            <section class="readout" aria-label="Readout" hidden=move || !app.shows_ring()>
-                // On the Timeline the lesson's step shows above the chart instead.
-                <Show when=move || app.view.get() != View::Timeline>
-                    <lessons::panel::LessonPanel theme=theme />
-                </Show>
-                <KeyDetailPanel />
-                <Show when=move || app.view.get() == View::Traffic>
-                    <traffic::panel::TrafficPanel theme=theme />
-                </Show>
-                <LastChangePanel />
-                <Show when=move || app.view.get() != View::Traffic>
-                    <systems::panel::SystemPanel theme=theme />
-                    <OwnershipPanel theme=theme />
-                </Show>
-                <CachePanel />
-            </section>
+            <Show when=move || !readout_in_player()>
+                <section class="readout" aria-label="Readout" hidden=move || !app.shows_ring()>
+                    <ReadoutPanels theme=theme />
+                </section>
+            </Show>
             <Show when=move || app.view.get() == View::Compare>
                 <CompareView theme=theme />
             </Show>
@@ -154,7 +176,7 @@ pub fn App() -> impl IntoView {
                 <practice::view::PracticeView theme=theme />
             </Show>
             <Show when=move || app.view.get() == View::Timeline>
-                <timeline::view::TimelineView sweeps=true lesson=theme />
+                <timeline::view::TimelineView sweeps=true stories=true />
             </Show>
         </main>
         <practice::predict::PredictDialog theme=theme />
@@ -165,6 +187,25 @@ pub fn App() -> impl IntoView {
         </p>
     }
     .into_any()
+}
+
+/// The ring's readout: the selected key, requests on the Traffic view, the last change, who
+/// owns what and the cache's load.
+#[component]
+fn ReadoutPanels(theme: Signal<kit::theme::Theme>) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    view! {
+        <KeyDetailPanel />
+        <Show when=move || app.view.get() == View::Traffic>
+            <traffic::panel::TrafficPanel theme=theme />
+        </Show>
+        <LastChangePanel />
+        <Show when=move || app.view.get() != View::Traffic>
+            <systems::panel::SystemPanel theme=theme />
+            <OwnershipPanel theme=theme />
+        </Show>
+        <CachePanel />
+    }
 }
 
 /// Mounts the app on the page.

@@ -73,6 +73,8 @@ try {
     await page.waitForSelector('[data-testid="sweep-servers-progress"]', { state: 'detached', timeout: 20000 });
   });
   await shot('presentation-1280', { width: 1280, height: 720, path: '/?lesson=teaching-ring&step=4&present=1' });
+  await shot('presentation-timeline-1280', { width: 1280, height: 720, path: '/?lesson=node-dies&step=4&present=1' });
+  await shot('lesson-375', { width: 375, height: 812, path: '/?lesson=teaching-ring&step=3' });
   const SET = '1.cmluZz0xMDAmc2VydmVycz1BQDIwLEJANTAsQ0A4MCZrZXlzPUA5NSZhc2s9b3duZXIma2V5PUA5NQ'
     + '.cmluZz0xMDAmc2VydmVycz1BQDEwLEJANDAsQ0A3NSZrZXlzPUA5MCxANTIsQDY4LEAyNSxANSZhc2s9bW92ZXMmY2hhbmdlPWFkZDpEQDYw';
   await shot('practice-1280', { width: 1280, height: 720, path: `/?quiz=${SET}` }, async (page) => {

@@ -45,11 +45,7 @@ pub struct RingArgs {
     /// it names them: 10.0.0.1:6379. Required unless a cluster is read from a file
     /// (--cluster-nodes, --cluster-slots, --nodetool-ring, --nginx-upstream, --envoy-hosts).
     /// Example: --servers A@10,B@40,C@75
-    #[arg(
-        long,
-        value_name = "LIST",
-        verbatim_doc_comment
-    )]
+    #[arg(long, value_name = "LIST", verbatim_doc_comment)]
     pub servers: Option<String>,
 
     /// Start from a scenario file saved by the page's Save scenario (or written by hand): its

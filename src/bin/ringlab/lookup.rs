@@ -9,8 +9,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use ringlab::core::{
-    copies_note, parse_number, BulkKeys, Change, DataSource, Key, Kind, LinesRefused,
-    MAX_REPLICAS,
+    copies_note, parse_number, BulkKeys, Change, DataSource, Key, Kind, LinesRefused, MAX_REPLICAS,
 };
 
 use crate::cli::LookupArgs;

@@ -884,7 +884,8 @@ mod tests {
 
     #[test]
     fn a_parameter_given_many_times_is_read_once_at_its_last_value_and_said() {
-        let plain = "ring=2^32&vnodes=10&servers=a,b,c&gen=100&then=remove:b&select=key-3&view=compare";
+        let plain =
+            "ring=2^32&vnodes=10&servers=a,b,c&gen=100&then=remove:b&select=key-3&view=compare";
         let once = read_link(plain, 1000);
         let repeated: Vec<String> = plain
             .split('&')
@@ -894,7 +895,10 @@ mod tests {
         assert_eq!(link.scenario, once.scenario);
         assert_eq!(link.extra, once.extra);
         assert_eq!(link.ignored.len(), 7, "{:?}", link.ignored);
-        assert_eq!(link.ignored[0], "ring: given 1,000 times; only the last is read");
+        assert_eq!(
+            link.ignored[0],
+            "ring: given 1,000 times; only the last is read"
+        );
         // The last value wins.
         let last = read_link("servers=a,b&servers=x,y,z", 10);
         assert_eq!(last.scenario.servers().len(), 3);
@@ -902,11 +906,20 @@ mod tests {
 
     #[test]
     fn a_link_says_at_most_twenty_things_each_in_a_line() {
-        let servers: Vec<String> = (0..600).map(|i| format!("<{i}>{}", "x".repeat(300))).collect();
+        let servers: Vec<String> = (0..600)
+            .map(|i| format!("<{i}>{}", "x".repeat(300)))
+            .collect();
         let link = read_link(&format!("servers={}", servers.join(",")), 10);
         assert_eq!(link.ignored.len(), MAX_NOTES);
-        assert!(link.ignored.iter().all(|n| n.chars().count() <= 201), "{:?}", link.ignored);
-        assert_eq!(link.ignored[MAX_NOTES - 1], "and 582 more parts that could not be read");
+        assert!(
+            link.ignored.iter().all(|n| n.chars().count() <= 201),
+            "{:?}",
+            link.ignored
+        );
+        assert_eq!(
+            link.ignored[MAX_NOTES - 1],
+            "and 582 more parts that could not be read"
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::by_hand::vnodes_headline;
 use super::systems::system_outcome;
 use super::{check_limits, Baseline, Cache, Change, NewServer, Outcome, Scenario};
 use crate::core::decimal::hundredths_text;
@@ -77,8 +78,7 @@ impl Scenario {
                 let mut next = self.edited();
                 next.vnodes = vnodes;
                 next.ring = Arc::new(Ring::build(self.size, self.hash, vnodes, &self.servers));
-                let words = plural(vnodes as usize, "point", "points");
-                Ok(self.moved(next, format!("Now {vnodes} {words} per server.")))
+                Ok(self.moved(next, vnodes_headline(&self.servers, vnodes)))
             }
             Change::SetWeight { name, weight } => {
                 let (index, server) = self.server(name)?;
@@ -118,6 +118,7 @@ impl Scenario {
                 ));
                 Ok(self.moved(next, format!("{} moved to {to}.", server.name)))
             }
+            Change::HashPlaced => self.hash_placed(),
             Change::AddKeys { keys } => {
                 let parsed = keys
                     .iter()
@@ -248,12 +249,6 @@ impl Scenario {
             Change::SetRingSize { size } => {
                 self.refuse_under_ketama()?;
                 let size = RingSize::new(*size)?;
-                let down = self.down.iter().map(|d| &d.server);
-                for server in self.servers.iter().chain(down) {
-                    if let Placement::At(position) = server.placement {
-                        size.check(u64::from(position))?;
-                    }
-                }
                 if let Some(count) = self.options.partitions {
                     table::check_count(count, size)?;
                 }
@@ -524,16 +519,17 @@ impl Scenario {
         Ok((next, outcome))
     }
 
-    /// A new size or hash: every hashed point and key is placed again, so moved keys are found
-    /// by comparing each key's owner before and after.
+    /// A new size or hash: every hashed point and key is placed again, and every point placed
+    /// by hand keeps its share of the ring (see [`by_hand`](super::by_hand)), so moved keys are
+    /// found by comparing each key's owner before and after.
     fn replaced(
         &self,
         size: RingSize,
         hash: HashScheme,
         headline: String,
     ) -> Result<(Scenario, Outcome), Error> {
-        let keys = self.keys.rehashed(size, hash)?;
-        let ring = Ring::build(size, hash, self.vnodes, &self.servers);
+        let carried = self.carried_to(size, hash)?;
+        let ring = Ring::build(size, hash, self.vnodes, &carried.servers);
         let count = self.options.partition_count(size);
         let table = if count == self.table.count() {
             self.table.clone()
@@ -544,20 +540,24 @@ impl Scenario {
             size,
             hash,
             vnodes: self.vnodes,
-            servers: self.servers.clone(),
+            servers: carried.servers,
             ring: Arc::new(ring),
-            keys: Arc::new(keys),
+            keys: Arc::new(carried.keys),
             placement: self.placement,
             options: self.options,
             table,
             systems: self.systems.clone(),
-            traffic: self.traffic.clone(),
-            down: self.down.clone(),
+            traffic: Traffic {
+                hot: carried.hot,
+                ..self.traffic.clone()
+            },
+            down: carried.down,
             timing: self.timing,
             source: self.source.clone(),
             placed: Cache::default(),
         };
         let (next, mut outcome) = self.moved(next, headline);
+        outcome.notes.splice(0..0, carried.note);
         outcome.theory = None;
         if let Some(baseline) = &mut outcome.baseline {
             baseline.theory = None;

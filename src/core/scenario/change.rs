@@ -53,6 +53,9 @@ pub enum Change {
         /// Its new position.
         to: u64,
     },
+    /// Hash every server placed by hand: each takes its points from its name's hash, as a
+    /// server added without a position does, so virtual nodes and weights apply to it.
+    HashPlaced,
     /// Add keys by label: `@52` places a key at 52, anything else is a name to hash.
     AddKeys {
         /// The labels.

@@ -10,6 +10,7 @@
 
 mod apply;
 mod build;
+mod by_hand;
 mod change;
 mod data;
 mod down;

@@ -5,6 +5,7 @@
 //! | `D`, `D@60`, `D*2` | a hashed server, one placed by hand at 60, a hashed server of weight 2 |
 //! | `add:D@60`, `remove:B` | add or remove a server |
 //! | `vnodes:100`, `weight:D*2`, `move:D@70` | virtual nodes, a weight, a hand-placed point |
+//! | `hash-placed` | hash every server placed by hand |
 //! | `keys:@52,user:7`, `gen:100`, `drop:@52`, `clear` | add, generate, remove, clear keys |
 //! | `ring:2^32`, `hash:md5-low32` | the ring's size, the hash |
 //! | `placement:jump`, `maglev:65537`, `partitions:1024`, `load:1.25`, `probes:21` | the placement and its settings |
@@ -142,6 +143,7 @@ impl fmt::Display for Change {
             Change::SetVnodes { vnodes } => write!(f, "vnodes:{vnodes}"),
             Change::SetWeight { name, weight } => write!(f, "weight:{name}*{weight}"),
             Change::MovePoint { name, to } => write!(f, "move:{name}@{to}"),
+            Change::HashPlaced => f.write_str("hash-placed"),
             Change::AddKeys { keys } => write!(f, "keys:{}", keys.join(",")),
             Change::GenerateKeys { count } => write!(f, "gen:{count}"),
             Change::DropKey { label } => write!(f, "drop:{label}"),
@@ -242,6 +244,7 @@ impl FromStr for Change {
                 label: rest.trim().to_string(),
             },
             "clear" => Change::ClearKeys,
+            "hash-placed" => Change::HashPlaced,
             "ring" => Change::SetRingSize {
                 size: rest.parse::<RingSize>()?.get(),
             },
@@ -326,6 +329,7 @@ mod tests {
             "vnodes:100",
             "weight:D*3",
             "move:A@12",
+            "hash-placed",
             "keys:@52,user:7",
             "gen:100",
             "drop:@52",

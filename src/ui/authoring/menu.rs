@@ -8,6 +8,7 @@ use super::share::open_file;
 use crate::teach::lessons::Lesson;
 use crate::ui::header::menu::{Fold, Menu};
 use crate::ui::kit::focus::focus_soon;
+use crate::ui::kit::icons::Icon;
 use crate::ui::kit::theme::Theme;
 use crate::ui::state::{AppState, Draft};
 
@@ -41,7 +42,7 @@ pub fn TeachMenu(theme: Signal<Theme>) -> impl IntoView {
     let ask_open = RwSignal::new(false);
     let file_ref = NodeRef::<leptos::html::Input>::new();
     view! {
-        <Menu fold=fold label="Teach ▾" items_id="teach-items" testid="teach-open">
+        <Menu fold=fold label="Teach ▾" icon=Icon::Teach items_id="teach-items" testid="teach-open">
             <button
                 type="button"
                 data-testid="teach-new"

@@ -195,7 +195,10 @@ fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) 
         }
     };
     let placement = match server.placement {
-        Placement::At(p) => view! { <span class="muted">"at " {p}</span> }.into_any(),
+        Placement::At(p) => {
+            view! { <span class="muted">"at " {crate::core::grouped(u64::from(p))}</span> }
+                .into_any()
+        }
         Placement::Hashed { weight } => {
             let name = name.clone();
             // A refused weight stays in its box, marked, until a change goes through.

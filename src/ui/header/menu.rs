@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::kit::icons::{Icon, IconView};
+
 /// A button that folds a few actions under it. Escape, or focus leaving the menu, folds it;
 /// `close` folds it and gives the focus back to its button.
 #[derive(Clone, Copy)]
@@ -26,11 +28,12 @@ impl Fold {
     }
 }
 
-/// The folding button `label` with `children` as its items.
+/// The folding button `label` (its `icon` on a phone) with `children` as its items.
 #[component]
 pub fn Menu(
     fold: Fold,
     label: &'static str,
+    icon: Icon,
     items_id: &'static str,
     testid: &'static str,
     children: Children,
@@ -62,9 +65,13 @@ pub fn Menu(
                 data-testid=testid
                 aria-expanded=move || fold.open.get().to_string()
                 aria-controls=items_id
+                aria-label=label.trim_end_matches(" ▾")
+                title=label.trim_end_matches(" ▾")
+                class="tool"
                 on:click=move |_| fold.open.update(|o| *o = !*o)
             >
-                {label}
+                <IconView icon=icon />
+                <span class="tool-label">{label}</span>
             </button>
             <div class="menu-items" id=items_id hidden=move || !fold.open.get()>
                 {children()}

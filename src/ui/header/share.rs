@@ -7,6 +7,7 @@ use super::menu::{Fold, Menu};
 use crate::ui::embed::config::{DEFAULT_PANELS, PANELS};
 use crate::ui::kit::browser::download;
 use crate::ui::kit::dialog::Dialog;
+use crate::ui::kit::icons::Icon;
 use crate::ui::state::address::{current_query, write_address};
 use crate::ui::state::AppState;
 
@@ -46,7 +47,7 @@ pub(super) fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
         fold.close();
     };
     view! {
-        <Menu fold=fold label="Share ▾" items_id="share-items" testid="share-open">
+        <Menu fold=fold label="Share ▾" icon=Icon::Share items_id="share-items" testid="share-open">
             <button type="button" data-testid="copy-link" on:click=copy>"Copy link"</button>
             <button
                 type="button"

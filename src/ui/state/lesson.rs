@@ -1,6 +1,7 @@
-//! Lesson navigation: a step of a lesson is a whole link, so going to a step (forwards or back)
-//! loads exactly that step's state, view, selection and timeline event, and what it points at.
-//! Built-in lessons and the ones an instructor wrote are played the same way.
+//! Lesson navigation and stories: a step of a lesson is a whole link, so going to a step
+//! (forwards or back) loads exactly that step's state, view, selection and timeline event, and
+//! what it points at. Built-in lessons and the ones an instructor wrote are played the same
+//! way; a story is opened the same way.
 
 use std::sync::Arc;
 
@@ -9,6 +10,7 @@ use leptos::prelude::*;
 use super::{AppState, TimelineEvent, View, MAX_PAGE_KEYS};
 use crate::core::read_link;
 use crate::teach::lessons::{lesson, Lesson, Pointer, Step};
+use crate::teach::stories::Story;
 
 impl AppState {
     /// Shows step `step` of the built-in lesson `id`.
@@ -104,5 +106,39 @@ impl AppState {
     pub fn leave_lesson(&self) {
         self.lesson.set(None);
         self.pointer.set(None);
+    }
+
+    /// Opens `story` as one undoable change: its scenario, its view and its timeline event.
+    pub fn open_story(&self, story: &'static Story) {
+        let app = *self;
+        let link = read_link(story.link, MAX_PAGE_KEYS);
+        let param = |name: &str| {
+            link.extra
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        };
+        let event = param("event")
+            .and_then(|v| TimelineEvent::parse(&v))
+            .unwrap_or_default();
+        let view = param("view").and_then(|v| View::parse(&v));
+        app.load(link, format!("Story: {}.", story.title));
+        app.timeline_event.set(event);
+        if let Some(view) = view {
+            app.view.set(view);
+        }
+        app.story.set(Some((
+            story.id,
+            app.scenario.with_untracked(|s| s.without_cache()),
+        )));
+    }
+
+    /// The story on screen: the one last opened, while its scenario is the one on screen.
+    pub fn story_on_screen(&self) -> Option<&'static str> {
+        let app = *self;
+        app.story.with(|story| {
+            let (id, opened) = story.as_ref()?;
+            app.scenario.with(|s| (s == opened).then_some(*id))
+        })
     }
 }

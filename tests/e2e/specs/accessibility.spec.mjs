@@ -124,6 +124,33 @@ for (const scheme of ['light', 'dark']) {
         expect(summary((await ring.axe()).violations), 'asking before a change').toEqual([]);
       });
 
+      test('axe finds no violations in the lesson player, on a ring step and a Timeline step, in presentation mode, on the Timeline\'s story and in the shortcut list', async ({ ring }) => {
+        const { page } = ring;
+        await ring.open('?lesson=teaching-ring&step=5');
+        await expect(page.getByTestId('lesson-question')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'on a lesson step with a question').toEqual([]);
+        await ring.open('?lesson=node-dies&step=7');
+        await expect(page.getByTestId('timeline-chart')).toBeVisible();
+        await expect(page.getByTestId('lesson-next')).toHaveText('Finish');
+        expect(summary((await ring.axe()).violations), 'on the last step, on the Timeline').toEqual([]);
+        await ring.open('?lesson=teaching-ring&step=4&present=1');
+        await expect(page.locator('body')).toHaveClass(/\bpresent\b/);
+        expect(summary((await ring.axe()).violations), 'in presentation mode').toEqual([]);
+        await page.getByTestId('controls-toggle').click();
+        await expect(page.locator('#controls')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'with the controls unfolded').toEqual([]);
+        await ring.open('?view=timeline');
+        await expect(page.getByTestId('timeline-story')).toBeVisible();
+        await page.getByTestId('spread-explain').evaluate((el) => { el.open = true; });
+        expect(summary((await ring.axe()).violations), 'on the Timeline\'s story').toEqual([]);
+        await page.keyboard.press('Tab');
+        await expect(page.getByTestId('skip-to-ring')).toBeFocused();
+        await page.getByTestId('more-open').click();
+        await page.getByTestId('shortcuts-open').click();
+        await expect(page.getByTestId('single-keys')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'with the shortcut list open').toEqual([]);
+      });
+
       test('axe finds no violations in the Timeline view, with a restart, clients that disagree, its tables open and a refusal', async ({ ring }) => {
         const { page } = ring;
         await ring.open('?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&restart=60&gossip=10&writes=500');

@@ -5,12 +5,15 @@
 //       100,000 keys: adding and removing a server, under the ring and under every placement,
 //       and the Compare view updated after a change;
 //       1,000,000 keys: generating them (total time and the longest task), adding and removing
-//       a server, changing the virtual nodes, and the memory held (WebAssembly + JS heap).
+//       a server, changing the virtual nodes, and the memory held (WebAssembly + JS heap);
+//       a 1,000,000-line keys file of about 20 MB opened in Your data: from the file's
+//       arrival to the preview, then from Use these keys to the ring showing them, the longest
+//       task during each, and the memory held afterwards.
 // Each change is timed from the click until the next frame after the panels show it.
 //
 // Run from the repository root after `trunk build --release --offline`:
 //   node benches/page.mjs            (everything, a few minutes)
-//   ONLY=start,100k,placements,compare,1m node benches/page.mjs    (a subset)
+//   ONLY=start,100k,placements,compare,1m,file node benches/page.mjs    (a subset)
 import { fileURLToPath } from 'node:url';
 import {
   addServer, bigRing as openBigRing, bundleSize, firstRender, launchChromium, median, ms,
@@ -143,6 +146,79 @@ try {
     }));
     const mb = (b) => (b / 1024 / 1024).toFixed(0);
     console.log(`1,000,000 keys, memory: WebAssembly ${mb(memory.wasm)} MB + JS heap ${mb(memory.heap)} MB = ${mb(memory.wasm + memory.heap)} MB`);
+  }
+
+  if (wanted('file')) {
+    const servers = Array.from({ length: 20 }, (_, i) => `s${i}`).join(',');
+    const fresh = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    if (process.env.LOGS) fresh.on('console', (m) => console.log(m.text()));
+    await fresh.goto(`${url}?ring=2^32&vnodes=200&servers=${servers}`);
+    await fresh.waitForSelector('[data-testid="share-s0"]');
+    await fresh.click('[data-testid="your-data"] summary');
+    const heapBefore = await fresh.evaluate(() => { if (window.gc) window.gc(); return performance.memory ? performance.memory.usedJSHeapSize : 0; });
+    // The file is made inside the page, as a person's file would be there, and dropped on it:
+    // the test driver's own copy of it then never sits in the page's heap, and making it is
+    // over before the drop.
+    const fileBytes = await fresh.evaluate(() => {
+      const lines = [];
+      for (let i = 0; i < 1_000_000; i++) lines.push(`tenant-${i % 97}/user-${i}`);
+      window.dropped = new File([lines.join('\n') + '\n'], 'keys.txt', { type: 'text/plain' });
+      return window.dropped.size;
+    });
+    await fresh.evaluate(() => {
+      // Long tasks as [start, duration], counted from the drop on.
+      window.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.longTasks.push([entry.startTime, entry.duration]);
+      }).observe({ type: 'longtask' });
+      window.longestSince = (t) => Math.max(0, ...window.longTasks.filter(([s]) => s >= t).map(([, d]) => d));
+      window.previewShown = new Promise((resolve) => {
+        const watch = new MutationObserver(() => {
+          if (document.querySelector('[data-testid="data-preview"]')) {
+            watch.disconnect();
+            requestAnimationFrame(() => resolve(performance.now()));
+          }
+        });
+        watch.observe(document.body, { childList: true, subtree: true });
+      });
+    });
+    await fresh.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(window.dropped);
+      window.dropped = null;
+      window.fileArrived = performance.now();
+      document.querySelector('main').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    });
+    const read = await fresh.evaluate(async () => (await window.previewShown) - window.fileArrived);
+    const longestRead = await fresh.evaluate(() => window.longestSince(window.fileArrived));
+    if (process.env.LOGS) console.log(JSON.stringify(await fresh.evaluate(() => ({ arrived: window.fileArrived, tasks: window.longTasks }))));
+    const clicked = await fresh.evaluate(() => performance.now());
+    const summary = await fresh.textContent('[data-testid="data-summary"]');
+    const placed = await fresh.evaluate(() => new Promise((resolve) => {
+      const target = document.querySelector('[data-testid="last-headline"]');
+      const start = performance.now();
+      const watch = new MutationObserver(() => {
+        if (target.textContent.includes('from your file')) {
+          watch.disconnect();
+          requestAnimationFrame(() => resolve(performance.now() - start));
+        }
+      });
+      watch.observe(target, { childList: true, subtree: true, characterData: true });
+      document.querySelector('[data-testid="data-use"]').click();
+    }));
+    const longestPlace = await fresh.evaluate((t) => window.longestSince(t), clicked);
+    // The test driver's copy of the file is garbage by now: collected first, so that the
+    // heap counts what the page holds.
+    const memory = await fresh.evaluate(() => ({
+      collected: window.gc ? (window.gc(), true) : false,
+      wasm: window.wasmBindings.ringlab_memory(),
+      heap: performance.memory ? performance.memory.usedJSHeapSize : 0,
+    }));
+    const mb = (b) => (b / 1024 / 1024).toFixed(0);
+    console.log(`1,000,000-line file (${mb(fileBytes)} MB): read and hashed to the preview ${ms(read)} (longest task ${ms(longestRead)}); Use these keys to the ring ${ms(placed)} (longest task ${ms(longestPlace)}); total ${ms(read + placed)}`);
+    console.log(`  preview said: ${summary}`);
+    console.log(`  memory after: WebAssembly ${mb(memory.wasm)} MB + JS heap ${mb(memory.heap)} MB = ${mb(memory.wasm + memory.heap)} MB (JS heap before the file ${mb(heapBefore)} MB; collected first: ${memory.collected})`);
+    await fresh.close();
   }
 } finally {
   await browser.close();

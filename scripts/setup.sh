@@ -3,7 +3,9 @@
 # the wasm32 target, Trunk, wasm-bindgen-cli at the version Cargo.lock pins, wasm-split-cli
 # (which cuts the page's WebAssembly into the modules that load on first use), and the Node
 # packages under tests/e2e (which also bring wasm-opt). With `--browser` it also installs
-# Debian's Chromium for the browser tests. Safe to run again: a second run takes seconds.
+# Debian's Chromium for the browser tests; with `--real-servers`, Debian's redis-server,
+# redis-tools and nginx, which the real-server tests start on 127.0.0.1 (never as services).
+# Safe to run again: a second run takes seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,7 +13,14 @@ TRUNK_VERSION=0.21.14
 # The splitter Leptos's own tools use, for the split points of src/ui/kit/lazy.rs.
 WASM_SPLIT_VERSION=0.2.4
 want_browser=false
-[ "${1:-}" = "--browser" ] && want_browser=true
+want_servers=false
+for arg in "$@"; do
+  case "$arg" in
+    --browser) want_browser=true ;;
+    --real-servers) want_servers=true ;;
+    *) echo "setup.sh: unknown option $arg (use --browser, --real-servers)" >&2; exit 2 ;;
+  esac
+done
 
 say() { printf '\n== %s\n' "$*"; }
 
@@ -46,4 +55,19 @@ if $want_browser && [ ! -x /usr/bin/chromium ]; then
   say "installing Debian's chromium"
   apt-get update
   apt-get install -y chromium
+fi
+
+if $want_servers && { [ ! -x /usr/bin/redis-server ] || [ ! -x /usr/bin/redis-cli ] || [ ! -x /usr/sbin/nginx ]; }; then
+  say "installing Debian's redis-server, redis-tools and nginx for the real-server tests"
+  # The packages would start their services (nginx on port 80); the tests start their own on
+  # 127.0.0.1, so service starts are refused while installing, as Debian's policy-rc.d allows.
+  made_policy=false
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
+    chmod +x /usr/sbin/policy-rc.d
+    made_policy=true
+  fi
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server redis-tools nginx
+  if $made_policy; then rm -f /usr/sbin/policy-rc.d; fi
 fi

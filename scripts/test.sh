@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, then runs every check: formatting, lints, the native suite
-# (engine, CLI, picture), a release build of the app, and the browser tests in Chromium.
+# (engine, CLI, picture), a release build of the app, the browser tests in Chromium, and a short
+# run of every fuzz target when the nightly toolchain is there (said plainly when it is not).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh --browser
+./scripts/setup.sh --browser --real-servers
 export PATH="$PWD/tests/e2e/node_modules/.bin:$PATH"
 
 step() { printf '\n== %s\n' "$*"; }
@@ -24,3 +25,7 @@ trunk build --release --offline
 step "browser tests"
 cd tests/e2e
 npx playwright test
+
+step "fuzz targets, 15 s each (scripts/fuzz.sh --smoke)"
+cd ../..
+./scripts/fuzz.sh --smoke

@@ -368,7 +368,7 @@ fn bad_input_is_refused_with_one_line_and_no_panic() {
         (&["--add", "b"], "--servers"),
         (
             &["--servers", "a", "--keys-file", "/no/such/keys.txt"],
-            "cannot read",
+            "there is no file /no/such/keys.txt",
         ),
     ];
     for (args, expected) in cases {
@@ -1384,4 +1384,161 @@ fn the_series_commands_explain_themselves_with_examples() {
     }
     let overview = stdout(&ringlab(&["--help"]));
     assert!(overview.contains("ringlab timeline") && overview.contains("ringlab sweep"));
+}
+
+#[test]
+fn lookup_of_a_keys_file_answers_every_line_repeats_included() {
+    let keys = "user:1\nuser:2\n\nuser:1\n";
+    let from_file = ringlab_with_input(
+        &[
+            "lookup",
+            "--ring-size",
+            "2^32",
+            "--vnodes",
+            "50",
+            "--servers",
+            "a,b,c",
+            "--keys-file",
+            "-",
+        ],
+        Some(keys),
+    );
+    assert!(from_file.status.success(), "{}", stderr(&from_file));
+    let by_argument = ringlab(&[
+        "lookup",
+        "--ring-size",
+        "2^32",
+        "--vnodes",
+        "50",
+        "--servers",
+        "a,b,c",
+        "user:1",
+        "user:2",
+        "user:1",
+    ]);
+    assert_eq!(stdout(&from_file), stdout(&by_argument));
+    assert_eq!(stdout(&from_file).lines().count(), 3);
+    let bad = ringlab_with_input(
+        &["lookup", "--servers", "a,b", "--keys-file", "-"],
+        Some("ok\nnot,one\n"),
+    );
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("line 2"), "{}", stderr(&bad));
+}
+
+#[test]
+fn a_data_file_in_any_format_feeds_keys_and_traffic_from_file() {
+    let csv = "user,hits\nalice,30\nbob,x\ncarol,12\n";
+    let output = ringlab_with_input(
+        &[
+            "experiment",
+            "--ring-size",
+            "2^32",
+            "--vnodes",
+            "50",
+            "--servers",
+            "a,b,c",
+            "--add",
+            "d",
+            "--keys-file",
+            "-",
+            "--format",
+            "csv",
+            "--key-column",
+            "user",
+            "--count-column",
+            "hits",
+            "--traffic",
+            "from-file",
+            "--json",
+        ],
+        Some(csv),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["keys"], 2);
+    assert_eq!(report["requests"]["popularity"], "data");
+    assert!(
+        stderr(&output).contains("line 3: the count \"x\" is not a whole number"),
+        "{}",
+        stderr(&output)
+    );
+
+    let log = "1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET /a HTTP/1.0\" 200 1\n1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET /a HTTP/1.0\" 200 1\n";
+    let output = ringlab_with_input(
+        &[
+            "lookup",
+            "--servers",
+            "a,b",
+            "--keys-file",
+            "-",
+            "--format",
+            "access-log",
+        ],
+        Some(log),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).lines().count(), 1);
+    assert!(stdout(&output).starts_with("/a\t"));
+
+    let refused = ringlab_with_input(
+        &[
+            "experiment",
+            "--servers",
+            "a",
+            "--keys-file",
+            "-",
+            "--format",
+            "xml",
+        ],
+        Some("a\n"),
+    );
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("no format called \"xml\""),
+        "{}",
+        stderr(&refused)
+    );
+}
+
+#[test]
+fn a_scenario_file_is_read_by_experiment_compare_and_lookup() {
+    use ringlab::core::{read_link, write_scenario};
+    let scenario = read_link(
+        "ring=2^32&vnodes=20&servers=a,b,c&keys=user:1,user:2,user:3&placement=maglev",
+        100,
+    )
+    .scenario;
+    let path =
+        std::env::temp_dir().join(format!("ringlab-cli-{}.ringlab.json", std::process::id()));
+    std::fs::write(&path, write_scenario(&scenario)).unwrap();
+    let file = path.to_str().unwrap();
+
+    let lookup = ringlab(&["lookup", "--scenario", file]);
+    assert!(lookup.status.success(), "{}", stderr(&lookup));
+    let lines: Vec<String> = stdout(&lookup).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 3);
+    let placed = scenario.placed();
+    for (id, line) in lines.iter().enumerate() {
+        let owner = &placed.names()[placed.owner_of_key(scenario.keys(), id as u32)];
+        assert_eq!(
+            line,
+            &format!("{}\t{owner}", scenario.keys().label(id as u32))
+        );
+    }
+    let experiment = ringlab(&["experiment", "--scenario", file, "--add", "d", "--json"]);
+    assert!(experiment.status.success(), "{}", stderr(&experiment));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&experiment)).unwrap();
+    assert_eq!(report["keys"], 3);
+    assert!(report.get("maglev").is_some(), "{report}");
+    let compare = ringlab(&["compare", "--scenario", file, "--add", "d"]);
+    assert!(compare.status.success(), "{}", stderr(&compare));
+
+    std::fs::write(&path, "{\"kind\": \"ringlab-scenario\"").unwrap();
+    let cut = ringlab(&["lookup", "--scenario", file]);
+    assert!(!cut.status.success());
+    assert!(stderr(&cut).contains("ends too early"), "{}", stderr(&cut));
+    let both = ringlab(&["lookup", "--scenario", file, "--servers", "a"]);
+    assert!(!both.status.success());
+    let _ = std::fs::remove_file(&path);
 }

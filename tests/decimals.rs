@@ -5,6 +5,9 @@
 use proptest::prelude::*;
 use ringlab::core::parse_decimal;
 
+#[path = "common/cases.rs"]
+mod cases;
+
 /// Texts in the reader's grammar, some with more digits than a double holds.
 fn decimal_text() -> impl Strategy<Value = String> {
     "[+-]?[0-9]{0,24}(\\.[0-9]{0,24})?([eE][+-]?[0-9]{1,3})?"
@@ -18,7 +21,7 @@ fn close(a: f64, b: f64) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(cases::cases(2000))]
 
     #[test]
     fn a_number_of_up_to_fifteen_digits_reads_as_the_standard_parser_reads_it(

@@ -113,7 +113,7 @@ fn with_option(mut scenario: Scenario, change: Change) -> Scenario {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(common::cases::cases(64))]
 
     #[test]
     fn jump_agrees_with_guavas_formulation_of_the_same_generator(spec in spec()) {
@@ -221,7 +221,7 @@ fn newcomer(s: &Scenario) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(common::cases::cases(64))]
 
     #[test]
     fn adding_a_server_moves_keys_only_to_it_under_ring_ketama_rendezvous_and_jump(
@@ -364,7 +364,7 @@ fn any_change() -> impl Strategy<Value = Change> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(common::cases::cases(48))]
 
     #[test]
     fn random_changes_under_every_placement_never_panic_and_refusals_change_nothing(
@@ -397,7 +397,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(common::cases::cases(64))]
 
     // The page asks who owns the spot under the pointer, and may ask with a spot of another
     // placement's circle (a hover kept while the placement changes): every placement answers

@@ -357,7 +357,7 @@ fn apply_and_check(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
+    #![proptest_config(common::cases::cases(128))]
 
     #[test]
     fn every_lookup_agrees_with_a_linear_scan_of_the_points(
@@ -610,7 +610,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(common::cases::cases(200))]
 
     #[test]
     fn random_changes_never_panic_and_refused_ones_leave_the_scenario_as_it_was(
@@ -713,7 +713,7 @@ fn read_plainly(set: &KeySet, text: &str) -> Result<KeySet, LinesRefused> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(common::cases::cases(256))]
 
     #[test]
     fn reading_a_keys_text_gives_the_keys_and_refusals_that_parsing_each_line_gives(

@@ -394,7 +394,7 @@ fn build(case: &Case) -> Option<Scenario> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(common::cases::cases(64))]
 
     #[test]
     fn every_vnode_point_matches_a_naive_ring_built_from_scratch(case in case(), last in 1u32..=20) {

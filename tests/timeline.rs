@@ -670,7 +670,7 @@ fn build(case: &Case) -> Option<(Scenario, Change, CacheLoad)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(120))]
+    #![proptest_config(common::cases::cases(120))]
 
     #[test]
     fn the_ring_timeline_matches_a_key_by_key_sum_of_the_model(case in case()) {

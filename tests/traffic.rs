@@ -7,6 +7,9 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use ringlab::core::{Change, Kind, Placed, Scenario};
 
+#[path = "common/cases.rs"]
+mod cases;
+
 /// A traffic scenario: servers, keys, popularity, hot keys and remedies.
 #[derive(Debug, Clone)]
 struct Spec {
@@ -189,7 +192,7 @@ fn close(a: f64, b: f64) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(300))]
 
     #[test]
     fn requests_with_the_chosen_remedies_match_the_oracle_key_by_key(spec in spec()) {

@@ -47,7 +47,7 @@ impl CacheLoad {
     pub fn with_hit_text(&self, text: &str) -> Result<CacheLoad, Error> {
         let t = text.trim();
         let percent = parse_decimal(t.strip_suffix('%').unwrap_or(t).trim_end())
-            .ok_or_else(|| Error::NotANumber(t.to_string()))?;
+            .ok_or_else(|| Error::NotADecimal(t.to_string()))?;
         CacheLoad::new(self.reads, percent / 100.0)
     }
 

@@ -48,7 +48,7 @@ pub struct Column {
 pub struct Comparison {
     /// The number of keys.
     pub keys: usize,
-    /// One column per placement, in [`Kind::ALL`] order.
+    /// One column per placement, in the order asked for.
     pub columns: Vec<Column>,
 }
 
@@ -62,14 +62,38 @@ impl Column {
 /// The best figure of each column: the movement nearest the least any placement could move
 /// (not the fewest: moving less than a fair share leaves a newcomer short), the busiest server
 /// nearest the mean, and the cheapest lookup.
+///
+/// Moved keys and the busiest server are counts of keys, so with few keys they differ by luck:
+/// a best figure is only marked when it stands clear of the runner-up by more than that luck
+/// (twice the standard error of a share of K keys, `2·√(p(1−p)/K)`, for the moved share; twice
+/// `√(N/K)`, the relative spread of one server's count among N, for the busiest server). Five
+/// keys mark neither. Lookup costs are exact.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Best {
     /// The smallest distance between a placement's moved share and the ideal.
     pub moved_gap: Option<f64>,
+    /// Whether that smallest distance stands clear of the next one by more than luck.
+    pub moved_clear: bool,
     /// The smallest busiest-over-mean.
     pub peak: Option<f64>,
+    /// Whether that smallest busiest-over-mean stands clear of the next one by more than luck.
+    pub peak_clear: bool,
     /// The smallest lookup cost.
     pub cost: f64,
+}
+
+/// Whether the smallest of `values` stands clear of the next larger one by more than `noise`
+/// (false when every value ties).
+fn clear_of_the_rest(values: &[f64], noise: f64) -> bool {
+    let Some(best) = values.iter().copied().min_by(f64::total_cmp) else {
+        return false;
+    };
+    values
+        .iter()
+        .copied()
+        .filter(|v| *v > best + 1e-9)
+        .min_by(f64::total_cmp)
+        .is_some_and(|runner_up| runner_up - best > noise)
 }
 
 impl Comparison {
@@ -87,17 +111,19 @@ impl Comparison {
 
     /// The best of each column.
     pub fn best(&self) -> Best {
+        let keys = self.keys.max(1) as f64;
+        let gaps: Vec<f64> = self.columns.iter().filter_map(|c| self.gap(c)).collect();
+        let peaks: Vec<f64> = self.columns.iter().filter_map(|c| c.peak_to_mean).collect();
+        let share = self
+            .ideal()
+            .unwrap_or(0.5)
+            .clamp(0.5 / keys, 1.0 - 0.5 / keys);
+        let servers = self.columns.first().map_or(1, |c| c.after.len().max(1)) as f64;
         Best {
-            moved_gap: self
-                .columns
-                .iter()
-                .filter_map(|c| self.gap(c))
-                .min_by(f64::total_cmp),
-            peak: self
-                .columns
-                .iter()
-                .filter_map(|c| c.peak_to_mean)
-                .min_by(f64::total_cmp),
+            moved_gap: gaps.iter().copied().min_by(f64::total_cmp),
+            moved_clear: clear_of_the_rest(&gaps, 2.0 * (share * (1.0 - share) / keys).sqrt()),
+            peak: peaks.iter().copied().min_by(f64::total_cmp),
+            peak_clear: clear_of_the_rest(&peaks, 2.0 * (servers / keys).sqrt()),
             cost: self
                 .columns
                 .iter()
@@ -111,20 +137,30 @@ impl Comparison {
     pub fn marks(&self, col: &Column, best: &Best) -> (bool, bool, bool) {
         let near = |a: f64, b: f64| (a - b).abs() < 1e-9;
         (
-            self.gap(col)
-                .zip(best.moved_gap)
-                .is_some_and(|(g, b)| near(g, b)),
-            col.peak_to_mean
-                .zip(best.peak)
-                .is_some_and(|(p, b)| near(p, b)),
+            best.moved_clear
+                && self
+                    .gap(col)
+                    .zip(best.moved_gap)
+                    .is_some_and(|(g, b)| near(g, b)),
+            best.peak_clear
+                && col
+                    .peak_to_mean
+                    .zip(best.peak)
+                    .is_some_and(|(p, b)| near(p, b)),
             near(col.cost.per_key, best.cost),
         )
     }
 }
 
-/// Evaluates every placement on `before` and `after` (the same keys).
+/// Evaluates every textbook placement ([`Kind::ALL`]) on `before` and `after` (the same keys).
 pub fn compare(before: &Scenario, after: &Scenario) -> Comparison {
-    let columns = each_kind(|kind| column(before, after, kind));
+    compare_kinds(before, after, &Kind::ALL)
+}
+
+/// Evaluates `kinds`, in that order, on `before` and `after` (the same keys): the textbook
+/// placements and the real systems side by side when both are asked for.
+pub fn compare_kinds(before: &Scenario, after: &Scenario, kinds: &[Kind]) -> Comparison {
+    let columns = each_kind(kinds, |kind| column(before, after, kind));
     Comparison {
         keys: after.keys().len(),
         columns,
@@ -197,14 +233,14 @@ fn column(before: &Scenario, after: &Scenario, kind: Kind) -> Column {
     }
 }
 
-/// `f` for every placement, in [`Kind::ALL`] order; natively the placements share the cores.
-fn each_kind<T: Send>(f: impl Fn(Kind) -> T + Sync) -> Vec<T> {
+/// `f` for every placement of `kinds`, in order; natively the placements share the cores.
+fn each_kind<T: Send>(kinds: &[Kind], f: impl Fn(Kind) -> T + Sync) -> Vec<T> {
     #[cfg(not(target_arch = "wasm32"))]
     {
         let threads = crate::core::par::threads();
         if threads > 1 {
             return std::thread::scope(|scope| {
-                let handles: Vec<_> = Kind::ALL
+                let handles: Vec<_> = kinds
                     .iter()
                     .map(|&kind| {
                         let f = &f;
@@ -218,7 +254,7 @@ fn each_kind<T: Send>(f: impl Fn(Kind) -> T + Sync) -> Vec<T> {
             });
         }
     }
-    Kind::ALL.iter().map(|&kind| f(kind)).collect()
+    kinds.iter().map(|&kind| f(kind)).collect()
 }
 
 #[cfg(test)]
@@ -247,5 +283,52 @@ mod tests {
         for col in &c.columns {
             assert_eq!(col.after.iter().sum::<u64>(), 5, "{:?}", col.kind);
         }
+    }
+
+    #[test]
+    fn five_keys_mark_no_best_movement_or_balance_but_ten_thousand_do() {
+        let join = |keys: &str| {
+            let before = crate::core::read_link(
+                &format!("ring=2^32&vnodes=100&servers=A,B,C,D&{keys}"),
+                20_000,
+            )
+            .scenario;
+            let mut after = before.clone();
+            after
+                .apply(Change::AddServer {
+                    name: "E".into(),
+                    at: None,
+                    weight: None,
+                })
+                .unwrap();
+            let c = compare(&before, &after);
+            let best = c.best();
+            let marked: Vec<(Kind, (bool, bool, bool))> = c
+                .columns
+                .iter()
+                .map(|col| (col.kind, c.marks(col, &best)))
+                .collect();
+            (best, marked)
+        };
+        let (few, marked) = join("gen=5");
+        assert!(!few.moved_clear && !few.peak_clear);
+        assert!(marked.iter().all(|(_, (moved, peak, _))| !moved && !peak));
+        // The cheapest lookup is exact, so it is marked whatever the keys.
+        assert!(marked.iter().any(|(_, (_, _, cost))| *cost));
+        let (_, marked) = join("gen=10000");
+        let of = |k: Kind| marked.iter().find(|(kind, _)| *kind == k).unwrap().1;
+        // mod N moves 80% where 20% would do: it is never the best movement.
+        assert!(!of(Kind::ModN).0);
+    }
+
+    #[test]
+    fn a_best_figure_must_stand_clear_of_the_runner_up_by_more_than_the_noise() {
+        assert!(clear_of_the_rest(&[0.05, 0.55, 0.30], 0.2));
+        assert!(!clear_of_the_rest(&[0.05, 0.15, 0.55], 0.2));
+        // Equal bests share the mark when the rest are far.
+        assert!(clear_of_the_rest(&[0.05, 0.05, 0.9], 0.2));
+        // Nothing to beat: no mark.
+        assert!(!clear_of_the_rest(&[0.1, 0.1], 0.2));
+        assert!(!clear_of_the_rest(&[], 0.2));
     }
 }

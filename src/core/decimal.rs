@@ -140,10 +140,11 @@ pub fn hundredths_text(hundredths: u32) -> String {
 /// A decimal of at least 0 such as `1.1` or `0.9`, as hundredths (rounded to the nearest).
 pub fn parse_hundredths(text: &str) -> Result<u32, Error> {
     let text = text.trim();
-    let value = parse_decimal(text).ok_or_else(|| Error::NotANumber(text.to_string()))?;
-    if !value.is_finite() || value < 0.0 {
-        return Err(Error::NotANumber(text.to_string()));
+    let value = parse_decimal(text).ok_or_else(|| Error::NotADecimal(text.to_string()))?;
+    if value < 0.0 {
+        return Err(Error::BelowZero(text.to_string()));
     }
+    // Past every double is past every setting: the setting's own check refuses it.
     Ok((value * 100.0).round().min(1e9) as u32)
 }
 

@@ -39,8 +39,14 @@ pub enum Error {
     PositionTaken { position: u32, by: String },
     /// A ring size outside 2..=2^32.
     RingSizeOutOfRange,
-    /// Text where a number belongs, or a malformed size.
+    /// Text where a whole number belongs, or a malformed size.
     NotANumber(String),
+    /// A whole number past the largest its setting allows; `max` is that largest.
+    TooLarge { text: String, max: u64 },
+    /// Text where a decimal number (such as 1.25) belongs.
+    NotADecimal(String),
+    /// A number below zero where only 0 or more will do.
+    BelowZero(String),
     /// A hash scheme nobody has heard of.
     UnknownHash(String),
     /// A key with this name is already on the ring.
@@ -57,11 +63,13 @@ pub enum Error {
     OutOfRange(&'static str),
     /// Text that names no change.
     UnknownChange(String),
+    /// A host page's message that asks for something impossible; the text says why.
+    HostMessage(String),
     /// A placement nobody has heard of.
     UnknownPlacement(String),
     /// Jump hash has no weights.
     WeightsUnderJump,
-    /// Ketama fixes the ring size and the hash.
+    /// Ketama fixes the ring size, the hash and the points per server.
     FixedByKetama,
     /// A maglev table size that is not a prime in range.
     NotAPrimeTable(u32),
@@ -93,6 +101,23 @@ pub enum Error {
     SweepTooLarge { asked: u64, max: u64 },
     /// A sweep needs keys to count.
     NoKeysToSweep,
+    /// A data file or a scenario file that cannot be read; the text says why, and where.
+    Unreadable(String),
+    /// Measured popularity needs counts, and the keys have none.
+    NoCounts,
+    /// A real system refuses this, in its own words (or Ringlab's about that system).
+    System(String),
+    /// A new ring size would put two points placed by hand on one position: `first` and
+    /// `second` name them (servers, or keys written `@p`), `size` is the ring and `position`
+    /// where both would land.
+    PlacedTooClose {
+        size: u64,
+        first: String,
+        second: String,
+        position: u32,
+    },
+    /// There is no server placed by hand to hash.
+    NothingPlacedByHand,
 }
 
 impl fmt::Display for Error {
@@ -103,8 +128,8 @@ impl fmt::Display for Error {
             Error::NameHasReservedChar(c) => {
                 write!(f, "Names cannot contain {c:?}: it has a meaning in links and commands.")
             }
-            Error::DuplicateServer(name) => write!(f, "There is already a server called {name}."),
-            Error::NoSuchServer(name) => write!(f, "There is no server called {name}."),
+            Error::DuplicateServer(name) => write!(f, "There is already a server called {}.", shown(name)),
+            Error::NoSuchServer(name) => write!(f, "There is no server called {}.", shown(name)),
             Error::LastServer => write!(f, "The ring needs at least one server; add another before removing this one."),
             Error::TooManyServers { max } => write!(f, "At most {max} servers fit on the ring."),
             Error::TooManyPoints { max } => write!(
@@ -117,11 +142,13 @@ impl fmt::Display for Error {
             Error::WeightOutOfRange { min, max } => write!(f, "Weights go from {min} to {max}."),
             Error::WeightOfPlacedServer(name) => write!(
                 f,
-                "{name} is placed by hand at one position; weights apply to hashed servers."
+                "{} is placed by hand at one position; weights apply to hashed servers.",
+                shown(name)
             ),
             Error::MoveOfHashedServer(name) => write!(
                 f,
-                "{name}'s points come from its hash; only a server placed by hand can be moved."
+                "{}'s points come from its hash; only a server placed by hand can be moved.",
+                shown(name)
             ),
             Error::PositionOutsideRing { position, size } => write!(
                 f,
@@ -134,20 +161,39 @@ impl fmt::Display for Error {
             Error::RingSizeOutOfRange => {
                 write!(f, "A ring has from 2 to 2^32 (4294967296) positions.")
             }
-            Error::NotANumber(text) => write!(f, "{text:?} is not a whole number."),
+            Error::NotANumber(text) => write!(f, "{:?} is not a whole number.", shown(text)),
+            Error::TooLarge { text, max } => write!(
+                f,
+                "{} is too large: the largest allowed is {}.",
+                shortened(text),
+                grouped(*max)
+            ),
+            Error::NotADecimal(text) => {
+                write!(f, "{:?} is not a number; write one such as 1.25.", shown(text))
+            }
+            Error::HostMessage(text) => f.write_str(text),
+            Error::BelowZero(text) => {
+                write!(f, "{} is below zero; this setting takes 0 or more.", shown(text))
+            }
             Error::UnknownHash(text) => write!(
                 f,
-                "Unknown hash {text:?}; choose md5-first32, md5-low32 or java-hashcode."
+                "Unknown hash {:?}; choose md5-first32, md5-low32 or java-hashcode.",
+                shown(text)
             ),
-            Error::DuplicateKey(name) => write!(f, "The key {name} is already on the ring."),
-            Error::NoSuchKey(name) => write!(f, "There is no key {name}."),
+            Error::DuplicateKey(name) => write!(f, "The key {} is already on the ring.", shown(name)),
+            Error::NoSuchKey(name) => write!(f, "There is no key {}.", shown(name)),
             Error::EmptyKey => write!(f, "A key needs a name or a position."),
             Error::TooManyKeys { max } => write!(f, "At most {max} keys fit on the ring."),
             Error::NoServers => write!(f, "A ring needs at least one server."),
             Error::OutOfRange(what) => f.write_str(what),
+            Error::Unreadable(why) => f.write_str(why),
+            Error::NoCounts => f.write_str(
+                "Popularity from your data needs counts: open a file with a count for each key first.",
+            ),
             Error::UnknownPlacement(text) => write!(
                 f,
-                "Unknown placement {text:?}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe."
+                "Unknown placement {:?}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe, or a real system: redis-cluster, cassandra, envoy-ring-hash, envoy-maglev, nginx, kafka, kafka-librdkafka, elasticsearch or groupcache.",
+                shown(text)
             ),
             Error::WeightsUnderJump => write!(
                 f,
@@ -155,7 +201,7 @@ impl fmt::Display for Error {
             ),
             Error::FixedByKetama => write!(
                 f,
-                "Ketama always uses the 2^32 ring and its own MD5 key hash; choose another placement to change them."
+                "Ketama always uses the 2^32 ring, its own MD5 key hash and 160 points per server; choose another placement to change the ring size, the hash or the virtual nodes."
             ),
             Error::NotAPrimeTable(size) => write!(
                 f,
@@ -166,23 +212,27 @@ impl fmt::Display for Error {
             }
             Error::UnknownPopularity(text) => write!(
                 f,
-                "Unknown popularity {text:?}; choose uniform or zipf:S with S from 0 to 3, such as zipf:1.1."
+                "Unknown popularity {:?}; choose uniform or zipf:S with S from 0 to 3, such as zipf:1.1.",
+                shown(text)
             ),
             Error::UnknownRemedy(text) => write!(
                 f,
-                "Unknown remedy {text:?}; choose bounded:C, copies:R, near:F or top:H (or NAME:off)."
+                "Unknown remedy {:?}; choose bounded:C, copies:R, near:F or top:H (or NAME:off).",
+                shown(text)
             ),
-            Error::NotHot(key) => write!(f, "The key {key} is not hot."),
+            Error::NotHot(key) => write!(f, "The key {} is not hot.", shown(key)),
             Error::UnknownQuestionKind(text) => write!(
                 f,
-                "Unknown kind of question {text:?}; choose moves, owner, number, arc, share or choice."
+                "Unknown kind of question {:?}; choose moves, owner, number, arc, share, choice, busiest, overload, peak, settle or pick.",
+                shown(text)
             ),
             Error::Question(text) => f.write_str(text),
-            Error::ServerDown(name) => write!(f, "{name} is down; restart it first."),
-            Error::AlreadyDown(name) => write!(f, "{name} is already down."),
+            Error::ServerDown(name) => write!(f, "{} is down; restart it first.", shown(name)),
+            Error::AlreadyDown(name) => write!(f, "{} is already down.", shown(name)),
             Error::NotDown(name) => write!(
                 f,
-                "{name} is up, so it cannot restart; only a server that failed can."
+                "{} is up, so it cannot restart; only a server that failed can.",
+                shown(name)
             ),
             Error::LastServerUp => write!(
                 f,
@@ -190,7 +240,8 @@ impl fmt::Display for Error {
             ),
             Error::NoTimeline(change) => write!(
                 f,
-                "{change:?} does not move keys between servers, so it has no timeline; try add:E, remove:B, fail:C or restart:C."
+                "{:?} does not move keys between servers, so it has no timeline; try add:E, remove:B, fail:C or restart:C.",
+                shown(change)
             ),
             Error::SweepTooLarge { asked, max } => write!(
                 f,
@@ -202,13 +253,67 @@ impl fmt::Display for Error {
                 f,
                 "The servers sweep counts the keys that move, and there are none; add keys first."
             ),
-            Error::BadTable(text) => write!(f, "{text:?} is not a partition table for these servers."),
+            Error::BadTable(text) => write!(
+                f,
+                "{:?} is not a partition table for these servers.",
+                shown(text)
+            ),
+            Error::System(text) => f.write_str(text),
+            Error::PlacedTooClose { size, first, second, position } => write!(
+                f,
+                "On a ring of {} positions, {first} and {second} would both land on {}: each point placed by hand keeps its share of the ring, and this ring is too small to keep them apart. Choose a larger ring, or hash the servers placed by hand first.",
+                grouped(*size),
+                grouped(u64::from(*position))
+            ),
+            Error::NothingPlacedByHand => write!(
+                f,
+                "No server is placed by hand: every server is hashed already."
+            ),
             Error::UnknownChange(text) => write!(
                 f,
-                "{text:?} is not a change; changes look like add:D@60, remove:B, vnodes:100 or gen:100."
+                "{:?} is not a change; changes look like add:D@60, remove:B, vnodes:100 or gen:100.",
+                shown(text)
             ),
         }
     }
 }
 
 impl std::error::Error for Error {}
+
+impl Error {
+    /// The same refusal, with `max` as the largest allowed when it says a number is too large:
+    /// for a setting whose own largest is below the largest its type holds.
+    pub fn largest(self, max: u64) -> Error {
+        match self {
+            Error::TooLarge { text, max: was } => Error::TooLarge {
+                text,
+                max: max.min(was),
+            },
+            other => other,
+        }
+    }
+}
+
+/// The most characters of a person's text a refusal repeats.
+const SHOWN_CHARS: usize = 48;
+
+/// A person's text as a refusal repeats it: whole when short, its start and "…" when long, so
+/// a refusal of a megabyte of input stays a sentence.
+pub fn shown(text: &str) -> String {
+    match text.char_indices().nth(SHOWN_CHARS) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}…", &text[..end]),
+    }
+}
+
+/// A long number cut short for a message: its first and last digits and how many there are.
+fn shortened(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= 24 {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(8).collect();
+        let tail: String = text.chars().skip(count - 4).collect();
+        format!("{head}…{tail} ({} digits)", grouped(count as u64))
+    }
+}

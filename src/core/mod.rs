@@ -18,7 +18,7 @@
 //! | 3 figures | `traffic`, `stats` |
 //! | 4 the scenario | `scenario` ([`Scenario`], [`Change`], [`Outcome`], `apply`, timing and failures) |
 //! | 5 analyses | [`compare`], `replicas`, `moved_reads`, [`sweep`], [`timeline`] |
-//! | 6 text forms | `text` (change text), `link` |
+//! | 6 text forms | `text` (change text), `link`, [`message`] (a host page's messages), [`data`] (your own keys and counts), `file` (a scenario as a file), [`pasted`] (a cluster pasted as its tools print it) |
 //!
 //! Around the door: [`timeline`] follows database reads over time after a change (failures,
 //! restarts, gossip windows, hinted handoff), and [`sweep`] runs series over virtual nodes and
@@ -62,40 +62,49 @@ pub mod sweep;
 pub mod timeline;
 
 // Floor 6: text forms.
+pub mod data;
+mod file;
 mod link;
+pub mod message;
+pub mod pasted;
 mod text;
 
 pub use cache::CacheLoad;
-pub use compare::{compare, Best, Column, Comparison};
+pub use compare::{compare, compare_kinds, Best, Column, Comparison};
 pub use decimal::{hundredths_text, parse_decimal, parse_hundredths};
 pub use diff::{MovedArc, RingDiff};
-pub use error::Error;
+pub use error::{shown, Error};
+pub use file::{read_scenario, write_scenario, FILE_KIND, FILE_NAME};
 pub use hash::{HashScheme, HashSteps};
-pub use keys::{generated_hashes, generated_name, Key, KeySet, LinesRefused, MAX_KEYS};
-pub use link::{read_link, write_link, Link, SCENARIO_PARAMS, SHARED_PARAMS};
+pub use keys::{
+    check_label, generated_hashes, generated_name, BulkKeys, Key, KeySet, LinesRefused, Loaded,
+    MAX_KEYS,
+};
+pub use link::{read_link, write_link, Link, MAX_NOTES, SCENARIO_PARAMS, SHARED_PARAMS};
 pub use mix::{mix64, widen};
 pub use modn::{mod_n_expected, mod_n_owner, Remainder};
 pub use moved_reads::MovedReads;
 pub use moves::{KeyIds, KeyMove, MoveCollector, Moves, LISTED};
 pub use placement::{Kind, Layout, Options, Placed};
-pub use replicas::{failover, Failover, Promotion};
+pub use replicas::{copies_note, failover, Failover, Promotion};
 pub use ring::{vnode_label, Point, Ring};
 pub use scenario::{
-    check_gossip, check_replicas, check_restart_after, check_writes, Baseline, Change, DownServer,
-    Generation, Outcome, Scenario, Timing, GOSSIP, MAX_REPLICAS, REPLICAS, RESTART_AFTER, WRITES,
+    check_gossip, check_replicas, check_restart_after, check_writes, Baseline, Change, DataSource,
+    DownServer, Generation, NewServer, Outcome, Scenario, Timing, GOSSIP, MAX_REPLICAS, REPLICAS,
+    RESTART_AFTER, WRITES,
 };
 pub use server::{
     check_vnodes, check_weight, clean_name, Placement, Server, MAX_NAME_CHARS, MAX_POINTS,
     MAX_SERVERS, VNODES, WEIGHTS,
 };
-pub use size::{parse_number, RingSize};
+pub use size::{parse_number, RingSize, Whole};
 pub use stats::{Balance, Ownership, ServerShare};
 pub use sum::Sum;
 pub use sweep::{SizePoint, SizeSweep, VnodePoint, VnodeSweep};
 pub use text::ServerSpec;
 pub use timeline::{Summation, TimeUnit, Timeline};
 pub use traffic::{
-    check_heat, check_zipf, share_of, Loads, Popularity, Remedy, ServerLoad, Traffic, Weights,
-    MAX_HEAT,
+    check_heat, check_zipf, fit_zipf, share_of, Loads, Measured, Popularity, Ranking, Remedy,
+    ServerLoad, Traffic, Weights, MAX_HEAT,
 };
 pub use words::{amount, and_list, grouped, percent, plural};

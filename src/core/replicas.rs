@@ -57,6 +57,31 @@ pub fn failover(before: &Scenario, outcome: &Outcome, replicas: usize) -> Option
     Some(result)
 }
 
+/// Says so when `replicas` copies per key are asked for among fewer `servers`: each key can be
+/// kept on every server, and no more.
+///
+/// ```
+/// use ringlab::core::copies_note;
+/// assert_eq!(copies_note(3, 3), None);
+/// assert_eq!(
+///     copies_note(3, 2).unwrap(),
+///     "3 copies per key were asked for, but there are only 2 servers: each key is kept on both."
+/// );
+/// ```
+pub fn copies_note(replicas: usize, servers: usize) -> Option<String> {
+    if replicas <= servers {
+        return None;
+    }
+    let (are, servers_word, all) = match servers {
+        1 => ("is", "server".to_string(), "the one server".to_string()),
+        2 => ("are", "servers".to_string(), "both".to_string()),
+        n => ("are", "servers".to_string(), format!("all {n}")),
+    };
+    Some(format!(
+        "{replicas} copies per key were asked for, but there {are} only {servers} {servers_word}: each key is kept on {all}."
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -57,6 +57,23 @@ impl RingSize {
         }
     }
 
+    /// The position of `position` (a position of the ring `from`) at the same fraction of this
+    /// ring: `round(position × M / from)`, never past `M − 1`. Changing the ring's size moves
+    /// every point placed by hand this way, so each keeps its share of the circle: A at 10 of
+    /// 100 sits at 429,496,730 of 2^32, and comes back to 10.
+    ///
+    /// ```
+    /// use ringlab::core::RingSize;
+    /// assert_eq!(RingSize::FULL.rescaled(10, RingSize::TEACHING), 429_496_730);
+    /// assert_eq!(RingSize::TEACHING.rescaled(429_496_730, RingSize::FULL), 10);
+    /// assert_eq!(RingSize::TEACHING.rescaled(4_294_967_295, RingSize::FULL), 99);
+    /// ```
+    pub fn rescaled(self, position: u32, from: RingSize) -> u32 {
+        let (m, from) = (u128::from(self.0), u128::from(from.0));
+        let nearest = (2 * u128::from(position) * m + from) / (2 * from);
+        nearest.min(m - 1) as u32
+    }
+
     /// The clockwise distance from `from` to `to`, in `0..M`.
     pub fn distance(self, from: u32, to: u32) -> u64 {
         (u64::from(to) + self.0 - u64::from(from)) % self.0
@@ -100,22 +117,66 @@ impl FromStr for RingSize {
         let text = s.trim();
         let size = match text.split_once('^') {
             Some((base, exp)) => {
-                let base: u64 = parse_number(base)?;
-                let exp: u32 = parse_number(exp)?;
+                let base: u64 = parse_number(base).map_err(too_large)?;
+                let exp: u32 = parse_number(exp).map_err(too_large)?;
                 base.checked_pow(exp).ok_or(Error::RingSizeOutOfRange)?
             }
-            None => parse_number(text)?,
+            None => parse_number(text).map_err(too_large)?,
         };
         RingSize::new(size)
     }
 }
 
-/// Parses a whole number, with a message naming the text when it is not one.
-pub fn parse_number<T: FromStr>(text: &str) -> Result<T, Error> {
-    let cleaned: String = text.trim().chars().filter(|c| *c != '_').collect();
-    cleaned
-        .parse()
-        .map_err(|_| Error::NotANumber(text.trim().to_string()))
+/// A number too large for any ring is a ring size out of range.
+fn too_large(error: Error) -> Error {
+    match error {
+        Error::TooLarge { .. } => Error::RingSizeOutOfRange,
+        other => other,
+    }
+}
+
+/// A type of whole numbers that settings are read into, with its largest value.
+pub trait Whole: FromStr {
+    /// The largest value the type holds.
+    const LARGEST: u64;
+}
+
+macro_rules! whole {
+    ($($t:ty),*) => {
+        $(impl Whole for $t {
+            const LARGEST: u64 = <$t>::MAX as u64;
+        })*
+    };
+}
+whole!(u8, u16, u32, u64, usize);
+
+/// Parses a whole number (`_` may group digits), with a message naming the text when it is
+/// not one, or saying the largest the type holds when it is too large (see [`Error::largest`]
+/// for a setting's own largest).
+///
+/// ```
+/// use ringlab::core::{parse_number, Error};
+/// assert_eq!(parse_number::<u32>(" 1_000 "), Ok(1000));
+/// assert!(matches!(parse_number::<u32>("ten"), Err(Error::NotANumber(_))));
+/// assert_eq!(
+///     parse_number::<u32>("4294967311").unwrap_err().to_string(),
+///     "4294967311 is too large: the largest allowed is 4,294,967,295."
+/// );
+/// ```
+pub fn parse_number<T: Whole>(text: &str) -> Result<T, Error> {
+    let text = text.trim();
+    let cleaned: String = text.chars().filter(|c| *c != '_').collect();
+    cleaned.parse().map_err(|_| {
+        let digits = cleaned.strip_prefix('+').unwrap_or(&cleaned);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            Error::TooLarge {
+                text: text.to_string(),
+                max: T::LARGEST,
+            }
+        } else {
+            Error::NotANumber(text.to_string())
+        }
+    })
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! Teaching, beside the engine: the question engine ([`quiz`]) and the lessons ([`lessons`]).
+//! Teaching, beside the engine: the question engine ([`quiz`]), the lessons ([`lessons`]) and
+//! the stories a view starts from ([`stories`]).
 //!
 //! Both read the engine ([`crate::core`]) and nothing in the engine reads them: a question is
 //! a scenario link and what is asked about it, and the engine works the answer out; a lesson
@@ -6,3 +7,4 @@
 
 pub mod lessons;
 pub mod quiz;
+pub mod stories;

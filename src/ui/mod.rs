@@ -3,6 +3,7 @@
 //! The layout is a dashboard that fits 1280×720: controls on the left, the ring in the middle,
 //! the readout on the right; it stacks into one column on a phone.
 
+mod authoring;
 mod compare;
 mod controls;
 mod embed;
@@ -14,6 +15,7 @@ pub mod parts;
 mod practice;
 mod ring;
 mod state;
+mod systems;
 mod timeline;
 mod traffic;
 
@@ -73,6 +75,7 @@ pub fn App() -> impl IntoView {
     embed::probe::register(app);
     state::address::sync_address(app);
     header::shortcuts::install(app);
+    authoring::pointer::follow(app);
     let theme = use_theme(app.present);
     if let Some(deferred) = deferred {
         controls::generation::finish(app, deferred, state::MAX_PAGE_KEYS);
@@ -123,7 +126,32 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    // On a wide screen a lesson's player is the right-hand column and the ring's readout goes
+    // inside it, after the step's words; on a narrow one the player is a sheet over the bottom
+    // of the screen and the readout stays in the page.
+    let wide = kit::theme::use_media("(min-width: 1101px)");
+    let lessoning = move || app.lesson.with(Option::is_some);
+    let readout_in_player = move || lessoning() && wide.get();
+    // The readout is on the page in exactly one place at a time (hidden, not gone, on the
+    // views that do not show the ring), so its figures can always be read.
+    let numbers = ViewFn::from(move || {
+        view! {
+            <Show when=readout_in_player>
+                <section class="readout in-player" aria-label="Readout" hidden=move || !app.shows_ring()>
+                    <ReadoutPanels theme=theme />
+                </section>
+            </Show>
+        }
+    });
+
     view! {
+        <a class="skip-link" href="#ring" data-testid="skip-to-ring" on:click=move |ev| {
+            ev.prevent_default();
+            if !app.shows_ring() {
+                app.view.set(View::Ring);
+            }
+            kit::focus::focus_soon(vec!["[data-testid=\"ring-canvas\"]".into()]);
+        }>"Skip to the ring"</a>
         <header class="top">
             <div class="brand">
                 <h1>"Ringlab"</h1>
@@ -132,9 +160,11 @@ pub fn App() -> impl IntoView {
             <header::views::ViewSwitcher />
             <div class="header-actions">
                 <lessons::panel::LessonPicker />
+                <authoring::menu::TeachMenu theme=theme />
                 <Toolbar />
             </div>
         </header>
+        <authoring::strip::RecordingStrip />
         <LinkNotices />
         <main
             class="layout"
@@ -142,8 +172,15 @@ pub fn App() -> impl IntoView {
             class:requests=move || app.view.get() == View::Traffic
             class:practicing=move || app.view.get() == View::Practice
             class:timing=move || app.view.get() == View::Timeline
+            class:lessoning=lessoning
+            class:folded=move || app.present.get() && !app.controls_open.get()
         >
-            <section class="controls" aria-label="Controls" hidden=move || app.view.get() == View::Practice>
+            <section
+                class="controls"
+                id="controls"
+                aria-label="Controls"
+                hidden=move || app.view.get() == View::Practice || (app.present.get() && !app.controls_open.get())
+            >
                 <PlacementControls />
                 <ServerControls theme=theme />
                 <VnodeControls />
@@ -164,25 +201,14 @@ pub fn App() -> impl IntoView {
                     {move || app.last.with(|l| l.as_ref().map(|o| o.summary()))}
                 </p>
             </section>
+            <lessons::LessonStep theme=theme numbers=numbers />
             // One readout for the ring and for traffic: the Traffic view puts requests where the
             // ring's ownership table was.
-            <section class="readout" aria-label="Readout" hidden=move || !app.shows_ring()>
-                // On the Timeline the lesson's step shows above the chart instead.
-                <Show when=move || app.view.get() != View::Timeline>
-                    <lessons::LessonStep theme=theme />
-                </Show>
-                <Show when=move || app.selected_key.with(Option::is_some)>
-                    {arrive(parts.key, "key-part", |show| show())}
-                </Show>
-                <Show when=move || app.view.get() == View::Traffic>
-                    {arrive(parts.traffic, "traffic-part", move |show| show(theme))}
-                </Show>
-                <LastChangePanel />
-                <Show when=move || app.view.get() != View::Traffic>
-                    <OwnershipPanel theme=theme />
-                </Show>
-                {arrive(parts.cache, "cache-part", |show| show())}
-            </section>
+            <Show when=move || !readout_in_player()>
+                <section class="readout" aria-label="Readout" hidden=move || !app.shows_ring()>
+                    <ReadoutPanels theme=theme />
+                </section>
+            </Show>
             <Show when=move || app.view.get() == View::Compare>
                 {arrive(parts.compare, "compare-part", move |show| show(theme))}
             </Show>
@@ -190,7 +216,7 @@ pub fn App() -> impl IntoView {
                 {arrive(practice, "practice-part", move |show| show(theme))}
             </Show>
             <Show when=move || app.view.get() == View::Timeline>
-                {arrive(parts.timeline, "timeline-part", move |timeline| (timeline.view)(true, Some(theme)))}
+                {arrive(parts.timeline, "timeline-part", |timeline| (timeline.view)(true, true))}
             </Show>
         </main>
         <Show when=move || app.predict.get()>
@@ -199,6 +225,7 @@ pub fn App() -> impl IntoView {
         <Show when=move || app.help_open.get()>
             {arrive(shortcut_list, "toast", |show| show())}
         </Show>
+        <systems::paste::PasteDialog />
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
             {move || app.announcement.get()}
         </p>
@@ -206,8 +233,30 @@ pub fn App() -> impl IntoView {
     .into_any()
 }
 
+/// The ring's readout: the selected key, requests on the Traffic view, the last change, who
+/// owns what and the cache's load.
+#[component]
+fn ReadoutPanels(theme: Signal<kit::theme::Theme>) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let parts = expect_context::<Parts>();
+    view! {
+        <Show when=move || app.selected_key.with(Option::is_some)>
+            {arrive(parts.key, "key-part", |show| show())}
+        </Show>
+        <Show when=move || app.view.get() == View::Traffic>
+            {arrive(parts.traffic, "traffic-part", move |show| show(theme))}
+        </Show>
+        <LastChangePanel />
+        <Show when=move || app.view.get() != View::Traffic>
+            <systems::panel::SystemPanel theme=theme />
+            <OwnershipPanel theme=theme />
+        </Show>
+        {arrive(parts.cache, "cache-part", |show| show())}
+    }
+}
+
 /// Mounts the app on the page.
 pub fn mount() {
-    console_error_panic_hook::set_once();
+    notices::crash::install();
     leptos::mount::mount_to_body(App);
 }

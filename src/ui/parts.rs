@@ -20,12 +20,16 @@ pub type Themed = fn(Signal<Theme>) -> AnyView;
 /// A view that needs nothing but the app's state.
 pub type Plain = fn() -> AnyView;
 
+/// The lesson player, drawn in the page's theme, with what follows the step's words in it (the
+/// ring's readout, on a wide screen).
+pub type Player = fn(Signal<Theme>, Option<ViewFn>) -> AnyView;
+
 /// What the Timeline's split point hands back.
 #[derive(Clone, Copy)]
 pub struct TimelineEntry {
-    /// The Timeline view; with `sweeps` the sweep plots below it; with a theme, the open
-    /// lesson's step above the chart, its questions drawn in that theme.
-    pub view: fn(bool, Option<Signal<Theme>>) -> AnyView,
+    /// The Timeline view; with `sweeps` the sweep plots below it; with `stories` the stories
+    /// to start from.
+    pub view: fn(bool, bool) -> AnyView,
     /// The sweep plots alone (an embed's `sweeps` panel).
     pub sweeps: fn() -> AnyView,
 }
@@ -48,8 +52,8 @@ pub struct Parts {
     pub traffic: Lazy<Themed>,
     /// The Timeline view and the sweeps.
     pub timeline: Lazy<TimelineEntry>,
-    /// The open lesson's step, with its questions.
-    pub lesson: Lazy<Themed>,
+    /// The lesson player: the open lesson's step, with its questions.
+    pub lesson: Lazy<Player>,
     /// The Share menu's embed snippet and CSV.
     pub share: Lazy<ShareEntry>,
     /// The selected key's panel.

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::flags::{KeysArgs, PlacementArgs, RingArgs, TrafficArgs};
+use crate::lesson_args::{LessonArgs, LESSON_ABOUT, LESSON_EXAMPLES};
 use crate::series_args::{
     SweepArgs, TimelineArgs, SWEEP_ABOUT, SWEEP_EXAMPLES, TIMELINE_ABOUT, TIMELINE_EXAMPLES,
 };
@@ -50,6 +51,9 @@ JSON fields:
   ring.moved_keys                        [{key, from, to}], when at most 100 keys moved
   mod_n.moved, mod_n.moved_fraction,     the same for hash mod N
   mod_n.moved_percent, mod_n.expected_fraction, mod_n.moved_keys
+  system                                 under a real system: {unit, moved, total,
+                                         keys_regrouped, lines}, the slots, tokens, partitions
+                                         or shards the change moved, in the system's words
   notes                                  anything else worth knowing
 
 Exit status: 0 on success, 2 when the command line or a value is refused, 1 when a keys file
@@ -93,6 +97,9 @@ pub enum Command {
     /// Practice questions from a seed, with the engine's answers and worked explanations.
     #[command(long_about = QUIZ_ABOUT, after_help = QUIZ_EXAMPLES)]
     Quiz(QuizArgs),
+    /// A lesson's steps, captions, the engine's figures and its questions, as text or Markdown.
+    #[command(long_about = LESSON_ABOUT, after_help = LESSON_EXAMPLES)]
+    Lesson(LessonArgs),
     /// Database reads per second over time after one change (--add, --remove or --fail).
     #[command(long_about = TIMELINE_ABOUT, after_help = TIMELINE_EXAMPLES)]
     Timeline(TimelineArgs),
@@ -131,6 +138,8 @@ pub struct QuizArgs {
     /// Only these kinds of question, asked in turn: moves (which keys move), owner (who owns a
     /// key), number (how many), arc (which stretch), share (which share) or choice (choose
     /// one); repeat the flag or separate kinds with commas. Without it every kind comes in turn.
+    /// With --scenario, the one kind to ask, which may also be busiest, overload (the Traffic
+    /// view), peak, settle (the Timeline) or pick (your own statements).
     /// Example: --kind moves,owner
     #[arg(long, value_name = "KIND", verbatim_doc_comment)]
     pub kind: Vec<String>,
@@ -157,6 +166,50 @@ pub struct QuizArgs {
         verbatim_doc_comment
     )]
     pub set: Option<String>,
+
+    /// Pose one question of --kind on this scenario: a page's address or its query string.
+    /// The engine works out the answer; the flags below say what is asked.
+    /// Example: --scenario '?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5'
+    #[arg(
+        long,
+        value_name = "LINK",
+        conflicts_with_all = ["seed", "count", "level", "set"],
+        verbatim_doc_comment
+    )]
+    pub scenario: Option<String>,
+
+    /// With --scenario: the change asked about (moves, number, arc, choice between, peak,
+    /// settle), in the page's text form.
+    /// Example: --change add:D@60
+    #[arg(
+        long,
+        value_name = "CHANGE",
+        requires = "scenario",
+        verbatim_doc_comment
+    )]
+    pub change: Option<String>,
+
+    /// With --scenario: the key asked about (owner).
+    /// Example: --key @90
+    #[arg(long, value_name = "KEY", requires = "scenario", verbatim_doc_comment)]
+    pub key: Option<String>,
+
+    /// With --scenario: the server asked about (arc, share, choice leaving or restore).
+    /// Example: --server B
+    #[arg(long, value_name = "NAME", requires = "scenario", verbatim_doc_comment)]
+    pub server: Option<String>,
+
+    /// With --scenario: any other parameter of the question, NAME=VALUE, as a question link
+    /// writes it: measure, unit, of, reads, hit, band, slack, concept, points, prompt, say
+    /// (repeated), right.
+    /// Example: --with measure=mod-n --with unit=percent --with band=5
+    #[arg(
+        long = "with",
+        value_name = "NAME=VALUE",
+        requires = "scenario",
+        verbatim_doc_comment
+    )]
+    pub with: Vec<String>,
 
     /// Mark a reply to the questions in turn: the first --reply answers question 1, the next
     /// question 2, and so on. Keys as labels (`@52,@68` or `none`), a server's name, a number
@@ -194,6 +247,12 @@ pub struct CompareArgs {
     /// Example: ringlab compare --ring-size 2^32 --vnodes 100 --servers a,b,c,d --add e --keys 10000 --markdown
     #[arg(long, conflicts_with = "json", verbatim_doc_comment)]
     pub markdown: bool,
+
+    /// Add the real systems (Redis Cluster, Cassandra, Envoy, nginx, Kafka, Elasticsearch,
+    /// groupcache) beside the textbook placements; they are added anyway when --placement
+    /// names one of them.
+    #[arg(long, verbatim_doc_comment)]
+    pub systems: bool,
 }
 
 /// The flags of `ringlab lookup`.
@@ -210,6 +269,8 @@ pub struct LookupArgs {
     pub placement: PlacementArgs,
 
     /// Read keys from FILE, one per line ('-' reads standard input); blank lines are skipped.
+    /// With --format, the file is read in that format, and each key is looked up once.
+    /// Without keys, a --scenario file's own keys are looked up.
     /// Example: --keys-file keys.txt
     #[arg(
         long,
@@ -219,11 +280,22 @@ pub struct LookupArgs {
     )]
     pub keys_file: Option<PathBuf>,
 
+    /// How --keys-file is read.
+    #[command(flatten)]
+    pub data: crate::flags::DataArgs,
+
     /// Copies per key: with R above 1 each line also lists the R servers that hold a copy,
-    /// owner first.
+    /// owner first (Cassandra's SimpleStrategy for cassandra). Under groupcache, which keeps
+    /// no copies, R is what groupcache calls replicas: its points per node (default 50).
     /// Example: --replicas 3
     #[arg(long, value_name = "R", default_value = "1", verbatim_doc_comment)]
     pub replicas: String,
+
+    /// Add a column with the key's place in the placement's own terms: slot=12182 (Redis),
+    /// token=... (Cassandra), partition=7 (Kafka), shard=3 (Elasticsearch), or hash=... (the
+    /// hash a ring or a table looks up).
+    #[arg(long, verbatim_doc_comment)]
+    pub detail: bool,
 
     /// Keys to look up, as arguments.
     /// Example: ringlab lookup --placement ketama --servers 10.0.0.1:11211,10.0.0.2:11211 user:1 user:2
@@ -260,6 +332,17 @@ pub struct ExperimentArgs {
     #[arg(long, value_name = "NAME", verbatim_doc_comment)]
     pub remove: Option<String>,
 
+    /// Any one change, written as links write it: the real systems' verbs among them
+    /// (rebalance:use-empty-masters, reshard:all>D=100, add-partitions:1, split:6, shrink:1).
+    /// Example: --change rebalance:use-empty-masters
+    #[arg(
+        long,
+        value_name = "CHANGE",
+        conflicts_with_all = ["add", "remove"],
+        verbatim_doc_comment
+    )]
+    pub change: Option<String>,
+
     /// Where the keys come from.
     #[command(flatten)]
     pub keys: KeysArgs,
@@ -289,7 +372,9 @@ Example (lesson 000: adding D at 60 moves one key of five, where mod N moves fou
 Other commands:
   ringlab compare   the same experiment under every placement, in one table
   ringlab lookup    which server each key goes to under one placement
-  ringlab quiz      practice questions with their answers worked out
+  ringlab quiz      practice questions with their answers worked out, or one question on
+                    any scenario (--scenario)
+  ringlab lesson    a lesson's steps, figures and questions, as text or Markdown
   ringlab timeline  database reads per second over time after --add, --remove or --fail
   ringlab sweep     spread against virtual nodes (vnodes), or keys moved against servers
                     (servers), as a table, CSV or JSON
@@ -299,7 +384,8 @@ Run 'ringlab experiment --help' for every flag, more examples and the JSON field
 const COMPARE_ABOUT: &str = "\
 Build the ring of `experiment` from the same flags, apply the same change, and report it under
 every placement in one table: hash mod N, the ring, ketama, rendezvous, jump, maglev, the
-partition table, bounded loads and multi-probe. For each: how many keys moved and what fraction,
+partition table, bounded loads and multi-probe, and with --systems (or a real system as
+--placement) the real systems too. For each: how many keys moved and what fraction,
 the least any placement could move, the busiest server's keys over its fair share, the cost of
 one lookup in the algorithm's own unit, and what it stores.
 
@@ -317,10 +403,14 @@ Examples:
 
 const LOOKUP_ABOUT: &str = "\
 Print, for each key, the server it goes to under one placement: one line per key,
-KEY<TAB>SERVER, and with --replicas R above 1 a third column with the R servers holding a copy,
-comma-separated, owner first. Keys come as arguments or from --keys-file. With --placement ketama
-the servers are hashed as libketama hashes them, so a list such as 10.0.0.1:11211,10.0.0.2:11211
-shows where a memcached client using ketama sends each key.";
+KEY<TAB>SERVER, with --detail a column with the key's slot, token, partition, shard or hash, and
+with --replicas R above 1 a column with the R servers holding a copy, comma-separated, owner
+first. Keys come as arguments or from --keys-file. With --placement ketama the servers are hashed
+as libketama hashes them, so a list such as 10.0.0.1:11211,10.0.0.2:11211 shows where a
+memcached client using ketama sends each key; with a real system (redis-cluster, cassandra,
+envoy-ring-hash, envoy-maglev, nginx, kafka, kafka-librdkafka, elasticsearch, groupcache) each
+key goes where that system sends it, byte for byte. A cluster can be read from its own tool's
+output: --cluster-nodes, --cluster-slots, --nodetool-ring, --nginx-upstream or --envoy-hosts.";
 
 const LOOKUP_EXAMPLES: &str = "\
 Examples:
@@ -328,7 +418,16 @@ Examples:
     ringlab lookup --placement ketama --servers 10.0.0.1:11211,10.0.0.2:11211,10.0.0.3:11211 \\
       user:1 user:2 cart:7
   Three copies of each key in a file, on a ring of 100 points per server:
-    ringlab lookup --ring-size 2^32 --vnodes 100 --servers a,b,c,d --replicas 3 --keys-file keys.txt";
+    ringlab lookup --ring-size 2^32 --vnodes 100 --servers a,b,c,d --replicas 3 --keys-file keys.txt
+  Where Redis Cluster puts two keys, with their slots:
+    ringlab lookup --placement redis-cluster --servers 10.0.0.1:6379,10.0.0.2:6379,10.0.0.3:6379 \\
+      --detail foo '{user1}.following'
+  The same, from what CLUSTER NODES printed:
+    redis-cli -p 30001 cluster nodes > nodes.txt
+    ringlab lookup --cluster-nodes nodes.txt --detail foo bar
+  Kafka's partition of a key from the Java client and from librdkafka:
+    ringlab lookup --placement kafka --partitions 12 --servers b1,b2,b3 --detail user:1000
+    ringlab lookup --placement kafka-librdkafka --partitions 12 --servers b1,b2,b3 --detail user:1000";
 
 const QUIZ_ABOUT: &str = "\
 Draw practice questions from a seed and print each with the engine's answer and its worked
@@ -347,7 +446,15 @@ statements, the true one worked out on the scenario).
 
 --json prints {seed, set, questions: [{number, kind, level, setting, prompt, alternatives,
 scenario, question, answer: {text, ...}, worked, reveal, marked?}], problems, score?}; a marked
-question has marked: {reply, right, verdict, keys: [{key, grade, moved, why}]}.";
+question has marked: {reply, right, verdict, keys: [{key, grade, moved, why}]}.
+
+With --scenario, one question of --kind is posed on that scenario (a page's address or its query
+string): --change, --key, --server and --with NAME=VALUE say what is asked, as a question link
+does. Besides the six kinds above: busiest (which server serves the most requests, on the
+Traffic view), overload (how many times a fair share it serves), peak (the most database reads a
+second after a server joins, leaves or fails, on the Timeline), settle (the seconds until 99% of
+the extra reads are in) and pick (your own --with prompt=, --with say= statements and --with
+right=LETTER). A question the engine cannot answer on its scenario is refused, in words.";
 
 const QUIZ_EXAMPLES: &str = "\
 Examples:
@@ -359,6 +466,15 @@ Examples:
     ringlab quiz --seed 42 --count 3 --ask
   Mark replies to the first two questions of seed 42 (a reply per question, in turn):
     ringlab quiz --seed 42 --count 2 --reply @41,@55 --reply B
+  One question on any scenario, a reply marked (lesson 000: D joins at 60; which keys move?):
+    ringlab quiz --scenario '?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5' \\
+      --kind moves --change add:D@60 --reply @52
+  Who owns key 90 on the same ring:
+    ringlab quiz --scenario '?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5' \\
+      --kind owner --key @90 --reply A
+  The peak of database reads when C fails, within 5%:
+    ringlab quiz --scenario '?ring=2^32&vnodes=100&servers=A,B,C,D&gen=10000' --kind peak \\
+      --change fail:C --with band=5%
   The questions of an exercise set (lesson 000: who owns key 95; which keys move when D
   joins at 60), with their answers:
     ringlab quiz --set 1.cmluZz0xMDAmc2VydmVycz1BQDIwLEJANTAsQ0A4MCZrZXlzPUA5NSZhc2s9b3duZXIma2V5PUA5NQ\\

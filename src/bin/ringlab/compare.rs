@@ -5,15 +5,21 @@ use std::fmt::Write;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use ringlab::core::compare::{compare, Column, Comparison};
+use ringlab::core::compare::{compare, compare_kinds, Column, Comparison};
 use ringlab::core::{percent, Kind, Scenario};
 
 use crate::experiment::Run;
 use crate::json::field;
 
-/// The comparison of a finished run.
-pub fn comparison(run: &Run) -> Comparison {
-    compare(&run.before, &run.after)
+/// The comparison of a finished run: the textbook placements, and the real systems when asked
+/// for or when one of them is the chosen placement.
+pub fn comparison(run: &Run, systems: bool) -> Comparison {
+    if systems || run.before.placement().is_system() {
+        let kinds: Vec<Kind> = Kind::every().collect();
+        compare_kinds(&run.before, &run.after, &kinds)
+    } else {
+        compare(&run.before, &run.after)
+    }
 }
 
 /// The rows of the table, one per placement, as text cells.
@@ -66,8 +72,8 @@ fn trim(x: f64) -> String {
 }
 
 /// The plain table.
-pub fn render_text(run: &Run) -> String {
-    let c = comparison(run);
+pub fn render_text(run: &Run, systems: bool) -> String {
+    let c = comparison(run, systems);
     let mut out = String::new();
     let _ = writeln!(out, "{}", headline(run, &c));
     let mut table = vec![HEADER.iter().map(|h| h.to_string()).collect::<Vec<_>>()];
@@ -95,8 +101,8 @@ pub fn render_text(run: &Run) -> String {
 }
 
 /// A Markdown table.
-pub fn render_markdown(run: &Run) -> String {
-    let c = comparison(run);
+pub fn render_markdown(run: &Run, systems: bool) -> String {
+    let c = comparison(run, systems);
     let mut out = format!("{}\n\n", headline(run, &c));
     let _ = writeln!(out, "| {} |", HEADER.join(" | "));
     let _ = writeln!(out, "|{}", "---|".repeat(HEADER.len()));
@@ -145,8 +151,8 @@ fn notes(out: &mut String, c: &Comparison) {
 }
 
 /// The JSON report: `{keys, placements: {NAME: {...}}}`.
-pub fn render_json(run: &Run) -> String {
-    let c = comparison(run);
+pub fn render_json(run: &Run, systems: bool) -> String {
+    let c = comparison(run, systems);
     let report = JsonReport {
         keys: c.keys,
         placements: &c.columns,

@@ -2,30 +2,18 @@
 
 use std::path::Path;
 
-use ringlab::core::placement::parse_load;
+use ringlab::core::placement::{maglev, multi_probe, parse_load, table};
 use ringlab::core::{
     check_vnodes, parse_number, CacheLoad, Change, Error, HashScheme, Key, Kind, LinesRefused,
-    Outcome, Placement, RingSize, Scenario, Server,
+    Outcome, Placement, RingSize, Scenario, Server, MAX_KEYS, VNODES, WEIGHTS,
 };
 
 use crate::cli::ExperimentArgs;
-use crate::flags::{PlacementArgs, RingArgs, TrafficArgs};
+use crate::flags::{DataArgs, PlacementArgs, RingArgs, TrafficArgs};
+use ringlab::core::data::{read_data, DataOptions, Format, Opened};
+use ringlab::core::read_scenario;
 
-/// Why an experiment could not run, as a message for people.
-#[derive(Debug)]
-pub enum Failure {
-    /// A flag's value or the input was refused.
-    Refused(String),
-    /// A keys file could not be read.
-    Unreadable(String),
-}
-
-impl Failure {
-    /// The engine's refusal, prefixed with where it came from: `--servers: ...`.
-    pub fn at(context: &str, error: Error) -> Failure {
-        Failure::Refused(format!("{context}: {error}"))
-    }
-}
+pub use crate::failure::Failure;
 
 /// A finished experiment: the scenario before the change, after it, and what the engine said
 /// the change did.
@@ -40,6 +28,8 @@ pub struct Run {
     pub outcome: Option<Outcome>,
     /// Reads per second, when the traffic was asked about.
     pub reads: Option<f64>,
+    /// What the chosen placement does not read of the set-up, in words.
+    pub notes: Vec<String>,
 }
 
 /// Builds the scenario from `args`, adds the keys, and applies the change.
@@ -49,6 +39,11 @@ pub fn run(args: &ExperimentArgs) -> Result<Run, Failure> {
     let reads = set_traffic(&mut scenario, &args.traffic)?;
 
     let (change, flag) = match (&args.add, &args.remove) {
+        _ if args.change.is_some() => {
+            let text = args.change.as_deref().unwrap_or_default();
+            let change: Change = text.parse().map_err(|e| Failure::at("--change", e))?;
+            (Some(change), "--change")
+        }
         (Some(text), _) => {
             let spec = ServerSpec::parse(text).map_err(|e| Failure::at("--add", e))?;
             let change = Change::AddServer {
@@ -73,12 +68,14 @@ pub fn run(args: &ExperimentArgs) -> Result<Run, Failure> {
         ),
         None => None,
     };
+    let notes = placement_notes(&before);
     Ok(Run {
         before,
         after: scenario,
         change,
         outcome,
         reads,
+        notes,
     })
 }
 
@@ -121,22 +118,78 @@ fn set_traffic(scenario: &mut Scenario, args: &TrafficArgs) -> Result<Option<f64
 
 /// The ring of `ring` with its servers, under the placement `placement` names.
 pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Failure> {
-    let size: RingSize = ring
-        .ring_size
-        .parse()
-        .map_err(|e| Failure::at("--ring-size", e))?;
-    let hash: HashScheme = ring.hash.parse().map_err(|e| Failure::at("--hash", e))?;
-    let vnodes = parse_number::<u32>(&ring.vnodes)
-        .and_then(check_vnodes)
-        .map_err(|e| Failure::at("--vnodes", e))?;
-    let servers = ring
-        .servers
-        .split(',')
-        .map(|text| ServerSpec::parse(text)?.into_server(size))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Failure::at("--servers", e))?;
-    let mut scenario =
-        Scenario::new(size, hash, vnodes, servers).map_err(|e| Failure::at("--servers", e))?;
+    if let Some(path) = &ring.scenario {
+        let bytes = read_file(path).map_err(|e| {
+            Failure::Unreadable(format!("--scenario: cannot read {}: {e}", path.display()))
+        })?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            Failure::Refused(format!("--scenario: {} is not UTF-8 text.", path.display()))
+        })?;
+        return read_scenario(&text).map_err(|e| Failure::at("--scenario", e));
+    }
+    let size: RingSize = match &ring.ring_size {
+        Some(text) => text.parse().map_err(|e| Failure::at("--ring-size", e))?,
+        None => RingSize::TEACHING,
+    };
+    let hash: HashScheme = match &ring.hash {
+        Some(text) => text.parse().map_err(|e| Failure::at("--hash", e))?,
+        None => HashScheme::default(),
+    };
+    let vnodes = match &ring.vnodes {
+        Some(text) => parse_number::<u32>(text)
+            .map_err(|e| e.largest(u64::from(*VNODES.end())))
+            .and_then(check_vnodes)
+            .map_err(|e| Failure::at("--vnodes", e))?,
+        None => 1,
+    };
+    let file = crate::systems::cluster_file(placement)?;
+    let mut scenario = match (&ring.servers, file) {
+        (Some(list), None) => {
+            let servers = list
+                .split(',')
+                .map(|text| ServerSpec::parse(text)?.into_server(size))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| Failure::at("--servers", e))?;
+            Scenario::new(size, hash, vnodes, servers).map_err(|e| Failure::at("--servers", e))?
+        }
+        (None, Some((flag, format, path))) => {
+            let base = Scenario::new(size, hash, vnodes, vec![Server::hashed("A")])
+                .map_err(|e| Failure::at("--ring-size", e))?;
+            crate::systems::read_cluster(flag, format, path, &base)?
+        }
+        (Some(_), Some((flag, ..))) => {
+            return Err(Failure::Refused(format!(
+                "--servers and {flag} both name the servers; give one of them."
+            )))
+        }
+        (None, None) => {
+            return Err(Failure::Refused(
+                "--servers: give the servers, or read a cluster with --cluster-nodes, --cluster-slots, --nodetool-ring, --nginx-upstream or --envoy-hosts.".into(),
+            ))
+        }
+    };
+    let kind: Kind = match &placement.placement {
+        Some(name) => name.parse().map_err(|e| Failure::at("--placement", e))?,
+        None => scenario.placement(),
+    };
+    // Ketama has its own ring, hash and points: a setting given for them is refused, not
+    // silently ignored.
+    if kind == Kind::Ketama {
+        let given = [
+            (
+                "--ring-size",
+                ring.ring_size.is_some() && size != RingSize::FULL,
+            ),
+            (
+                "--hash",
+                ring.hash.is_some() && hash != HashScheme::default(),
+            ),
+            ("--vnodes", ring.vnodes.is_some() && vnodes != 1),
+        ];
+        if let Some((flag, _)) = given.iter().find(|(_, given)| *given) {
+            return Err(Failure::at(flag, Error::FixedByKetama));
+        }
+    }
     let mut set = |flag: &str, change: Result<Change, Error>| {
         change
             .and_then(|c| scenario.apply(c))
@@ -146,13 +199,21 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
     if let Some(m) = &placement.table_size {
         set(
             "--table-size",
-            parse_number(m).map(|size| Change::SetMaglevSize { size }),
+            parse_number(m)
+                .map_err(|e| e.largest(u64::from(*maglev::SIZES.end())))
+                .map(|size| Change::SetMaglevSize { size }),
         )?;
     }
-    if let Some(p) = &placement.partitions {
+    if let Some(p) = placement
+        .partitions
+        .as_ref()
+        .filter(|_| !matches!(kind, Kind::Kafka | Kind::KafkaLibrdkafka))
+    {
         set(
             "--partitions",
-            parse_number(p).map(|count| Change::SetPartitions { count }),
+            parse_number(p)
+                .map_err(|e| e.largest(u64::from(table::MAX_PARTITIONS)))
+                .map(|count| Change::SetPartitions { count }),
         )?;
     }
     if let Some(c) = &placement.load_factor {
@@ -164,19 +225,43 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
     if let Some(k) = &placement.probes {
         set(
             "--probes",
-            parse_number(k).map(|count| Change::SetProbes { count }),
+            parse_number(k)
+                .map_err(|e| e.largest(u64::from(*multi_probe::PROBES.end())))
+                .map(|count| Change::SetProbes { count }),
         )?;
     }
-    let kind: Kind = placement
-        .placement
-        .parse()
+    for (flag, change) in crate::systems::settings(placement, kind, &scenario)? {
+        scenario.apply(change).map_err(|e| Failure::at(flag, e))?;
+    }
+    scenario
+        .apply(Change::SetPlacement { placement: kind })
         .map_err(|e| Failure::at("--placement", e))?;
-    set("--placement", Ok(Change::SetPlacement { placement: kind }))?;
     Ok(scenario)
+}
+
+/// What the chosen placement does not read of the set-up, in the engine's words (weights under
+/// maglev, for instance), to print beside the answer. Ketama's own ring, hash and points are
+/// not among them: a flag for them is refused by [`setup`], and their defaults are not the
+/// person's choice.
+pub fn placement_notes(scenario: &Scenario) -> Vec<String> {
+    if scenario.placement() == Kind::Ketama {
+        Vec::new()
+    } else {
+        scenario.unused_settings()
+    }
 }
 
 /// Puts the keys of `--keys`, `--keys-file` or `--keys-at` on the ring, all in one batch.
 fn add_keys(scenario: &mut Scenario, args: &ExperimentArgs) -> Result<(), Failure> {
+    if let (Some(path), Some(_)) = (&args.keys.keys_file, &args.keys.data.format) {
+        let opened = read_data_file(path, &args.keys.data, scenario)?;
+        let name = path.display().to_string();
+        *scenario = opened
+            .apply_to(scenario, &name)
+            .map_err(|e| Failure::at(&name, e))?
+            .0;
+        return Ok(());
+    }
     put_keys(
         scenario,
         args.keys.keys.as_deref(),
@@ -194,7 +279,8 @@ pub fn put_keys(
     at: Option<&str>,
 ) -> Result<(), Failure> {
     if let Some(count) = count {
-        let count = parse_number::<usize>(count).map_err(|e| Failure::at("--keys", e))?;
+        let count = parse_number::<usize>(count)
+            .map_err(|e| Failure::at("--keys", e.largest(MAX_KEYS as u64)))?;
         scenario
             .apply(Change::GenerateKeys { count })
             .map_err(|e| Failure::at("--keys", e))?;
@@ -227,20 +313,59 @@ pub fn put_keys(
     Ok(())
 }
 
-/// The text of a keys file, or of standard input for `-`, with a name for messages.
-pub fn read_keys(path: &Path) -> Result<(String, String), Failure> {
-    let (source, bytes) = if path == Path::new("-") {
+/// A data file read as `--format`, `--key-column` and `--count-column` say, for the ring of
+/// `scenario`; what was skipped is told on standard error.
+pub fn read_data_file(
+    path: &Path,
+    data: &DataArgs,
+    scenario: &Scenario,
+) -> Result<Opened, Failure> {
+    let format: Format = data
+        .format
+        .as_deref()
+        .unwrap_or("lines")
+        .parse()
+        .map_err(|e| Failure::at("--format", e))?;
+    let (source, bytes) = read_bytes(path)?;
+    let options = DataOptions {
+        format,
+        key_column: data.key_column.clone(),
+        count_column: data.count_column.clone(),
+    };
+    let opened = read_data(bytes, options, scenario.hash(), scenario.size())
+        .map_err(|e| Failure::at(&source, e))?;
+    let skipped = opened.skipped.summary();
+    if !skipped.is_empty() {
+        eprintln!("{source}: {skipped}");
+    }
+    Ok(opened)
+}
+
+/// The bytes of a file, or of standard input for `-`, with a name for messages.
+fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), Failure> {
+    if path == Path::new("-") {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map_err(|e| {
             Failure::Unreadable(format!("--keys-file: cannot read standard input: {e}"))
         })?;
-        ("standard input".to_string(), bytes)
+        Ok(("standard input".to_string(), bytes))
     } else {
         let bytes = read_file(path).map_err(|e| {
-            Failure::Unreadable(format!("--keys-file: cannot read {}: {e}", path.display()))
+            // A file that is not there is a mistake in the command, refused like any other;
+            // one that is there but cannot be read is a failure of the system.
+            if e.kind() == std::io::ErrorKind::NotFound {
+                Failure::Refused(format!("--keys-file: there is no file {}.", path.display()))
+            } else {
+                Failure::Unreadable(format!("--keys-file: cannot read {}: {e}", path.display()))
+            }
         })?;
-        (path.display().to_string(), bytes)
-    };
+        Ok((path.display().to_string(), bytes))
+    }
+}
+
+/// The text of a keys file, or of standard input for `-`, with a name for messages.
+pub fn read_keys(path: &Path) -> Result<(String, String), Failure> {
+    let (source, bytes) = read_bytes(path)?;
     match String::from_utf8(bytes) {
         Ok(text) => Ok((source, text)),
         Err(_) => Err(Failure::Refused(format!(
@@ -316,11 +441,17 @@ impl ServerSpec {
     fn parse(text: &str) -> Result<ServerSpec, Error> {
         let text = text.trim();
         let (rest, weight) = match text.rsplit_once('*') {
-            Some((rest, weight)) => (rest, Some(parse_number(weight)?)),
+            Some((rest, weight)) => (
+                rest,
+                Some(parse_number(weight).map_err(|e| e.largest(u64::from(*WEIGHTS.end())))?),
+            ),
             None => (text, None),
         };
         let (name, at) = match rest.split_once('@') {
-            Some((name, at)) => (name, Some(parse_number(at)?)),
+            Some((name, at)) => (
+                name,
+                Some(parse_number(at).map_err(|e| e.largest(RingSize::MAX - 1))?),
+            ),
             None => (rest, None),
         };
         Ok(ServerSpec {

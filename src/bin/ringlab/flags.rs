@@ -9,73 +9,144 @@ use clap::Args;
 /// The ring, its hash, its virtual nodes and its servers.
 #[derive(Debug, Args)]
 pub struct RingArgs {
-    /// Positions on the ring: 100 (the teaching ring, 0 to 99), 2^32, or any whole number
-    /// from 2 to 4294967296.
+    /// Positions on the ring: 100 (the teaching ring, 0 to 99, the default), 2^32, or any
+    /// whole number from 2 to 4294967296. Ketama always uses 2^32.
     /// Example: --ring-size 2^32
     #[arg(
         long,
         value_name = "SIZE",
-        default_value = "100",
         allow_negative_numbers = true,
         verbatim_doc_comment
     )]
-    pub ring_size: String,
+    pub ring_size: Option<String>,
 
-    /// How names become 32-bit values: md5-first32 (the first 4 bytes of MD5), md5-low32
-    /// (the last 4 bytes of MD5) or java-hashcode (Java's String.hashCode, which mixes poorly).
+    /// How names become 32-bit values: md5-first32 (the first 4 bytes of MD5, the default),
+    /// md5-low32 (the last 4 bytes of MD5) or java-hashcode (Java's String.hashCode, which
+    /// mixes poorly). Ketama always uses its own MD5 key hash.
     /// Example: --hash java-hashcode
-    #[arg(
-        long,
-        value_name = "HASH",
-        default_value = "md5-first32",
-        verbatim_doc_comment
-    )]
-    pub hash: String,
+    #[arg(long, value_name = "HASH", verbatim_doc_comment)]
+    pub hash: Option<String>,
 
-    /// Points (virtual nodes) each hashed server of weight 1 puts on the ring, from 1 to 1000;
-    /// a server placed by hand always has one point.
+    /// Points (virtual nodes) each hashed server of weight 1 puts on the ring, from 1 to 1000
+    /// (default 1); a server placed by hand always has one point. Ketama always gives each
+    /// server 160 points.
     /// Example: --vnodes 100
     #[arg(
         long,
         value_name = "V",
-        default_value = "1",
         allow_negative_numbers = true,
         verbatim_doc_comment
     )]
-    pub vnodes: String,
+    pub vnodes: Option<String>,
 
     /// Comma-separated servers, in the list order that hash mod N indexes: NAME is hashed onto
     /// the ring, NAME@POSITION sits at one position chosen by hand, and NAME*WEIGHT is hashed
-    /// with WEIGHT (1 to 10) times the virtual nodes.
+    /// with WEIGHT (1 to 10) times the virtual nodes. For a real system, write the servers as
+    /// it names them: 10.0.0.1:6379. Required unless a cluster is read from a file
+    /// (--cluster-nodes, --cluster-slots, --nodetool-ring, --nginx-upstream, --envoy-hosts).
     /// Example: --servers A@10,B@40,C@75
-    #[arg(long, value_name = "LIST", required = true, verbatim_doc_comment)]
-    pub servers: String,
+    #[arg(long, value_name = "LIST", verbatim_doc_comment)]
+    pub servers: Option<String>,
+
+    /// Start from a scenario file saved by the page's Save scenario (or written by hand): its
+    /// ring, servers, placement, keys, counts and traffic. The ring and placement flags then
+    /// do not apply.
+    /// Example: --scenario lab.ringlab.json
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["servers", "table_size", "partitions", "load_factor", "probes"],
+        verbatim_doc_comment
+    )]
+    pub scenario: Option<PathBuf>,
 }
 
 /// Which placement, and the settings of those that have any.
 #[derive(Debug, Args)]
 pub struct PlacementArgs {
     /// How keys are placed: ring (the default), mod-n, ketama, rendezvous, jump, maglev,
-    /// table, bounded or multi-probe.
+    /// table, bounded or multi-probe; or a real system, byte for byte: redis-cluster,
+    /// cassandra, envoy-ring-hash, envoy-maglev, nginx, kafka, kafka-librdkafka,
+    /// elasticsearch or groupcache (the default when a cluster is read from a file is its
+    /// system).
     /// Example: --placement jump
-    #[arg(
-        long,
-        value_name = "NAME",
-        default_value = "ring",
-        verbatim_doc_comment
-    )]
-    pub placement: String,
+    #[arg(long, value_name = "NAME", verbatim_doc_comment)]
+    pub placement: Option<String>,
 
-    /// Maglev's lookup table size, a prime from 5 to 1000003 (default 65537).
+    /// Maglev's lookup table size, for maglev and envoy-maglev: a prime from 5 to 1000003
+    /// (default 65537).
     /// Example: --table-size 251
     #[arg(long, value_name = "M", verbatim_doc_comment)]
     pub table_size: Option<String>,
 
     /// The partition table's number of partitions (default: a tenth of the ring's positions,
-    /// at most 1024).
+    /// at most 1024); under kafka and kafka-librdkafka, the topic's partitions (default 6).
     /// Example: --partitions 64
     #[arg(long, value_name = "P", verbatim_doc_comment)]
     pub partitions: Option<String>,
+
+    /// Cassandra's num_tokens: tokens per node, from 1 to 1536 (default 16).
+    /// Example: --num-tokens 256
+    #[arg(long, value_name = "T", verbatim_doc_comment)]
+    pub num_tokens: Option<String>,
+
+    /// The seed Cassandra's tokens are drawn from (default 1). Cassandra draws them at
+    /// random, unseeded; the seed makes a ring repeatable.
+    /// Example: --seed 7
+    #[arg(long, value_name = "N", verbatim_doc_comment)]
+    pub seed: Option<String>,
+
+    /// Envoy ring_hash's minimum_ring_size, from 1 to 1048576 (default 1024).
+    /// Example: --min-ring 4096
+    #[arg(long, value_name = "N", verbatim_doc_comment)]
+    pub min_ring: Option<String>,
+
+    /// groupcache's points ("replicas") per node, from 1 to 1000 (default 50).
+    /// Example: --groupcache-replicas 3
+    #[arg(long, value_name = "N", verbatim_doc_comment)]
+    pub groupcache_replicas: Option<String>,
+
+    /// Elasticsearch: the index's primary shards, from 1 to 1024 (default 3).
+    /// Example: --shards 5
+    #[arg(long, value_name = "N", verbatim_doc_comment)]
+    pub shards: Option<String>,
+
+    /// Elasticsearch: index.number_of_routing_shards, a multiple of --shards (default: the
+    /// shards doubled up to 1024, as Elasticsearch 7.0 to 9.3 set it).
+    /// Example: --routing-shards 96
+    #[arg(long, value_name = "R", verbatim_doc_comment)]
+    pub routing_shards: Option<String>,
+
+    /// Elasticsearch: the version the index was created on, which picks the routing rule:
+    /// before 7 (6), 7.0 to 9.3 (7, the default), or 9.4 and later (9.4).
+    /// Example: --es-version 9.4
+    #[arg(long, value_name = "V", verbatim_doc_comment)]
+    pub es_version: Option<String>,
+
+    /// Read a Redis cluster from what CLUSTER NODES printed.
+    /// Example: --cluster-nodes nodes.txt
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub cluster_nodes: Option<PathBuf>,
+
+    /// Read a Redis cluster from what redis-cli printed for CLUSTER SLOTS.
+    /// Example: --cluster-slots slots.txt
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub cluster_slots: Option<PathBuf>,
+
+    /// Read a Cassandra ring, every token exactly, from what nodetool ring printed.
+    /// Example: --nodetool-ring ring.txt
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub nodetool_ring: Option<PathBuf>,
+
+    /// Read nginx servers and weights from an upstream { ... } block using hash ... consistent.
+    /// Example: --nginx-upstream upstream.conf
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub nginx_upstream: Option<PathBuf>,
+
+    /// Read Envoy hosts: address:port a line with an optional weight, or lb_endpoints YAML.
+    /// Example: --envoy-hosts hosts.txt
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub envoy_hosts: Option<PathBuf>,
 
     /// Bounded loads' factor c, from 1.00 to 3.00 (default 1.25): no server takes more than c
     /// times its fair share of the keys.
@@ -105,6 +176,7 @@ pub struct KeysArgs {
 
     /// Read keys from FILE, one per line ('-' reads standard input): blank lines are skipped,
     /// a line such as @52 is a key placed at position 52, any other line is a key name to hash.
+    /// With --format, the file is read in that format instead (see --format).
     /// Example: --keys-file keys.txt
     #[arg(
         long,
@@ -118,13 +190,47 @@ pub struct KeysArgs {
     /// Example: --keys-at 90,52,68,25,5
     #[arg(long, value_name = "LIST", verbatim_doc_comment)]
     pub keys_at: Option<String>,
+
+    /// How --keys-file is read.
+    #[command(flatten)]
+    pub data: DataArgs,
+}
+
+/// How a data file is read: its format and its columns.
+#[derive(Debug, Args)]
+pub struct DataArgs {
+    /// The keys file's format: lines (one key per line; a key that comes again is merged),
+    /// csv or tsv (a header line, then rows: see --key-column and --count-column), counts
+    /// ("count key" lines, as sort | uniq -c prints them) or access-log (a web server's log in
+    /// the common or combined format: each line is one request for its path). Lines that
+    /// cannot be read are skipped and named on standard error; counts feed --traffic from-file.
+    /// Example: --keys-file hits.log --format access-log --traffic from-file
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        requires = "keys_file",
+        verbatim_doc_comment
+    )]
+    pub format: Option<String>,
+
+    /// For csv and tsv, the key's column, by header name or number from 1 (default 1); for
+    /// access-log, the field: host, user, method, path (default), status, referer or agent.
+    /// Example: --key-column user_id
+    #[arg(long, value_name = "COLUMN", requires = "format", verbatim_doc_comment)]
+    pub key_column: Option<String>,
+
+    /// For csv and tsv, the column counting each key's requests, by header name or number.
+    /// Example: --count-column requests
+    #[arg(long, value_name = "COLUMN", requires = "format", verbatim_doc_comment)]
+    pub count_column: Option<String>,
 }
 
 /// How often keys are read. Any of these adds a section on requests to the report.
 #[derive(Debug, Args)]
 pub struct TrafficArgs {
-    /// Popularity: uniform (every key equally) or zipf:S, S from 0 to 3 (the key added first
-    /// is read most; the key of rank i in proportion to 1/(i+1)^S).
+    /// Popularity: uniform (every key equally), zipf:S, S from 0 to 3 (the key added first
+    /// is read most; the key of rank i in proportion to 1/(i+1)^S), or from-file (each key's
+    /// count in the --keys-file read with --format, or in the --scenario file).
     /// Example: --traffic zipf:1.1
     #[arg(long, value_name = "POPULARITY", verbatim_doc_comment)]
     pub traffic: Option<String>,

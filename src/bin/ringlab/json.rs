@@ -34,7 +34,19 @@ struct Report<'a> {
     chosen: RingReport,
     baseline: Option<(Kind, Moves)>,
     requests: Option<crate::requests::RequestsJson>,
-    notes: &'a [String],
+    notes: Vec<&'a str>,
+    system: Option<SystemJson<'a>>,
+}
+
+/// What a change did to a real system's own structure.
+#[derive(Serialize)]
+struct SystemJson<'a> {
+    unit: &'a str,
+    moved: u64,
+    total: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    keys_regrouped: Option<usize>,
+    lines: &'a [String],
 }
 
 impl Serialize for Report<'_> {
@@ -55,7 +67,10 @@ impl Serialize for Report<'_> {
         if let Some(requests) = &self.requests {
             map.serialize_entry("requests", requests)?;
         }
-        map.serialize_entry("notes", self.notes)?;
+        if let Some(system) = &self.system {
+            map.serialize_entry("system", system)?;
+        }
+        map.serialize_entry("notes", &self.notes)?;
         map.end()
     }
 }
@@ -161,7 +176,19 @@ impl<'a> Report<'a> {
                 },
             )),
             requests: crate::requests::Requests::of(run).map(|r| r.json(run)),
-            notes: outcome.map_or(&[][..], |o| o.notes.as_slice()),
+            notes: run
+                .notes
+                .iter()
+                .chain(outcome.map_or(&[][..], |o| o.notes.as_slice()))
+                .map(String::as_str)
+                .collect(),
+            system: outcome.and_then(|o| o.system.as_ref()).map(|s| SystemJson {
+                unit: s.unit,
+                moved: s.moved,
+                total: s.total,
+                keys_regrouped: s.regrouped,
+                lines: &s.lines,
+            }),
         }
     }
 }

@@ -10,14 +10,21 @@ mod cli;
 mod compare;
 #[cfg(not(target_arch = "wasm32"))]
 mod experiment;
+mod failure;
 #[cfg(not(target_arch = "wasm32"))]
 mod flags;
 #[cfg(not(target_arch = "wasm32"))]
 mod json;
 #[cfg(not(target_arch = "wasm32"))]
+mod lesson;
+#[cfg(not(target_arch = "wasm32"))]
+mod lesson_args;
+#[cfg(not(target_arch = "wasm32"))]
 mod lookup;
 #[cfg(not(target_arch = "wasm32"))]
 mod named;
+#[cfg(not(target_arch = "wasm32"))]
+mod pose;
 #[cfg(not(target_arch = "wasm32"))]
 mod quiz;
 #[cfg(not(target_arch = "wasm32"))]
@@ -26,6 +33,7 @@ mod requests;
 mod series_args;
 #[cfg(not(target_arch = "wasm32"))]
 mod sweep;
+mod systems;
 #[cfg(not(target_arch = "wasm32"))]
 mod text;
 #[cfg(not(target_arch = "wasm32"))]
@@ -73,17 +81,18 @@ mod native {
             }),
             Command::Compare(args) => experiment::run(&args.experiment).map(|run| {
                 let text = if args.experiment.json {
-                    crate::compare::render_json(&run)
+                    crate::compare::render_json(&run, args.systems)
                 } else if args.markdown {
-                    crate::compare::render_markdown(&run)
+                    crate::compare::render_markdown(&run, args.systems)
                 } else {
-                    crate::compare::render_text(&run)
+                    crate::compare::render_text(&run, args.systems)
                 };
                 leave(run);
                 text
             }),
             Command::Lookup(args) => crate::lookup::run(&args),
             Command::Quiz(args) => crate::quiz::run(&args),
+            Command::Lesson(args) => crate::lesson::run(&args),
             Command::Timeline(args) => crate::timeline::run(&args),
             Command::Sweep(args) => crate::sweep::run(&args),
         };

@@ -32,9 +32,19 @@ struct Quiz {
 
 /// Runs `ringlab quiz`, returning the report.
 pub fn run(args: &QuizArgs) -> Result<String, Failure> {
-    let mut quiz = match &args.set {
-        Some(value) => from_set(value)?,
-        None => generated(args)?,
+    let mut quiz = match (&args.set, &args.scenario) {
+        (Some(value), _) => from_set(value)?,
+        (None, Some(link)) => Quiz {
+            seed: None,
+            questions: vec![Printed {
+                level: None,
+                posed: crate::pose::one(link, args)?,
+                marked: None,
+            }],
+            problems: Vec::new(),
+            score: None,
+        },
+        (None, None) => generated(args)?,
     };
     if args.ask {
         return ask(&quiz, &mut io::stdin().lock(), &mut io::stdout().lock());
@@ -69,12 +79,20 @@ fn generated(args: &QuizArgs) -> Result<Quiz, Failure> {
         let kind = text
             .parse::<QuestionKind>()
             .map_err(|e| refuse("--kind", e.to_string()))?;
+        if !QuestionKind::PRACTICE.contains(&kind) {
+            return Err(refuse(
+                "--kind",
+                format!(
+                    "{kind} questions are not drawn from a seed; pose one on a scenario with --scenario."
+                ),
+            ));
+        }
         if !kinds.contains(&kind) {
             kinds.push(kind);
         }
     }
     if kinds.is_empty() {
-        kinds = QuestionKind::ALL.to_vec();
+        kinds = QuestionKind::PRACTICE.to_vec();
     }
     let questions = (0..count)
         .map(|i| {
@@ -160,11 +178,13 @@ fn mark_replies(quiz: &mut Quiz, replies: &[String]) -> Result<(), Failure> {
 fn reply_hint(kind: QuestionKind) -> &'static str {
     match kind {
         QuestionKind::Moves => "key labels separated by commas, or none",
-        QuestionKind::Owner => "a server's name",
-        QuestionKind::Number => "a number, as 8 million, 2,500 or 80%",
+        QuestionKind::Owner | QuestionKind::Busiest => "a server's name",
+        QuestionKind::Number | QuestionKind::Peak => "a number, as 8 million, 2,500 or 80%",
+        QuestionKind::Overload => "a number of times, as 2.5",
+        QuestionKind::Settle => "a number of seconds, as 0.9",
         QuestionKind::Arc => "first and last position, as 41 to 60",
         QuestionKind::Share => "a share in percent, as 37.5",
-        QuestionKind::Choice => "a letter",
+        QuestionKind::Choice | QuestionKind::Pick => "a letter",
     }
 }
 
@@ -396,5 +416,7 @@ fn unit_name(unit: Unit) -> &'static str {
         Unit::Keys { .. } => "keys",
         Unit::Percent => "percent",
         Unit::Reads { .. } => "reads per second",
+        Unit::Times => "times a fair share",
+        Unit::Seconds => "seconds",
     }
 }

@@ -36,6 +36,9 @@ pub fn render(run: &Run) -> String {
     if let Some(requests) = crate::requests::Requests::of(run) {
         out.push_str(&requests.text(run));
     }
+    for note in &run.notes {
+        let _ = writeln!(out, "\nNote: {note}");
+    }
     out
 }
 
@@ -184,6 +187,12 @@ fn moved(out: &mut String, run: &Run, outcome: &Outcome) {
             "  {} of the ring changed owner.",
             percent(diff.moved_length() as f64 / size as f64)
         );
+    }
+    if let Some(system) = &outcome.system {
+        let _ = writeln!(out, "  {}", system.summary(keys));
+        for line in &system.lines {
+            let _ = writeln!(out, "  {line}");
+        }
     }
     if keys == 0 {
         out.push_str("  There are no keys; add some with --keys, --keys-file or --keys-at.\n");

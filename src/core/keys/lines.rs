@@ -2,9 +2,9 @@
 
 use std::ops::Range;
 
-use super::{generated_label, parse_label, resolve, KeyRef, Stored};
+use super::key::{parse_label, resolve, KeyRef, Stored};
 use crate::core::error::Error;
-use crate::core::hash::{HashScheme, Md5Lanes};
+use crate::core::hash::{generated_label, HashScheme, Md5Lanes};
 use crate::core::par;
 use crate::core::server::MAX_NAME_CHARS;
 use crate::core::size::RingSize;

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::options::Options;
+use super::systems::SystemState;
 use super::table::PartitionTable;
 use crate::core::hash::HashScheme;
 use crate::core::keys::KeySet;
@@ -32,6 +33,9 @@ pub struct Layout<'a> {
     pub options: Options,
     /// The partition table, which changes partition by partition as servers come and go.
     pub table: &'a Arc<PartitionTable>,
+    /// The real systems' state: Redis's slots, the Kafka topic, the Elasticsearch index,
+    /// Cassandra tokens read from a ring listing.
+    pub systems: &'a SystemState,
 }
 
 impl Layout<'_> {

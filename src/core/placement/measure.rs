@@ -1,6 +1,7 @@
 //! What a placement costs and keeps, and how much of the key space each server holds.
 
 use super::placed::{Algo, Placed};
+use super::{systems, Kind};
 use crate::core::keys::KeySet;
 use crate::core::size::RingSize;
 
@@ -99,6 +100,22 @@ impl Placed {
                 per_key: f64::from(*probes),
                 unit: "probes",
             },
+            Algo::System { built, .. } => match built.points() {
+                Some(points) => Cost {
+                    per_key: search_steps(points.points().len()),
+                    unit: "points searched",
+                },
+                None => match **built {
+                    systems::Built::Topic { .. } | systems::Built::Index { .. } => Cost {
+                        per_key: 1.0,
+                        unit: "remainder",
+                    },
+                    _ => Cost {
+                        per_key: 1.0,
+                        unit: "table read",
+                    },
+                },
+            },
         }
     }
 
@@ -130,6 +147,10 @@ impl Placed {
                 count: u64::from(t.count()),
                 unit: "partitions",
             },
+            Algo::System { built, .. } => State {
+                count: built.unit_count(),
+                unit: self.kind.units().unwrap_or("units"),
+            },
         }
     }
 
@@ -146,6 +167,7 @@ impl Placed {
             }
             Algo::Maglev(m) => m.entry_counts(n),
             Algo::Table(t) => t.counts(n),
+            Algo::System { built, .. } => built.holdings(n),
             _ => vec![0; n],
         }
     }
@@ -187,6 +209,7 @@ impl Placed {
                     exact: true,
                 }
             }
+            Algo::System { built, .. } => system_space(built, self.kind, n),
             Algo::ModN => {
                 // Hash values h in 0..2^32 with h mod N = i: ⌊(2^32 − 1 − i) / N⌋ + 1.
                 let total = RingSize::FULL.get();
@@ -233,6 +256,59 @@ impl Placed {
                 .collect()
         } else {
             vec![1.0 / n as f64; n]
+        }
+    }
+}
+
+/// How much of a real system's key space each of `n` servers holds, in the system's units:
+/// slots, table entries, partitions or routing shards exactly; a 32-bit ring's hash values
+/// exactly; a 64-bit ring in 2^32 equal parts.
+fn system_space(built: &systems::Built, kind: Kind, n: usize) -> Space {
+    let exact = |amounts: Vec<u64>, total: u64, unit: &'static str| Space {
+        amounts,
+        total,
+        unit,
+        exact: true,
+    };
+    match built {
+        systems::Built::Redis(slots) => exact(slots.counts(n), u64::from(slots.len()), "slots"),
+        systems::Built::Maglev(table) => {
+            exact(built.holdings(n), table.len() as u64, "table entries")
+        }
+        systems::Built::Topic { leaders, .. } => {
+            exact(leaders.counts(n), u64::from(leaders.len()), "partitions")
+        }
+        systems::Built::Index { routing, .. } => {
+            let total = u64::from(routing.circle());
+            let amounts = built
+                .shares(n)
+                .into_iter()
+                .map(|s| (s * total as f64).round() as u64)
+                .collect();
+            exact(amounts, total, "routing shards")
+        }
+        systems::Built::Ring { points, .. } => {
+            let total = 1u64 << 32;
+            let shares = points.shares(n);
+            let mut amounts: Vec<u64> = shares
+                .iter()
+                .map(|s| (s * total as f64).floor() as u64)
+                .collect();
+            // The parts lost to rounding down go to the largest holder, so they add up.
+            let lost = total - amounts.iter().sum::<u64>();
+            if let Some(top) = (0..n).max_by(|&a, &b| shares[a].total_cmp(&shares[b])) {
+                amounts[top] += lost;
+            }
+            Space {
+                amounts,
+                total,
+                unit: if points.bits() > 32 {
+                    "parts of the ring"
+                } else {
+                    "hash values"
+                },
+                exact: points.bits() <= 32 || kind == Kind::Nginx,
+            }
         }
     }
 }

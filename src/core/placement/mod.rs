@@ -32,8 +32,10 @@ pub mod multi_probe;
 mod options;
 mod placed;
 pub mod rendezvous;
+pub mod systems;
 pub mod table;
 mod trace;
+mod unused;
 
 use std::fmt;
 use std::str::FromStr;
@@ -46,9 +48,13 @@ pub use expected::{theory, Theory};
 pub use layout::Layout;
 pub use measure::{Cost, Space, State};
 pub use moved::{ideal_movement, mod_n_moves, moves_between};
-pub use options::{check_load, check_maglev_size, check_probes, parse_load, Options};
+pub use options::{
+    check_groupcache_replicas, check_load, check_maglev_size, check_min_ring, check_num_tokens,
+    check_probes, parse_load, Options,
+};
 pub use placed::{ketama_hash, Placed};
 pub use trace::{Mark, Trace};
+pub use unused::unused;
 
 /// A way of placing keys on servers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -73,6 +79,24 @@ pub enum Kind {
     Bounded,
     /// Multi-probe consistent hashing.
     MultiProbe,
+    /// Redis Cluster's 16,384 hash slots.
+    RedisCluster,
+    /// Cassandra's Murmur3Partitioner token ring.
+    Cassandra,
+    /// Envoy's ring_hash load balancer.
+    EnvoyRingHash,
+    /// Envoy's maglev load balancer.
+    EnvoyMaglev,
+    /// nginx's `hash $key consistent`.
+    Nginx,
+    /// Kafka's Java producer, keyed records.
+    Kafka,
+    /// Kafka's C client, librdkafka, keyed records.
+    KafkaLibrdkafka,
+    /// Elasticsearch's document routing.
+    Elasticsearch,
+    /// groupcache's `consistenthash`.
+    Groupcache,
 }
 
 impl Kind {
@@ -89,6 +113,29 @@ impl Kind {
         Kind::MultiProbe,
     ];
 
+    /// The real systems, placed byte for byte as each one places keys.
+    pub const SYSTEMS: [Kind; 9] = [
+        Kind::RedisCluster,
+        Kind::Cassandra,
+        Kind::EnvoyRingHash,
+        Kind::EnvoyMaglev,
+        Kind::Nginx,
+        Kind::Kafka,
+        Kind::KafkaLibrdkafka,
+        Kind::Elasticsearch,
+        Kind::Groupcache,
+    ];
+
+    /// Every placement: the textbook ones ([`Kind::ALL`]), then the real systems.
+    pub fn every() -> impl Iterator<Item = Kind> {
+        Kind::ALL.into_iter().chain(Kind::SYSTEMS)
+    }
+
+    /// Whether this is a real system rather than a textbook placement.
+    pub fn is_system(self) -> bool {
+        Kind::SYSTEMS.contains(&self)
+    }
+
     /// The name used in links and on the command line.
     pub fn id(self) -> &'static str {
         match self {
@@ -101,6 +148,15 @@ impl Kind {
             Kind::Table => "table",
             Kind::Bounded => "bounded",
             Kind::MultiProbe => "multi-probe",
+            Kind::RedisCluster => "redis-cluster",
+            Kind::Cassandra => "cassandra",
+            Kind::EnvoyRingHash => "envoy-ring-hash",
+            Kind::EnvoyMaglev => "envoy-maglev",
+            Kind::Nginx => "nginx",
+            Kind::Kafka => "kafka",
+            Kind::KafkaLibrdkafka => "kafka-librdkafka",
+            Kind::Elasticsearch => "elasticsearch",
+            Kind::Groupcache => "groupcache",
         }
     }
 
@@ -122,6 +178,15 @@ impl Kind {
             Kind::Table => "Partition table",
             Kind::Bounded => "Bounded loads",
             Kind::MultiProbe => "Multi-probe",
+            Kind::RedisCluster => "Redis Cluster",
+            Kind::Cassandra => "Cassandra",
+            Kind::EnvoyRingHash => "Envoy ring_hash",
+            Kind::EnvoyMaglev => "Envoy maglev",
+            Kind::Nginx => "nginx hash consistent",
+            Kind::Kafka => "Kafka (Java client)",
+            Kind::KafkaLibrdkafka => "Kafka (librdkafka)",
+            Kind::Elasticsearch => "Elasticsearch",
+            Kind::Groupcache => "groupcache",
         }
     }
 
@@ -137,6 +202,44 @@ impl Kind {
             Kind::Table => "The ring is cut into fixed partitions and a table says who holds each; moves are whole partitions.",
             Kind::Bounded => "The ring, but no server takes more than c times its fair share; overflow walks on clockwise.",
             Kind::MultiProbe => "One point per server; the key looks k times and takes the nearest point it finds.",
+            Kind::RedisCluster => "CRC16 of the key (or of its {hash tag}) picks one of 16,384 slots; a table says which master holds each, and only an operator moves them.",
+            Kind::Cassandra => "MurmurHash3 of the key gives a 64-bit token; each node holds num_tokens tokens and owns the stretch up to each.",
+            Kind::EnvoyRingHash => "XXH64 of the request key on a ring of about 1,024 entries per cluster, each host's share set by its weight.",
+            Kind::EnvoyMaglev => "XXH64 of the request key reads one entry of a 65,537-entry table the hosts fill in turns.",
+            Kind::Nginx => "CRC32 of the key on a 32-bit ring where each server has 160 points per unit of weight, as ketama clients do.",
+            Kind::Kafka => "murmur2 of the key, mod the topic's partitions: adding a partition sends most keys elsewhere.",
+            Kind::KafkaLibrdkafka => "The C client hashes keys with CRC32, not murmur2: the same key goes to another partition than from Java.",
+            Kind::Elasticsearch => "MurmurHash3 of the routing value picks a routing shard; runs of routing shards make a shard, so an index splits by factors.",
+            Kind::Groupcache => "CRC32 of the key on a ring of 50 points per node, each the CRC32 of a number followed by the node's name.",
+        }
+    }
+
+    /// The system's own verbs for a server joining and leaving: `add-node` and `del-node` for
+    /// Redis Cluster, bootstrap and decommission for Cassandra; "Add server" and "Remove"
+    /// elsewhere.
+    pub fn verbs(self) -> (&'static str, &'static str) {
+        match self {
+            Kind::RedisCluster => ("add-node", "del-node"),
+            Kind::Cassandra => ("Bootstrap", "Decommission"),
+            Kind::Kafka | Kind::KafkaLibrdkafka => ("Add broker", "Remove broker"),
+            Kind::Elasticsearch => ("Add node", "Remove node"),
+            Kind::EnvoyRingHash | Kind::EnvoyMaglev => ("Add host", "Remove host"),
+            Kind::Groupcache => ("Add peer", "Remove peer"),
+            _ => ("Add server", "Remove"),
+        }
+    }
+
+    /// What the system's structure is made of, for its own words: "slots", "tokens", ...
+    pub fn units(self) -> Option<&'static str> {
+        match self {
+            Kind::RedisCluster => Some("slots"),
+            Kind::Cassandra => Some("tokens"),
+            Kind::EnvoyRingHash => Some("ring entries"),
+            Kind::EnvoyMaglev => Some("table entries"),
+            Kind::Nginx | Kind::Groupcache => Some("points"),
+            Kind::Kafka | Kind::KafkaLibrdkafka => Some("partitions"),
+            Kind::Elasticsearch => Some("shards"),
+            _ => None,
         }
     }
 
@@ -144,7 +247,15 @@ impl Kind {
     pub fn has_arcs(self) -> bool {
         matches!(
             self,
-            Kind::Ring | Kind::Ketama | Kind::Table | Kind::Bounded
+            Kind::Ring
+                | Kind::Ketama
+                | Kind::Table
+                | Kind::Bounded
+                | Kind::RedisCluster
+                | Kind::Cassandra
+                | Kind::EnvoyRingHash
+                | Kind::Nginx
+                | Kind::Groupcache
         )
     }
 
@@ -152,7 +263,15 @@ impl Kind {
     pub fn uses_weights(self) -> bool {
         matches!(
             self,
-            Kind::Ring | Kind::Ketama | Kind::Rendezvous | Kind::Table | Kind::Bounded
+            Kind::Ring
+                | Kind::Ketama
+                | Kind::Rendezvous
+                | Kind::Table
+                | Kind::Bounded
+                | Kind::Cassandra
+                | Kind::EnvoyRingHash
+                | Kind::EnvoyMaglev
+                | Kind::Nginx
         )
     }
 }
@@ -166,8 +285,7 @@ impl fmt::Display for Kind {
 impl FromStr for Kind {
     type Err = Error;
     fn from_str(s: &str) -> Result<Kind, Error> {
-        Kind::ALL
-            .into_iter()
+        Kind::every()
             .find(|k| k.id() == s.trim())
             .ok_or_else(|| Error::UnknownPlacement(s.trim().to_string()))
     }

@@ -1,6 +1,6 @@
 //! The settings of the placements that have any, and their checks.
 
-use super::{bounded, maglev, multi_probe, table};
+use super::{bounded, maglev, multi_probe, systems, table};
 use crate::core::decimal::parse_decimal;
 use crate::core::error::Error;
 use crate::core::size::RingSize;
@@ -17,6 +17,14 @@ pub struct Options {
     pub load: u32,
     /// Multi-probe's probes per key.
     pub probes: u32,
+    /// Cassandra's `num_tokens`: tokens per node of weight 1.
+    pub num_tokens: u32,
+    /// The seed Cassandra's tokens are drawn from.
+    pub token_seed: u64,
+    /// Envoy ring_hash's `minimum_ring_size`.
+    pub min_ring: u64,
+    /// groupcache's points ("replicas") per node.
+    pub groupcache_replicas: u32,
 }
 
 impl Default for Options {
@@ -26,6 +34,10 @@ impl Default for Options {
             partitions: None,
             load: bounded::DEFAULT_LOAD,
             probes: multi_probe::DEFAULT_PROBES,
+            num_tokens: systems::cassandra::NUM_TOKENS,
+            token_seed: systems::cassandra::SEED,
+            min_ring: systems::envoy::MIN_RING,
+            groupcache_replicas: systems::groupcache::REPLICAS,
         }
     }
 }
@@ -74,9 +86,43 @@ pub fn parse_load(text: &str) -> Result<u32, Error> {
         Some(p) => parse_decimal(p.trim()).map(|v| v / 100.0),
         None => parse_decimal(t),
     }
-    .ok_or_else(|| Error::NotANumber(t.to_string()))?;
+    .ok_or_else(|| Error::NotADecimal(t.to_string()))?;
     if !value.is_finite() {
-        return Err(Error::NotANumber(t.to_string()));
+        // A number past every double: far above the largest factor.
+        return check_load(u32::MAX);
     }
     check_load((value * 100.0).round().clamp(0.0, 1e6) as u32)
+}
+
+/// Checks Cassandra's `num_tokens`: 1 to 1,536.
+pub fn check_num_tokens(count: u32) -> Result<u32, Error> {
+    if (1..=systems::cassandra::MAX_TOKENS).contains(&count) {
+        Ok(count)
+    } else {
+        Err(Error::OutOfRange(
+            "Cassandra's num_tokens goes from 1 to 1,536 per node.",
+        ))
+    }
+}
+
+/// Checks Envoy's `minimum_ring_size`: 1 to 2^20 here (Envoy allows up to 8,388,608).
+pub fn check_min_ring(size: u64) -> Result<u64, Error> {
+    if (1..=systems::envoy::MOST_ENTRIES).contains(&size) {
+        Ok(size)
+    } else {
+        Err(Error::OutOfRange(
+            "Envoy's minimum_ring_size goes from 1 to 1,048,576 here (Envoy itself allows up to 8,388,608).",
+        ))
+    }
+}
+
+/// Checks groupcache's points per node: 1 to 1,000.
+pub fn check_groupcache_replicas(count: u32) -> Result<u32, Error> {
+    if (1..=1000).contains(&count) {
+        Ok(count)
+    } else {
+        Err(Error::OutOfRange(
+            "groupcache's replicas (points per node) go from 1 to 1,000.",
+        ))
+    }
 }

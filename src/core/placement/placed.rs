@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::layout::Layout;
-use super::{bounded, jump, ketama, maglev, multi_probe, rendezvous, table, Kind};
+use super::{bounded, jump, ketama, maglev, multi_probe, rendezvous, systems, table, Kind};
 use crate::core::hash::HashScheme;
 use crate::core::keys::KeySet;
 use crate::core::modn::{mod_n_owner, Remainder};
@@ -47,6 +47,11 @@ pub(super) enum Algo {
     MultiProbe {
         ring: Arc<Ring>,
         probes: u32,
+    },
+    /// A real system: its structure, and each key's place on its circle.
+    System {
+        built: Arc<systems::Built>,
+        spots: Arc<Vec<u32>>,
     },
 }
 
@@ -185,6 +190,20 @@ impl Placed {
                 });
                 Algo::MultiProbe { ring, probes: k }
             }
+            system => {
+                let built = systems::Built::new(layout, system);
+                let located = map_ids(keys.len(), |id| {
+                    keys.with_label(id, |label| {
+                        let l = built.locate(label);
+                        (l.owner as u16, l.spot)
+                    })
+                });
+                owners = Some(located.iter().map(|l| l.0).collect());
+                Algo::System {
+                    built: Arc::new(built),
+                    spots: Arc::new(located.into_iter().map(|l| l.1).collect()),
+                }
+            }
         };
         let counts = match (&algo, &owners) {
             (_, Some(owners)) => {
@@ -261,6 +280,10 @@ impl Placed {
             return Some(owner);
         }
         match (&self.algo, self.ring()) {
+            (Algo::System { built, .. }, _) => {
+                let list = keys.with_label(id, |label| built.preference(label, n, n));
+                list.into_iter().skip(1).find(|&s| accept(s))
+            }
             (Algo::Rendezvous(rv), _) => {
                 let scores = rv.scores(keys.hash_of(id));
                 let mut ranked: Vec<usize> = (0..n).collect();
@@ -314,6 +337,20 @@ impl Placed {
         }
     }
 
+    /// The real system's structure, for the real systems.
+    pub fn system(&self) -> Option<&systems::Built> {
+        match &self.algo {
+            Algo::System { built, .. } => Some(built),
+            _ => None,
+        }
+    }
+
+    /// Key `id`'s coordinate in its system's own terms (`slot=12182`), for the real systems.
+    pub fn coordinate(&self, keys: &KeySet, id: u32) -> Option<systems::Coordinate> {
+        let built = self.system()?;
+        Some(keys.with_label(id, |label| built.locate(label).coordinate))
+    }
+
     /// The maglev table, for maglev.
     pub fn maglev(&self) -> Option<&maglev::Maglev> {
         match &self.algo {
@@ -328,6 +365,7 @@ impl Placed {
         match &self.algo {
             Algo::Ketama(_) => RingSize::FULL.get(),
             Algo::Maglev(m) => u64::from(m.size()),
+            Algo::System { built, .. } => built.circle(),
             _ => size.get(),
         }
     }
@@ -337,6 +375,7 @@ impl Placed {
         match &self.algo {
             Algo::Ketama(_) => ketama_hash(keys, id),
             Algo::Maglev(m) => m.entry_of(keys.hash_of(id)),
+            Algo::System { spots, .. } => spots[id as usize],
             _ => keys.position_of(id),
         }
     }
@@ -357,6 +396,7 @@ impl Placed {
             Algo::Maglev(m) => m.table[spot as usize] as usize,
             Algo::Table(t) => t.owner(t.partition_of(spot, size)),
             Algo::MultiProbe { ring, probes } => multi_probe::owner(ring, spot, *probes),
+            Algo::System { built, .. } => built.owner_at_spot(spot),
         }
     }
 }

@@ -3,8 +3,9 @@
 //!
 //! A key's partition is `⌊position × P / M⌋`, so partition `p` is the arc of positions from
 //! `⌈p·M/P⌉` to `⌈(p+1)·M/P⌉ − 1`. Unlike every other placement here the table is state, not
-//! a function of the server list: it starts round-robin (partition `p` on server `p mod N`),
-//! and each change moves whole partitions, explicitly:
+//! a function of the server list: it starts dealt in turns in proportion to the weights
+//! ([`PartitionTable::start`]; round-robin, partition `p` on server `p mod N`, when the weights
+//! are equal), and each change moves whole partitions, explicitly:
 //! - a new server takes the fewest partitions that bring it to its target, one at a time from
 //!   the server furthest above its own target (its highest-numbered partition first);
 //! - a departing server's partitions go, lowest-numbered first, one at a time to the server
@@ -57,6 +58,43 @@ pub struct Handover {
 }
 
 impl PartitionTable {
+    /// The table a scenario starts with: `count` partitions dealt in turns over servers of
+    /// `weights`, so that each ends with its [`targets`] count. Partition `p` goes to the server
+    /// furthest behind its target, the one whose partitions so far over its target is least
+    /// (servers at their target are passed over; ties go to the server listed first). With
+    /// equal weights this is round-robin: partition `p` on server `p mod N`.
+    ///
+    /// ```
+    /// use ringlab::core::placement::table::PartitionTable;
+    /// assert_eq!(PartitionTable::start(6, &[2, 1]).owners(), &[0, 1, 0, 0, 1, 0]);
+    /// assert_eq!(PartitionTable::start(5, &[1, 1]), PartitionTable::round_robin(5, 2));
+    /// ```
+    pub fn start(count: u32, weights: &[u32]) -> PartitionTable {
+        let targets = targets(count, weights);
+        let mut given = vec![0u64; weights.len()];
+        let mut owners = Vec::with_capacity(count as usize);
+        for _ in 0..count {
+            let mut best: Option<usize> = None;
+            for (i, (&has, &target)) in given.iter().zip(&targets).enumerate() {
+                if has >= target {
+                    continue;
+                }
+                // has / target < best's, without division.
+                let behind = best.is_none_or(|b| {
+                    u128::from(has) * u128::from(targets[b])
+                        < u128::from(given[b]) * u128::from(target)
+                });
+                if behind {
+                    best = Some(i);
+                }
+            }
+            let server = best.expect("the targets add up to the count");
+            given[server] += 1;
+            owners.push(server as u16);
+        }
+        PartitionTable { owners }
+    }
+
     /// `count` partitions dealt round-robin over `servers` servers.
     pub fn round_robin(count: u32, servers: usize) -> PartitionTable {
         PartitionTable {
@@ -115,6 +153,11 @@ impl PartitionTable {
             .iter()
             .enumerate()
             .all(|(p, &o)| o as usize == p % servers)
+    }
+
+    /// Whether this is the table servers of `weights` start with ([`PartitionTable::start`]).
+    pub fn is_start(&self, weights: &[u32]) -> bool {
+        *self == PartitionTable::start(self.count(), weights)
     }
 
     /// The table after a server of weight `weights.last()` joins the end of the list
@@ -317,6 +360,39 @@ mod tests {
         assert_eq!(t.owners(), &[0, 1, 2, 0, 1, 2, 0, 1, 2, 0]);
         assert!(t.is_round_robin(3));
         assert_eq!(t.counts(3), vec![4, 3, 3]);
+    }
+
+    #[test]
+    fn the_starting_table_is_round_robin_under_equal_weights() {
+        for count in 1..=70 {
+            for servers in 1..=9 {
+                let start = PartitionTable::start(count, &vec![1; servers]);
+                assert_eq!(
+                    start,
+                    PartitionTable::round_robin(count, servers),
+                    "{count}, {servers}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_starting_table_gives_each_server_its_weighted_target() {
+        let start = PartitionTable::start(1024, &[10, 1]);
+        assert_eq!(start.counts(2), vec![931, 93]);
+        assert_eq!(start.counts(2), targets(1024, &[10, 1]));
+        for weights in [
+            vec![1, 2, 3],
+            vec![5, 1, 1, 1],
+            vec![10, 10, 1],
+            vec![1, 1, 1, 10],
+        ] {
+            for count in [1, 7, 10, 100, 1024, 4096] {
+                let start = PartitionTable::start(count, &weights);
+                assert_eq!(start.counts(weights.len()), targets(count, &weights));
+                assert!(start.is_start(&weights));
+            }
+        }
     }
 
     #[test]

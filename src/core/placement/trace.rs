@@ -67,10 +67,34 @@ impl Placed {
         let mut steps = Vec::new();
         let mut marks = Vec::new();
         let mut scores = Vec::new();
-        if !matches!(self.algo, Algo::Ketama(_)) {
+        if !matches!(self.algo, Algo::Ketama(_) | Algo::System { .. }) {
             steps.extend(hash_steps(layout, id));
         }
         match &self.algo {
+            Algo::System { built, spots } => {
+                steps.extend(keys.with_label(id, |l| built.steps(l, &self.names)));
+                let spot = spots[id as usize];
+                match built.points() {
+                    Some(points) => {
+                        let at = keys.with_label(id, |l| match built.locate(l).coordinate {
+                            super::systems::Coordinate::Token(t) => {
+                                super::systems::points::token_position(t)
+                            }
+                            super::systems::Coordinate::Hash(h) => h,
+                            _ => 0,
+                        });
+                        let p = points.points()[points.owner_point(at)];
+                        marks.push(Mark::Walk {
+                            from: spot,
+                            to: points.spot(p.at),
+                        });
+                    }
+                    None => marks.push(Mark::Span {
+                        from: spot,
+                        to: spot,
+                    }),
+                }
+            }
             Algo::ModN => {
                 let n = self.names.len();
                 let i = mod_n_owner(hash, n);

@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use super::{check_limits, Baseline, Cache, Change, Outcome, Scenario};
+use super::by_hand::vnodes_headline;
+use super::systems::system_outcome;
+use super::{check_limits, Baseline, Cache, Change, NewServer, Outcome, Scenario};
 use crate::core::decimal::hundredths_text;
 use crate::core::diff::RingDiff;
 use crate::core::error::Error;
@@ -11,13 +13,14 @@ use crate::core::hash::HashScheme;
 use crate::core::keys::{Key, KeySet};
 use crate::core::placement::table::{self, PartitionTable};
 use crate::core::placement::{
-    check_load, check_maglev_size, check_probes, mod_n_moves, moves_between, theory, Kind, Placed,
+    check_load, check_maglev_size, check_probes, mod_n_moves, moves_between, theory, unused, Kind,
+    Placed,
 };
 use crate::core::ring::Ring;
 use crate::core::server::{check_vnodes, check_weight, clean_name, Placement, Server};
 use crate::core::size::RingSize;
 use crate::core::traffic::{check_heat, check_remedy, check_zipf, Popularity, Remedy, Traffic};
-use crate::core::words::{percent, plural};
+use crate::core::words::{and_list, percent, plural};
 
 impl Scenario {
     /// Applies `change`, returning what it did; on error nothing changes.
@@ -47,6 +50,7 @@ impl Scenario {
     fn applied(&self, change: &Change) -> Result<(Scenario, Outcome), Error> {
         match change {
             Change::AddServer { name, at, weight } => self.add_server(name, *at, *weight),
+            Change::SetServers { servers } => self.set_servers(servers),
             Change::RemoveServer { name } => {
                 if let Some(forgotten) = self.forget(name) {
                     return Ok(forgotten);
@@ -55,21 +59,26 @@ impl Scenario {
                 if self.servers.len() == 1 {
                     return Err(Error::LastServer);
                 }
+                self.refuse_del_node(index)?;
                 let mut next = self.edited();
                 next.servers.remove(index);
                 next.ring = Arc::new(self.ring.without_server(index));
                 next.table = Arc::new(self.table.without_server(index, &next.weights()).0);
+                next.systems = self
+                    .systems
+                    .left(index, self.servers.len(), Some(&server.name))
+                    .0;
                 next.closed_up(index);
                 Ok(self.moved(next, format!("Server {} removed.", server.name)))
             }
             Change::SetVnodes { vnodes } => {
+                self.refuse_under_ketama()?;
                 let vnodes = check_vnodes(*vnodes)?;
                 check_limits(&self.servers, vnodes)?;
                 let mut next = self.edited();
                 next.vnodes = vnodes;
                 next.ring = Arc::new(Ring::build(self.size, self.hash, vnodes, &self.servers));
-                let words = plural(vnodes as usize, "point", "points");
-                Ok(self.moved(next, format!("Now {vnodes} {words} per server.")))
+                Ok(self.moved(next, vnodes_headline(&self.servers, vnodes)))
             }
             Change::SetWeight { name, weight } => {
                 let (index, server) = self.server(name)?;
@@ -109,6 +118,7 @@ impl Scenario {
                 ));
                 Ok(self.moved(next, format!("{} moved to {to}.", server.name)))
             }
+            Change::HashPlaced => self.hash_placed(),
             Change::AddKeys { keys } => {
                 let parsed = keys
                     .iter()
@@ -134,7 +144,11 @@ impl Scenario {
                     .with_keys(format!("Key {} removed.", label.trim()), |set| {
                         set.remove(label).map(|_| ())
                     })?;
-                // A key that is gone is hot no more.
+                // A key that is gone is hot no more, and has no count.
+                if let (Some(measured), Some(id)) = (&self.traffic.measured, self.keys.find(label))
+                {
+                    next.traffic.measured = Some(measured.without(id));
+                }
                 let key = Key::parse(label)?;
                 next.traffic
                     .hot
@@ -147,12 +161,16 @@ impl Scenario {
                     Ok(())
                 })?;
                 next.traffic.hot.clear();
+                next.forget_data();
                 Ok((next, outcome))
             }
             Change::SetPopularity { popularity } => {
                 let popularity = match *popularity {
                     Popularity::Zipf { s } => Popularity::Zipf { s: check_zipf(s)? },
-                    uniform => uniform,
+                    Popularity::Measured if self.traffic.measured.is_none() => {
+                        return Err(Error::NoCounts)
+                    }
+                    other => other,
                 };
                 let headline = match popularity {
                     Popularity::Uniform => "Every key is now read equally often.".to_string(),
@@ -160,6 +178,16 @@ impl Scenario {
                         "Keys are now read by Zipf's law, s = {}: the key added first is the most read.",
                         hundredths_text(s)
                     ),
+                    Popularity::Measured => {
+                        let fit = self
+                            .traffic
+                            .measured
+                            .as_ref()
+                            .and_then(|m| m.zipf_fit())
+                            .map(|s| format!(" (the nearest Zipf's law has s = {s:.2})"))
+                            .unwrap_or_default();
+                        format!("Keys are now read as often as your data says{fit}.")
+                    }
                 };
                 self.with_traffic(headline, |t| {
                     t.popularity = popularity;
@@ -221,12 +249,6 @@ impl Scenario {
             Change::SetRingSize { size } => {
                 self.refuse_under_ketama()?;
                 let size = RingSize::new(*size)?;
-                let down = self.down.iter().map(|d| &d.server);
-                for server in self.servers.iter().chain(down) {
-                    if let Placement::At(position) = server.placement {
-                        size.check(u64::from(position))?;
-                    }
-                }
                 if let Some(count) = self.options.partitions {
                     table::check_count(count, size)?;
                 }
@@ -259,12 +281,7 @@ impl Scenario {
                     self.servers.len(),
                     *placement,
                 );
-                if !placement.uses_weights() && self.servers.iter().any(|s| s.weight() != 1) {
-                    outcome.notes.push(format!(
-                        "{} gives every server the same share: weights do not apply.",
-                        placement.name()
-                    ));
-                }
+                outcome.notes = unused(*placement, &next.layout());
                 Ok((next, outcome))
             }
             Change::SetMaglevSize { size } => {
@@ -277,8 +294,14 @@ impl Scenario {
                 let count = table::check_count(*count, self.size)?;
                 let mut next = self.edited();
                 next.options.partitions = Some(count);
-                next.table = Arc::new(PartitionTable::round_robin(count, self.servers.len()));
-                Ok(self.moved(next, format!("{count} partitions, dealt round-robin.")))
+                let weights = self.weights();
+                next.table = Arc::new(PartitionTable::start(count, &weights));
+                let dealt = if weights.iter().all(|&w| w == weights[0]) {
+                    "dealt round-robin"
+                } else {
+                    "dealt in proportion to the weights"
+                };
+                Ok(self.moved(next, format!("{count} partitions, {dealt}.")))
             }
             Change::SetLoadFactor { hundredths } => {
                 let load = check_load(*hundredths)?;
@@ -308,6 +331,7 @@ impl Scenario {
             Change::SetRestartDelay { seconds } => self.set_restart_after(*seconds),
             Change::SetGossip { seconds } => self.set_gossip(*seconds),
             Change::SetWrites { per_second } => self.set_writes(*per_second),
+            system => self.system_change(system),
         }
     }
 
@@ -349,6 +373,10 @@ impl Scenario {
         check_limits(&next.servers, self.vnodes)?;
         next.ring = Arc::new(self.ring.with_server(self.hash, self.vnodes, &server));
         next.table = Arc::new(self.table.with_server(&next.weights()).0);
+        next.systems = self
+            .systems
+            .joined(self.servers.len(), next.servers.len())
+            .0;
         let headline = format!("Server {} added.", server.name);
         Ok(self.moved(next, headline))
     }
@@ -410,8 +438,45 @@ impl Scenario {
             theory,
             baseline: Some(baseline),
             notes: crowding_note(&self.ring, &next.ring),
+            system: system_outcome(self, &next, kind),
         };
         (next, outcome)
+    }
+
+    /// The servers of `list` in place of the ring's, checked as a new scenario checks its
+    /// servers; the keys stay, and whatever moved is counted as for any change.
+    fn set_servers(&self, list: &[NewServer]) -> Result<(Scenario, Outcome), Error> {
+        let mut servers = Vec::with_capacity(list.len());
+        for new in list {
+            let placement = match (new.at, new.weight) {
+                (Some(_), Some(_)) => return Err(Error::WeightOfPlacedServer(new.name.clone())),
+                (Some(at), None) => Placement::At(self.size.check(at)?),
+                (None, weight) => Placement::Hashed {
+                    weight: weight.unwrap_or(1),
+                },
+            };
+            if self.placement == Kind::Jump && placement != (Placement::Hashed { weight: 1 }) {
+                return Err(Error::WeightsUnderJump);
+            }
+            servers.push(Server {
+                name: new.name.clone(),
+                placement,
+            });
+        }
+        let checked = Scenario::new(self.size, self.hash, self.vnodes, servers)?;
+        let mut next = self.edited();
+        next.servers = checked.servers;
+        next.ring = checked.ring;
+        next.table = checked.table;
+        next.down = Vec::new();
+        let names: Vec<&str> = next.servers.iter().map(|s| s.name.as_str()).collect();
+        let headline = format!(
+            "{} {} now: {}.",
+            names.len(),
+            plural(names.len(), "server", "servers"),
+            and_list(&names)
+        );
+        Ok(self.moved(next, headline))
     }
 
     /// A change to the traffic model: the keys and servers stay, so the evaluated placement is
@@ -441,6 +506,7 @@ impl Scenario {
         edit(&mut set)?;
         let mut next = self.edited();
         next.keys = Arc::new(set);
+        next.count_new_keys(self.keys.len());
         let mut outcome = Outcome::quiet(
             headline,
             next.keys.len(),
@@ -453,38 +519,45 @@ impl Scenario {
         Ok((next, outcome))
     }
 
-    /// A new size or hash: every hashed point and key is placed again, so moved keys are found
-    /// by comparing each key's owner before and after.
+    /// A new size or hash: every hashed point and key is placed again, and every point placed
+    /// by hand keeps its share of the ring (see [`by_hand`](super::by_hand)), so moved keys are
+    /// found by comparing each key's owner before and after.
     fn replaced(
         &self,
         size: RingSize,
         hash: HashScheme,
         headline: String,
     ) -> Result<(Scenario, Outcome), Error> {
-        let keys = self.keys.rehashed(size, hash)?;
-        let ring = Ring::build(size, hash, self.vnodes, &self.servers);
+        let carried = self.carried_to(size, hash)?;
+        let ring = Ring::build(size, hash, self.vnodes, &carried.servers);
         let count = self.options.partition_count(size);
         let table = if count == self.table.count() {
             self.table.clone()
         } else {
-            Arc::new(PartitionTable::round_robin(count, self.servers.len()))
+            Arc::new(PartitionTable::start(count, &self.weights()))
         };
         let next = Scenario {
             size,
             hash,
             vnodes: self.vnodes,
-            servers: self.servers.clone(),
+            servers: carried.servers,
             ring: Arc::new(ring),
-            keys: Arc::new(keys),
+            keys: Arc::new(carried.keys),
             placement: self.placement,
             options: self.options,
             table,
-            traffic: self.traffic.clone(),
-            down: self.down.clone(),
+            systems: self.systems.clone(),
+            traffic: Traffic {
+                hot: carried.hot,
+                ..self.traffic.clone()
+            },
+            down: carried.down,
             timing: self.timing,
+            source: self.source.clone(),
             placed: Cache::default(),
         };
         let (next, mut outcome) = self.moved(next, headline);
+        outcome.notes.splice(0..0, carried.note);
         outcome.theory = None;
         if let Some(baseline) = &mut outcome.baseline {
             baseline.theory = None;

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::hash::HashScheme;
+use crate::core::placement::systems::elasticsearch::Routing;
 use crate::core::placement::Kind;
 use crate::core::traffic::{Popularity, Remedy};
 
@@ -21,6 +22,12 @@ pub enum Change {
         /// Its weight, for a hashed server (1 when absent).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         weight: Option<u32>,
+    },
+    /// Put these servers in place of the ones on the ring (a pasted server list), in this
+    /// order; servers that are down are forgotten.
+    SetServers {
+        /// The servers, each hashed (with an optional weight) or placed by hand.
+        servers: Vec<NewServer>,
     },
     /// Remove a server and its points.
     RemoveServer {
@@ -46,6 +53,9 @@ pub enum Change {
         /// Its new position.
         to: u64,
     },
+    /// Hash every server placed by hand: each takes its points from its name's hash, as a
+    /// server added without a position does, so virtual nodes and weights apply to it.
+    HashPlaced,
     /// Add keys by label: `@52` places a key at 52, anything else is a name to hash.
     AddKeys {
         /// The labels.
@@ -149,6 +159,92 @@ pub enum Change {
         /// Writes per second (0 to 10^12).
         per_second: u64,
     },
+    /// Redis Cluster: `redis-cli --cluster rebalance`.
+    Rebalance {
+        /// `--cluster-use-empty-masters`: masters holding no slot take part.
+        #[serde(default)]
+        use_empty_masters: bool,
+        /// `--cluster-threshold`, in hundredths of a percent (200 is 2%, the default).
+        #[serde(default = "default_threshold")]
+        threshold: u32,
+        /// `--cluster-weight NAME=W`, W in hundredths (0 empties a master).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        weights: Vec<(String, u32)>,
+    },
+    /// Redis Cluster: `redis-cli --cluster reshard --cluster-from … --cluster-to … --cluster-slots N`.
+    Reshard {
+        /// How many slots.
+        slots: u32,
+        /// The source masters; empty for `all` (every master but the target).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        from: Vec<String>,
+        /// The receiving master.
+        to: String,
+    },
+    /// Kafka: the topic is created again with this many partitions, led round-robin.
+    CreateTopic {
+        /// Partitions.
+        partitions: u32,
+    },
+    /// Kafka: `kafka-topics --alter --partitions`, adding this many partitions.
+    AddPartitions {
+        /// Partitions to add.
+        count: u32,
+    },
+    /// Elasticsearch: the index is created again: shards, routing shards and version.
+    CreateIndex {
+        /// `3`, `3/768`, `4/4/9.4`: primary shards, routing shards, version.
+        #[serde(with = "as_text")]
+        index: Routing,
+    },
+    /// Elasticsearch: `_split` into this many primary shards.
+    SplitIndex {
+        /// The target's primary shards.
+        shards: u32,
+    },
+    /// Elasticsearch: `_shrink` to this many primary shards.
+    ShrinkIndex {
+        /// The target's primary shards.
+        shards: u32,
+    },
+    /// Cassandra: `num_tokens` per node of weight 1.
+    SetNumTokens {
+        /// Tokens.
+        count: u32,
+    },
+    /// Cassandra: the seed the tokens are drawn from.
+    SetTokenSeed {
+        /// The seed.
+        seed: u64,
+    },
+    /// Envoy ring_hash: `minimum_ring_size`.
+    SetMinRing {
+        /// Entries.
+        size: u64,
+    },
+    /// groupcache: points (replicas) per node.
+    SetGroupcacheReplicas {
+        /// Points per node.
+        count: u32,
+    },
+}
+
+fn default_threshold() -> u32 {
+    crate::core::placement::systems::redis::THRESHOLD
+}
+
+/// A server in a [`Change::SetServers`] list: hashed (with an optional weight), or placed by
+/// hand at `at`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewServer {
+    /// Its name.
+    pub name: String,
+    /// A position chosen by hand, for a one-point server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<u64>,
+    /// Its weight, for a hashed server (1 when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight: Option<u32>,
 }
 
 /// Popularities and remedies travel in JSON as their link text.

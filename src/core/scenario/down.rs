@@ -57,6 +57,7 @@ impl Scenario {
         next.servers.remove(index);
         next.ring = Arc::new(self.ring.without_server(index));
         next.table = Arc::new(self.table.without_server(index, &next.weights()).0);
+        next.systems = self.systems.left(index, self.servers.len(), None).0;
         next.closed_up(index);
         next.down.push(DownServer {
             server: server.clone(),
@@ -102,6 +103,7 @@ impl Scenario {
             &next.servers,
         ));
         next.table = Arc::new(table_with(&self.table, &next.weights(), index));
+        next.systems = self.systems.joined(index, next.servers.len()).0;
         let headline = format!("Server {name} restarted, empty: its arcs move back to it.");
         Ok(self.moved(next, headline))
     }
@@ -233,7 +235,7 @@ fn table_with(table: &PartitionTable, weights: &[u32], index: usize) -> Partitio
         })
         .collect();
     PartitionTable::from_owners(owners, weights.len())
-        .unwrap_or_else(|| PartitionTable::round_robin(table.count(), weights.len()))
+        .unwrap_or_else(|| PartitionTable::start(table.count(), weights))
 }
 
 #[cfg(test)]

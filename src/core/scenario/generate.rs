@@ -118,6 +118,7 @@ impl Scenario {
         set.add_presorted(generation.range, &generation.hashes, &generation.sorted);
         let mut next = self.edited();
         next.keys = Arc::new(set);
+        next.count_new_keys(self.keys.len());
         let words = plural(count, "key", "keys");
         let mut outcome = Outcome::quiet(
             format!("{count} {words} added."),

@@ -5,14 +5,18 @@
 //! change and either refuses it with an [`Error`], leaving the scenario untouched, or returns
 //! the new scenario's [`Outcome`]. The fields are private to this folder: the files here
 //! apply changes ([`apply`], [`down`] for failures and the timeline's settings, [`generate`]
-//! for keys in steps), and readers set checked parts through the setters in `build`.
+//! for keys in steps, [`data`] for keys from your own file), and readers set checked parts
+//! through the setters in `build`.
 
 mod apply;
 mod build;
+mod by_hand;
 mod change;
+mod data;
 mod down;
 mod generate;
 mod outcome;
+mod systems;
 mod timing;
 
 use std::fmt;
@@ -23,6 +27,7 @@ use crate::core::hash::HashScheme;
 use crate::core::keys::{Key, KeySet, LinesRefused};
 use crate::core::modn::mod_n_owner;
 use crate::core::naming::next_server_name;
+use crate::core::placement::systems::SystemState;
 use crate::core::placement::table::PartitionTable;
 use crate::core::placement::{Kind, Layout, Options, Placed};
 use crate::core::ring::Ring;
@@ -33,10 +38,11 @@ use crate::core::size::RingSize;
 use crate::core::stats::Ownership;
 use crate::core::traffic::Traffic;
 
-pub use change::Change;
+pub use change::{Change, NewServer};
+pub use data::DataSource;
 pub use down::DownServer;
 pub use generate::Generation;
-pub use outcome::{Baseline, Outcome};
+pub use outcome::{Baseline, Outcome, SystemOutcome};
 pub use timing::{
     check_gossip, check_replicas, check_restart_after, check_writes, Timing, GOSSIP, MAX_REPLICAS,
     REPLICAS, RESTART_AFTER, WRITES,
@@ -58,12 +64,17 @@ pub struct Scenario {
     options: Options,
     /// The partition table: state, moved partition by partition as servers come and go.
     table: Arc<PartitionTable>,
+    /// The real systems' state: Redis's slot table, the Kafka topic, the Elasticsearch index,
+    /// Cassandra tokens read from a ring listing.
+    systems: SystemState,
     /// How often each key is read, and the remedies for hot keys.
     traffic: Traffic,
     /// Servers that failed: off the ring, still listed, in the order they failed.
     down: Vec<DownServer>,
     /// The timeline's settings: copies per key, restart delay, gossip window, writes.
     timing: Timing,
+    /// Where the keys came from, when they came from a file of your own.
+    source: Option<Arc<DataSource>>,
     /// The chosen placement evaluated on this scenario, once asked for.
     placed: Cache,
 }
@@ -130,8 +141,10 @@ impl Scenario {
         }
         check_limits(&checked, vnodes)?;
         let ring = Ring::build(size, hash, vnodes, &checked);
+        let servers_count = checked.len();
         let options = Options::default();
-        let table = PartitionTable::round_robin(options.partition_count(size), checked.len());
+        let weights: Vec<u32> = checked.iter().map(Server::weight).collect();
+        let table = PartitionTable::start(options.partition_count(size), &weights);
         Ok(Scenario {
             size,
             hash,
@@ -142,9 +155,11 @@ impl Scenario {
             placement: Kind::default(),
             options,
             table: Arc::new(table),
+            systems: SystemState::new(servers_count),
             traffic: Traffic::default(),
             down: Vec::new(),
             timing: Timing::default(),
+            source: None,
             placed: Cache::default(),
         })
     }
@@ -213,6 +228,11 @@ impl Scenario {
         &self.table
     }
 
+    /// The real systems' state.
+    pub fn systems(&self) -> &SystemState {
+        &self.systems
+    }
+
     /// The traffic model.
     pub fn traffic(&self) -> &Traffic {
         &self.traffic
@@ -235,6 +255,12 @@ impl Scenario {
         }
     }
 
+    /// A sentence for each setting the chosen placement does not read (weights under maglev,
+    /// the ring size under ketama, …): see [`unused`](crate::core::placement::unused).
+    pub fn unused_settings(&self) -> Vec<String> {
+        crate::core::placement::unused(self.placement, &self.layout())
+    }
+
     /// What the placements read of this scenario, borrowed.
     pub fn layout(&self) -> Layout<'_> {
         Layout {
@@ -246,6 +272,7 @@ impl Scenario {
             keys: &self.keys,
             options: self.options,
             table: &self.table,
+            systems: &self.systems,
         }
     }
 

@@ -5,7 +5,7 @@ use super::Change;
 use crate::core::diff::RingDiff;
 use crate::core::moves::Moves;
 use crate::core::placement::{Kind, Theory};
-use crate::core::words::{percent, plural};
+use crate::core::words::{amount, grouped, percent, plural};
 
 /// The placement a change is measured against, and what it would have moved.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,6 +22,50 @@ impl Baseline {
     /// The share of keys theory expects it to move.
     pub fn expected(&self) -> Option<f64> {
         self.theory.as_ref().map(|t| t.share)
+    }
+}
+
+/// What a change did to a real system's own structure, in its own terms.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SystemOutcome {
+    /// What the system's units are: "slots", "tokens", "partitions", "shards", ...
+    pub unit: &'static str,
+    /// Units that changed server, were added or were removed.
+    pub moved: u64,
+    /// The units after the change.
+    pub total: u64,
+    /// Keys that changed unit (another partition or shard), when the change regrouped them.
+    pub regrouped: Option<usize>,
+    /// The system's own account of what it did, a line each: "Moving 1366 slots from B to D".
+    pub lines: Vec<String>,
+}
+
+impl SystemOutcome {
+    /// What the change did to the structure, in one sentence: "4,096 of the 16,384 slots changed
+    /// master." or "1,033 of 1,200 keys changed partition."
+    pub fn summary(&self, keys: usize) -> String {
+        let holder = match self.unit {
+            "slots" => "changed master",
+            "partitions" => "changed leader",
+            "shards" => "changed node",
+            _ => "came or went",
+        };
+        let mut text = format!(
+            "{} of the {} {} {holder}.",
+            grouped(self.moved),
+            grouped(self.total),
+            self.unit
+        );
+        if let Some(regrouped) = self.regrouped {
+            let unit = self.unit.trim_end_matches('s');
+            text.push_str(&format!(
+                " {} of {} {} changed {unit}.",
+                grouped(regrouped as u64),
+                grouped(keys as u64),
+                plural(keys, "key", "keys")
+            ));
+        }
+        text
     }
 }
 
@@ -50,6 +94,8 @@ pub struct Outcome {
     pub baseline: Option<Baseline>,
     /// Anything else worth saying, such as points sharing positions on a small ring.
     pub notes: Vec<String>,
+    /// Under a real system: what the change did to its slots, tokens, partitions or shards.
+    pub system: Option<SystemOutcome>,
 }
 
 impl Outcome {
@@ -67,6 +113,7 @@ impl Outcome {
             theory: None,
             baseline: None,
             notes: Vec::new(),
+            system: None,
         }
     }
 
@@ -144,8 +191,8 @@ impl Outcome {
             };
             text.push_str(&format!(
                 "{under} {} of {} {} moved ({}).",
-                self.moved.len(),
-                self.keys,
+                grouped(self.moved.len() as u64),
+                grouped(self.keys as u64),
                 plural(self.keys, "key", "keys"),
                 percent(self.moved_fraction().unwrap_or(0.0)),
             ));
@@ -157,7 +204,7 @@ impl Outcome {
                 };
                 text.push_str(&format!(
                     " {name} would move {} ({}).",
-                    b.moved.len(),
+                    grouped(b.moved.len() as u64),
                     percent(self.baseline_fraction().unwrap_or(0.0)),
                 ));
             }
@@ -190,23 +237,11 @@ impl Outcome {
         let to: Vec<&str> = moves.to.iter().map(|n| &**n).collect();
         let from: Vec<&str> = moves.from.iter().map(|n| &**n).collect();
         let (before, after) = self.servers;
-        let ratio = match &self.baseline {
-            Some(b) => {
-                let name = if b.kind == Kind::ModN {
-                    "mod N"
-                } else {
-                    "the ring"
-                };
-                match b.moved.len() as f64 / moves.len() as f64 {
-                    r if r >= 1.05 || (r > 0.0 && r <= 0.95) => {
-                        format!(" {name} would have moved {r:.1}× as many.")
-                    }
-                    r if r > 0.0 => format!(" {name} would have moved about as many."),
-                    _ => String::new(),
-                }
-            }
-            None => String::new(),
-        };
+        let ratio = self
+            .baseline
+            .as_ref()
+            .map(|b| comparison_words(self.placement, b, moves.len()))
+            .unwrap_or_default();
         let sentence = if after > before && to.len() == 1 {
             format!(
                 "Every key that moved went to {}: no key moved between servers that were already there.",
@@ -221,13 +256,50 @@ impl Outcome {
         } else {
             format!(
                 "{} {} changed owner, from {} to {}.",
-                moves.len(),
+                grouped(moves.len() as u64),
                 plural(moves.len(), "key", "keys"),
                 list_words(&from),
                 list_words(&to)
             )
         };
         Some(sentence + &ratio)
+    }
+}
+
+/// The baseline's count against the placement's, as people say it: "mod N would have moved 4
+/// keys, 4 times as many", "mod N would have moved 749,410 keys; the ring moved 1", "about as
+/// many (1,002)". No bare ratio: counts are grouped, and a ratio is said only where it reads
+/// as one.
+fn comparison_words(placement: Kind, baseline: &Baseline, moved: usize) -> String {
+    let theirs = baseline.moved.len();
+    if theirs == 0 || moved == 0 {
+        return String::new();
+    }
+    let name = if baseline.kind == Kind::ModN {
+        "mod N"
+    } else {
+        "the ring"
+    };
+    let ours = match placement {
+        Kind::Ring => "the ring".to_string(),
+        Kind::ModN => "mod N".to_string(),
+        other => other.name().to_string(),
+    };
+    let keys = plural(theirs, "key", "keys");
+    let ratio = theirs as f64 / moved as f64;
+    let count = grouped(theirs as u64);
+    if (0.95..=1.05).contains(&ratio) {
+        format!(" {name} would have moved about as many ({count}).")
+    } else if (1.5..100.0).contains(&ratio) {
+        format!(
+            " {name} would have moved {count} {keys}, {} times as many.",
+            amount(ratio, 1)
+        )
+    } else {
+        format!(
+            " {name} would have moved {count} {keys}; {ours} moved {}.",
+            grouped(moved as u64)
+        )
     }
 }
 
@@ -260,13 +332,41 @@ mod tests {
             .unwrap();
         assert_eq!(
             out.verdict().unwrap(),
-            "Every key that moved went to D: no key moved between servers that were already there. mod N would have moved 4.0× as many."
+            "Every key that moved went to D: no key moved between servers that were already there. mod N would have moved 4 keys, 4 times as many."
         );
         let out = s.apply(Change::RemoveServer { name: "B".into() }).unwrap();
         assert!(out
             .verdict()
             .unwrap()
             .starts_with("Only B's keys moved, to D;"));
+    }
+
+    #[test]
+    fn the_verdict_gives_counts_not_a_bare_ratio_when_mod_n_moves_hundreds_of_times_as_many() {
+        // 0 ....1000......4000.4001.......7500......9999
+        //       A         B    D          C
+        let mut s: Scenario = crate::core::read_link(
+            "ring=10000&servers=A@1000,B@4000,C@7500&keys=@4001&gen=1000",
+            10_000,
+        )
+        .scenario;
+        let out = s
+            .apply(Change::AddServer {
+                name: "D".into(),
+                at: Some(4001),
+                weight: None,
+            })
+            .unwrap();
+        let verdict = out.verdict().unwrap();
+        let theirs = crate::core::grouped(out.baseline_moved() as u64);
+        assert_eq!(out.moved.len(), 1);
+        assert!(
+            verdict.ends_with(&format!(
+                " mod N would have moved {theirs} keys; the ring moved 1."
+            )),
+            "{verdict}"
+        );
+        assert!(!verdict.contains('×'));
     }
 
     #[test]

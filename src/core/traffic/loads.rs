@@ -281,7 +281,7 @@ impl Traffic {
         let candidates = weights
             .hottest(keys.len(), 5 + self.top as usize)
             .into_iter()
-            .chain(0..keys.len().min(2000) as u32);
+            .chain(weights.ranked(keys.len()).take(2000));
         for id in candidates {
             if placed.owner_of_key(keys, id) == s && !found.iter().any(|(k, _)| *k == id) {
                 found.push((id, weights.of(id) / load));
@@ -313,7 +313,7 @@ fn arrival_by_weight(
     hot.sort_unstable_by(|&a, &b| weights.of(b).total_cmp(&weights.of(a)).then(a.cmp(&b)));
     let mut order = Vec::with_capacity(count);
     let mut h = 0;
-    for id in 0..count as u32 {
+    for id in weights.ranked(count) {
         if routed.contains(&id) || hot.contains(&id) {
             continue;
         }

@@ -2,8 +2,9 @@
 //! remedies for a hot key do about it.
 //!
 //! Every key has a popularity weight: 1 for all (`uniform`), or `1 / (rank + 1)^s` (`zipf:s`,
-//! s from 0 to 3), where a key's rank is the order it was added in (its id, from 0), times its
-//! multiplier when it was made hot by hand. A key's request rate is its weight's share of the
+//! s from 0 to 3), where a key's rank is the order it was added in (its id, from 0), or its
+//! count in your data (`data`, see [`Measured`]), times its multiplier when it was made hot by
+//! hand. A key's request rate is its weight's share of the
 //! reads per second. A server's load is the sum of its keys' rates under a placement.
 //!
 //! Remedies, each on or off:
@@ -20,9 +21,11 @@
 //! add up to the reads.
 
 mod loads;
+mod measured;
 mod model;
 mod popularity;
 
 pub use loads::{share_of, Loads, ServerLoad};
+pub use measured::{fit_zipf, Measured, Ranking};
 pub use model::{Traffic, Weights};
 pub use popularity::{check_heat, check_remedy, check_zipf, Popularity, Remedy, MAX_HEAT};

@@ -2,6 +2,7 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
+use super::measured::Measured;
 use super::popularity::{Popularity, Remedy};
 use crate::core::keys::KeySet;
 use crate::core::par::map_ids;
@@ -22,6 +23,8 @@ pub struct Traffic {
     pub copies: Option<u32>,
     /// The near cache's share of each hottest key's reads, in hundredths.
     pub near: Option<u32>,
+    /// How often each key was read, from your data, when the keys came with counts.
+    pub measured: Option<Measured>,
 }
 
 impl Default for Traffic {
@@ -33,6 +36,7 @@ impl Default for Traffic {
             bounded: None,
             copies: None,
             near: None,
+            measured: None,
         }
     }
 }
@@ -84,10 +88,15 @@ impl Traffic {
             Popularity::Zipf { s } if s > 0 && !keys.is_empty() => Some(zipf_table(s, keys.len())),
             _ => None,
         };
+        let measured = match (self.popularity, &self.measured) {
+            (Popularity::Measured, Some(m)) => Some(m.clone()),
+            _ => None,
+        };
         Weights {
             popularity: self.popularity,
             multipliers,
             zipf,
+            measured,
         }
     }
 }
@@ -120,12 +129,18 @@ pub struct Weights {
     multipliers: Vec<(u32, f64)>,
     /// Zipf's powers by rank, when s > 0.
     zipf: Option<Arc<[f64]>>,
+    /// The counts, when popularity is measured.
+    measured: Option<Measured>,
 }
 
 impl Weights {
     /// The weight of key `id`.
     pub fn of(&self, id: u32) -> f64 {
         let base = match (self.popularity, &self.zipf) {
+            (Popularity::Measured, _) => match &self.measured {
+                Some(m) => m.counts().get(id as usize).map_or(0.0, |&c| c as f64),
+                None => 1.0,
+            },
             (Popularity::Uniform | Popularity::Zipf { s: 0 }, _) => 1.0,
             (Popularity::Zipf { .. }, Some(table)) if (id as usize) < table.len() => {
                 table[id as usize]
@@ -152,10 +167,24 @@ impl Weights {
         sum.get()
     }
 
+    /// The ids of keys `0..count` by popularity, heaviest first, before any is made hot: by id
+    /// for uniform and Zipf popularity (weight never grows with rank), by count for measured.
+    pub fn ranked(&self, count: usize) -> Box<dyn Iterator<Item = u32> + '_> {
+        match &self.measured {
+            Some(m) => Box::new(
+                m.by_rank()
+                    .iter()
+                    .copied()
+                    .filter(move |&id| (id as usize) < count),
+            ),
+            None => Box::new(0..count as u32),
+        }
+    }
+
     /// The ids of the `h` heaviest keys among `count`, heaviest first (ties by id).
     pub fn hottest(&self, count: usize, h: usize) -> Vec<u32> {
-        // Without hot keys, weight never grows with rank: the first ids are the heaviest.
-        let mut candidates: Vec<u32> = (0..count.min(h) as u32).collect();
+        // Without hot keys, the first keys by rank are the heaviest.
+        let mut candidates: Vec<u32> = self.ranked(count).take(h).collect();
         candidates.extend(self.hot_ids().filter(|&id| (id as usize) < count));
         candidates.sort_unstable();
         candidates.dedup();

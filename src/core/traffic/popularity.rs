@@ -20,6 +20,8 @@ pub enum Popularity {
         /// s in hundredths: 110 is 1.1.
         s: u32,
     },
+    /// As often as your data says: each key's count (see [`Measured`](super::Measured)).
+    Measured,
 }
 
 /// The largest Zipf exponent, in hundredths.
@@ -34,6 +36,7 @@ impl fmt::Display for Popularity {
         match self {
             Popularity::Uniform => f.write_str("uniform"),
             Popularity::Zipf { s } => write!(f, "zipf:{}", hundredths_text(*s)),
+            Popularity::Measured => f.write_str("data"),
         }
     }
 }
@@ -44,6 +47,9 @@ impl FromStr for Popularity {
         let text = text.trim();
         if text == "uniform" {
             return Ok(Popularity::Uniform);
+        }
+        if text == "data" || text == "from-file" {
+            return Ok(Popularity::Measured);
         }
         let s = text
             .strip_prefix("zipf:")

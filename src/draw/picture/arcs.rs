@@ -138,6 +138,25 @@ pub(super) fn points(
     slots: &[usize],
     selected: Option<usize>,
 ) -> Vec<PointMark> {
+    if let Some(points) = placed.system().and_then(|b| b.points()) {
+        let labelled = points.points().len() <= MAX_POINT_LABELS;
+        return points
+            .points()
+            .iter()
+            .map(|p| {
+                let server = p.server as usize;
+                let position = points.spot(p.at);
+                PointMark {
+                    server,
+                    fraction: fraction_of(position, circle),
+                    position,
+                    slot: slots[server],
+                    label: labelled.then(|| placed.names()[server].to_string()),
+                    selected: selected == Some(server),
+                }
+            })
+            .collect();
+    }
     let Some(ring) = placed.ring() else {
         return Vec::new();
     };

@@ -85,7 +85,8 @@ pub(super) fn keys(
     let circle = placed.circle(scenario.size());
     // The placements drawn on the ring's own positions find keys in its sorted order; ketama
     // and maglev put each key somewhere else.
-    let own_circle = matches!(placed.kind(), Kind::Ketama | Kind::Maglev);
+    let own_circle =
+        matches!(placed.kind(), Kind::Ketama | Kind::Maglev) || placed.kind().is_system();
     let was_moved = |id: u32| moved.is_some_and(|m| m.contains(id));
     if set.len() <= dot_limit {
         let labelled = set.len() <= MAX_KEY_LABELS;

@@ -17,7 +17,7 @@ mod ticks;
 pub use arcs::{ArcBand, PointMark, BAND_SAMPLES, MAX_POINT_LABELS};
 pub use hit::Hit;
 pub use keys::{DensityBin, KeyDot, KeyLayer, DENSITY_BINS, MAX_DOTS, MAX_KEY_LABELS};
-pub use slots::assign_slots;
+pub use slots::{assign_slots, preferred_slot, slots_like, PALETTE};
 pub use ticks::{ticks, Tick};
 
 use arcs::{arcs, points};

@@ -10,7 +10,7 @@ fn step(id: &str, index: usize) -> &'static Step {
 }
 
 fn read(step: &Step) -> Link {
-    read_link(step.link, MAX_KEYS)
+    read_link(&step.link, MAX_KEYS)
 }
 
 fn last(link: &Link) -> &Outcome {
@@ -142,7 +142,7 @@ fn whole(x: f64) -> String {
 }
 
 fn narrates(step: &Step, expected: &[String]) {
-    assert_eq!(figures(step.narration), expected, "{}", step.narration);
+    assert_eq!(figures(&step.caption), expected, "{}", step.caption);
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn the_figure_reader_finds_numbers_but_not_key_labels() {
 
 #[test]
 fn every_lesson_has_a_unique_id_and_at_least_two_steps() {
-    let mut ids: Vec<&str> = LESSONS.iter().map(|l| l.id).collect();
+    let mut ids: Vec<&str> = LESSONS.iter().map(|l| l.id.as_str()).collect();
     assert_eq!(
         ids,
         vec![
@@ -171,16 +171,17 @@ fn every_lesson_has_a_unique_id_and_at_least_two_steps() {
             "replicas",
             "other-ways",
             "hot-key",
-            "clients-disagree"
+            "clients-disagree",
+            "real-systems"
         ]
     );
     ids.sort_unstable();
     ids.dedup();
     assert_eq!(ids.len(), LESSONS.len());
-    for l in LESSONS {
+    for l in LESSONS.iter() {
         assert!(l.steps.len() >= 2, "{}", l.id);
         assert!(!l.title.is_empty());
-        assert_eq!(lesson(l.id), Some(l));
+        assert_eq!(lesson(&l.id), Some(l));
     }
 }
 
@@ -192,7 +193,7 @@ fn an_unknown_lesson_is_none() {
 
 #[test]
 fn every_step_reads_cleanly_and_selects_a_key_it_holds() {
-    for l in LESSONS {
+    for l in LESSONS.iter() {
         for (i, s) in l.steps.iter().enumerate() {
             let link = read(s);
             assert!(
@@ -205,7 +206,7 @@ fn every_step_reads_cleanly_and_selects_a_key_it_holds() {
                 .extra
                 .iter()
                 .map(|(n, _)| n.as_str())
-                .filter(|n| !["select", "view", "event"].contains(n))
+                .filter(|n| !["select", "view", "event", "r"].contains(n))
                 .collect();
             assert!(others.is_empty(), "{} step {i}: {others:?}", l.id);
             if let Some(label) = selected(&link) {
@@ -214,20 +215,20 @@ fn every_step_reads_cleanly_and_selects_a_key_it_holds() {
             if s.link.contains("then=") {
                 assert!(link.last.is_some(), "{} step {i}", l.id);
             }
-            assert!(!s.title.is_empty() && !s.narration.is_empty());
-            assert!(!s.narration.contains("  "), "{} step {i}", l.id);
-            let sentences = s.narration.matches(". ").count() + 1;
+            assert!(!s.title.is_empty() && !s.caption.is_empty());
+            assert!(!s.caption.contains("  "), "{} step {i}", l.id);
+            let sentences = s.caption.matches(". ").count() + 1;
             assert!(sentences <= 3, "{} step {i}", l.id);
             let copies = if l.id == "replicas" { 1..=3 } else { 1..=1 };
-            assert!(copies.contains(&s.replicas), "{} step {i}", l.id);
+            assert!(copies.contains(&s.replicas()), "{} step {i}", l.id);
         }
     }
 }
 
 #[test]
 fn every_step_stays_small_enough_for_the_browser() {
-    for l in LESSONS {
-        for s in l.steps {
+    for l in LESSONS.iter() {
+        for s in &l.steps {
             let link = read(s);
             assert!(link.scenario.keys().len() <= 20_000, "{}", s.link);
             assert!(link.scenario.ring().points().len() <= 5_000, "{}", s.link);
@@ -420,7 +421,7 @@ fn key_2_stays_on_tokyo_on_the_ring_but_mod_n_sends_it_to_kyoto() {
 #[test]
 fn the_fifth_cache_costs_the_database_about_12_500_reads_on_the_ring_and_41_900_under_mod_n() {
     let s = step("fifth-cache", 3);
-    assert!(s.cache);
+    assert!(s.cache());
     let link = read(s);
     let out = last(&link);
     let load = CacheLoad::default();
@@ -484,7 +485,7 @@ fn each_spread_sits_within_a_factor_of_three_of_one_over_root_v() {
 
 #[test]
 fn the_virtual_nodes_narration_states_the_measured_figures() {
-    let steps = lesson("virtual-nodes").unwrap().steps;
+    let steps = &lesson("virtual-nodes").unwrap().steps;
     let spreads = spreads();
 
     let one = read(&steps[0]).scenario.ownership();
@@ -547,7 +548,7 @@ fn the_virtual_nodes_narration_states_the_measured_figures() {
 #[test]
 fn four_healthy_caches_send_2_500_reads_to_the_database_and_user_2_hits_c() {
     let s = step("node-dies", 0);
-    assert!(s.cache);
+    assert!(s.cache());
     let link = read(s);
     assert_eq!(selected(&link), Some("user:2"));
     assert_eq!(owner(&link.scenario, "user:2"), "C");
@@ -586,7 +587,7 @@ fn when_c_dies_a_b_and_d_each_take_about_a_third_of_its_keys() {
 #[test]
 fn c_dying_sends_about_14_000_reads_to_the_database_on_the_ring() {
     let s = step("node-dies", 2);
-    assert!(s.cache);
+    assert!(s.cache());
     let out = last(&read(s)).clone();
     let load = CacheLoad::default();
     let moved = out.moved_fraction().unwrap();
@@ -609,7 +610,7 @@ fn c_dying_sends_about_14_000_reads_to_the_database_on_the_ring() {
 #[test]
 fn under_mod_n_c_dying_moves_75_percent_and_sends_about_38_000_reads() {
     let s = step("node-dies", 4);
-    assert!(s.cache);
+    assert!(s.cache());
     let out = last(&read(s)).clone();
     let load = CacheLoad::default();
     let moved = out.baseline_fraction().unwrap();
@@ -634,7 +635,7 @@ fn under_mod_n_c_dying_moves_75_percent_and_sends_about_38_000_reads() {
 fn c_coming_back_takes_back_exactly_the_keys_it_lost() {
     let died = read(step("node-dies", 1));
     let s = step("node-dies", 5);
-    assert!(s.cache);
+    assert!(s.cache());
     let back = read(s);
     let labels = |link: &Link| -> Vec<String> {
         let mut all: Vec<String> = last(link)
@@ -659,7 +660,7 @@ fn c_coming_back_takes_back_exactly_the_keys_it_lost() {
 fn on_the_timeline_c_failing_lifts_the_database_from_2_500_to_14_022_reads_and_settles_within_a_second(
 ) {
     let s = step("node-dies", 3);
-    assert!(s.cache);
+    assert!(s.cache());
     let t = timeline(s);
     let ring = &t.placement;
     assert_eq!(t.failed.as_deref(), Some("C"));
@@ -688,7 +689,7 @@ fn on_the_timeline_c_failing_lifts_the_database_from_2_500_to_14_022_reads_and_s
 #[test]
 fn when_c_restarts_after_a_minute_only_its_2_426_keys_miss_again_in_a_second_storm_as_tall() {
     let s = step("node-dies", 6);
-    assert!(s.cache);
+    assert!(s.cache());
     let t = timeline(s);
     let ring = &t.placement;
     assert_eq!(t.restart_at, Some(60.0));
@@ -726,14 +727,14 @@ fn preference(scenario: &Scenario, label: &str, replicas: usize) -> Vec<String> 
 #[test]
 fn user_7_is_kept_on_kyoto_tokyo_and_osaka() {
     let s = step("replicas", 0);
-    assert_eq!(s.replicas, 3);
+    assert_eq!(s.replicas(), 3);
     let link = read(s);
     assert_eq!(selected(&link), Some("user:7"));
     assert_eq!(
-        preference(&link.scenario, "user:7", s.replicas),
+        preference(&link.scenario, "user:7", s.replicas()),
         vec!["kyoto", "tokyo", "osaka"]
     );
-    narrates(s, &[s.replicas.to_string()]);
+    narrates(s, &[s.replicas().to_string()]);
 }
 
 #[test]
@@ -745,16 +746,19 @@ fn the_walk_from_user_21_skips_5_points_of_servers_already_chosen() {
         .scenario
         .keys()
         .position_of(key_id(&link.scenario, "user:21"));
-    let points = ring.preference_points(position, s.replicas);
+    let points = ring.preference_points(position, s.replicas());
     let start = ring.owner_point(position);
     let total = ring.points().len();
     let walked = (points[points.len() - 1] + total - start) % total + 1;
     assert_eq!(walked, 8);
     assert_eq!(
-        preference(&link.scenario, "user:21", s.replicas),
+        preference(&link.scenario, "user:21", s.replicas()),
         vec!["kyoto", "sapporo", "nagoya"]
     );
-    narrates(s, &[walked.to_string(), (walked - s.replicas).to_string()]);
+    narrates(
+        s,
+        &[walked.to_string(), (walked - s.replicas()).to_string()],
+    );
 }
 
 #[test]
@@ -762,7 +766,7 @@ fn when_kyoto_dies_each_of_its_keys_is_promoted_and_none_is_lost() {
     let s = step("replicas", 2);
     let link = read(s);
     let out = last(&link);
-    let result = failover(before(&link), out, s.replicas).unwrap();
+    let result = failover(before(&link), out, s.replicas()).unwrap();
     assert_eq!(result.lost, 0);
     assert_eq!(result.promoted.len(), out.moved.len());
     assert_eq!(out.moved.len(), 186);
@@ -780,10 +784,10 @@ fn when_kyoto_dies_each_of_its_keys_is_promoted_and_none_is_lost() {
 #[test]
 fn with_one_copy_every_key_of_kyoto_is_lost() {
     let s = step("replicas", 3);
-    assert_eq!(s.replicas, 1);
+    assert_eq!(s.replicas(), 1);
     let link = read(s);
     let out = last(&link);
-    let result = failover(before(&link), out, s.replicas).unwrap();
+    let result = failover(before(&link), out, s.replicas()).unwrap();
     assert_eq!(result.lost, 186);
     assert!(result.promoted.is_empty());
     narrates(s, &[result.lost.to_string()]);
@@ -791,16 +795,16 @@ fn with_one_copy_every_key_of_kyoto_is_lost() {
 
 #[test]
 fn only_the_replicas_lesson_keeps_more_than_one_copy_and_the_cache_panel_marks_cache_steps() {
-    for l in LESSONS {
-        for s in l.steps {
+    for l in LESSONS.iter() {
+        for s in &l.steps {
             if l.id != "replicas" {
-                assert_eq!(s.replicas, 1, "{}", s.link);
+                assert_eq!(s.replicas(), 1, "{}", s.link);
             }
             if l.id == "node-dies" {
-                assert!(s.cache, "{}", s.link);
+                assert!(s.cache(), "{}", s.link);
             }
             if l.id == "teaching-ring" || l.id == "virtual-nodes" || l.id == "replicas" {
-                assert!(!s.cache, "{}", s.link);
+                assert!(!s.cache(), "{}", s.link);
             }
         }
     }
@@ -930,7 +934,7 @@ mod hot_key {
 
     #[test]
     fn every_step_opens_the_traffic_view() {
-        for s in lesson("hot-key").unwrap().steps {
+        for s in lesson("hot-key").unwrap().steps.iter() {
             assert!(read(s).extra.contains(&("view".into(), "traffic".into())));
         }
     }
@@ -1024,7 +1028,7 @@ mod hot_key {
     #[test]
     fn when_a_dies_26_percent_of_keys_move_carrying_63_percent_of_reads_and_d_takes_67() {
         let s = step("hot-key", 6);
-        assert!(s.cache);
+        assert!(s.cache());
         let link = read(s);
         let out = last(&link);
         let carried = MovedReads::of(before(&link), out).unwrap();
@@ -1057,7 +1061,7 @@ mod clients_disagree {
 
     #[test]
     fn every_step_opens_the_timeline_on_c() {
-        for s in lesson("clients-disagree").unwrap().steps {
+        for s in lesson("clients-disagree").unwrap().steps.iter() {
             let link = read(s);
             assert_eq!(param(&link, "view"), Some("timeline"));
             assert!(

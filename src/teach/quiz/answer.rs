@@ -139,6 +139,12 @@ pub fn unit_amount(value: f64, unit: Unit) -> String {
         }
         Unit::Percent => format!("{}%", amount(value, 1)),
         Unit::Reads { .. } => format!("{} reads a second", amount(value, 0)),
+        Unit::Times => format!("{} times a fair share", amount(value, 2)),
+        Unit::Seconds => format!(
+            "{} {}",
+            amount(value, 2),
+            if value == 1.0 { "second" } else { "seconds" }
+        ),
     }
 }
 

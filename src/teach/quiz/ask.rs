@@ -55,6 +55,36 @@ pub enum Ask {
         /// The idea asked about.
         concept: Concept,
     },
+    /// Which server serves the most requests, on the Traffic view?
+    Busiest,
+    /// How many times a fair share of the requests the busiest server serves, within `band`.
+    Overload {
+        /// How far from the answer a reply may be.
+        band: Band,
+    },
+    /// The most database reads a second after `change`, on the Timeline, within `band`.
+    Peak {
+        /// A server joining, leaving or failing.
+        change: Change,
+        /// How far from the answer a reply may be.
+        band: Band,
+    },
+    /// The seconds until 99% of `change`'s extra database reads are in, within `band`.
+    Settle {
+        /// A server joining, leaving or failing.
+        change: Change,
+        /// How far from the answer a reply may be.
+        band: Band,
+    },
+    /// The instructor's own question and statements, with the one they marked right.
+    Pick {
+        /// The question, as the instructor wrote it.
+        prompt: String,
+        /// The statements, in the order offered.
+        statements: Vec<String>,
+        /// The one marked right (from 0).
+        right: usize,
+    },
 }
 
 impl Ask {
@@ -67,6 +97,11 @@ impl Ask {
             Ask::Arc { .. } => QuestionKind::Arc,
             Ask::Share { .. } => QuestionKind::Share,
             Ask::Choice { .. } => QuestionKind::Choice,
+            Ask::Busiest => QuestionKind::Busiest,
+            Ask::Overload { .. } => QuestionKind::Overload,
+            Ask::Peak { .. } => QuestionKind::Peak,
+            Ask::Settle { .. } => QuestionKind::Settle,
+            Ask::Pick { .. } => QuestionKind::Pick,
         }
     }
 }
@@ -108,7 +143,7 @@ impl FromStr for Measure {
             .ok_or_else(|| {
                 Error::Question(format!(
                     "Unknown measure {:?}; choose moved, ideal or mod-n.",
-                    text.trim()
+                    crate::core::shown(text.trim())
                 ))
             })
     }
@@ -131,6 +166,10 @@ pub enum Unit {
         /// The share of them the caches answer, in percent.
         hit: u32,
     },
+    /// Times a fair share (1 is perfectly even).
+    Times,
+    /// Seconds.
+    Seconds,
 }
 
 impl Unit {
@@ -140,6 +179,8 @@ impl Unit {
             Unit::Keys { .. } => "keys",
             Unit::Percent => "percent",
             Unit::Reads { .. } => "reads",
+            Unit::Times => "times",
+            Unit::Seconds => "seconds",
         }
     }
 
@@ -148,6 +189,7 @@ impl Unit {
     pub fn rounding(self) -> f64 {
         match self {
             Unit::Percent => 0.05,
+            Unit::Times | Unit::Seconds => 0.005,
             _ => 0.5,
         }
     }
@@ -201,7 +243,8 @@ impl FromStr for Band {
             let (low, high) = (decimal(low)?, decimal(high)?);
             if low > high {
                 return Err(Error::Question(format!(
-                    "The band {text} runs backwards: its low end comes first."
+                    "The band {} runs backwards: its low end comes first.",
+                    crate::core::shown(text)
                 )));
             }
             Band::Range(low, high)
@@ -219,7 +262,7 @@ pub(super) fn decimal(text: &str) -> Result<f64, Error> {
     let t = text.trim();
     match parse_decimal(t) {
         Some(x) if x.is_finite() && x >= 0.0 => Ok(x),
-        _ => Err(Error::NotANumber(t.to_string())),
+        _ => Err(Error::NotADecimal(t.to_string())),
     }
 }
 
@@ -273,7 +316,7 @@ impl Concept {
 }
 
 /// Reads a whole number parameter, naming the parameter when it is not one.
-pub(super) fn whole<T: FromStr>(name: &str, text: &str) -> Result<T, Error> {
+pub(super) fn whole<T: crate::core::Whole>(name: &str, text: &str) -> Result<T, Error> {
     parse_number(text).map_err(|e| Error::Question(format!("{name}: {e}")))
 }
 

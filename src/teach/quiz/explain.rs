@@ -31,7 +31,8 @@ pub(crate) fn change_on(
 ) -> Result<(Scenario, Outcome), Error> {
     if !change.can_move_keys() {
         return Err(Error::Question(format!(
-            "The change {change} does not move keys between servers; ask about a change to the servers or the placement."
+            "The change {} does not move keys between servers; ask about a change to the servers or the placement.",
+            crate::core::shown(&change.to_string())
         )));
     }
     scenario

@@ -41,7 +41,9 @@ const TEACHING: &str = "ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5"
 /// ```
 pub fn generate(seed: u64, index: u64, level: Difficulty, kind: Option<QuestionKind>) -> Question {
     let mut rng = Rng::for_question(seed, index);
-    let kind = kind.unwrap_or_else(|| *rng.pick(&QuestionKind::ALL));
+    let kind = kind
+        .filter(|k| QuestionKind::PRACTICE.contains(k))
+        .unwrap_or_else(|| *rng.pick(&QuestionKind::PRACTICE));
     let plan = level.plan();
     for _ in 0..ATTEMPTS {
         if let Some(q) = draw(&mut rng, &plan, kind) {
@@ -91,6 +93,11 @@ fn draw(rng: &mut Rng, plan: &Plan, kind: QuestionKind) -> Option<Question> {
             server: rng.pick(scenario.servers()).name.clone(),
             slack: plan.share_slack,
         },
+        QuestionKind::Busiest
+        | QuestionKind::Overload
+        | QuestionKind::Peak
+        | QuestionKind::Settle
+        | QuestionKind::Pick => return None,
         QuestionKind::Choice => {
             let mut concepts = vec!["leaving", "between"];
             if plan.restore {
@@ -294,6 +301,13 @@ fn fallback(kind: QuestionKind) -> Question {
         QuestionKind::Arc => "ask=arc&server=B",
         QuestionKind::Share => "ask=share&server=A",
         QuestionKind::Choice => "ask=choice&concept=leaving&server=B",
+        QuestionKind::Busiest => "ask=busiest",
+        QuestionKind::Overload => "ask=overload&band=0.05",
+        QuestionKind::Peak => "ask=peak&change=add:D@60&band=5%25",
+        QuestionKind::Settle => "ask=settle&change=add:D@60&band=10%25",
+        QuestionKind::Pick => {
+            "ask=pick&prompt=Which%20is%20true%3F&say=A%20owns%20@90&say=B%20owns%20@90&right=a"
+        }
     };
     Question::from_query(&format!("{TEACHING}&{ask}")).expect("the fixed questions are well formed")
 }

@@ -20,11 +20,36 @@ pub enum QuestionKind {
     Share,
     /// One of a few statements, for questions about ideas.
     Choice,
+    /// Which server serves the most requests, on the Traffic view?
+    Busiest,
+    /// How many times a fair share of the requests the busiest server serves.
+    Overload,
+    /// The most database reads a second after a change, on the Timeline.
+    Peak,
+    /// The seconds until 99% of a change's extra database reads are in, on the Timeline.
+    Settle,
+    /// One of a few statements an instructor wrote, with the one they marked right.
+    Pick,
 }
 
 impl QuestionKind {
     /// Every kind, in the order they are offered.
-    pub const ALL: [QuestionKind; 6] = [
+    pub const ALL: [QuestionKind; 11] = [
+        QuestionKind::Moves,
+        QuestionKind::Owner,
+        QuestionKind::Number,
+        QuestionKind::Arc,
+        QuestionKind::Share,
+        QuestionKind::Choice,
+        QuestionKind::Busiest,
+        QuestionKind::Overload,
+        QuestionKind::Peak,
+        QuestionKind::Settle,
+        QuestionKind::Pick,
+    ];
+
+    /// The kinds practice draws from a seed.
+    pub const PRACTICE: [QuestionKind; 6] = [
         QuestionKind::Moves,
         QuestionKind::Owner,
         QuestionKind::Number,
@@ -42,6 +67,11 @@ impl QuestionKind {
             QuestionKind::Arc => "arc",
             QuestionKind::Share => "share",
             QuestionKind::Choice => "choice",
+            QuestionKind::Busiest => "busiest",
+            QuestionKind::Overload => "overload",
+            QuestionKind::Peak => "peak",
+            QuestionKind::Settle => "settle",
+            QuestionKind::Pick => "pick",
         }
     }
 
@@ -54,6 +84,11 @@ impl QuestionKind {
             QuestionKind::Arc => "Which stretch?",
             QuestionKind::Share => "Which share?",
             QuestionKind::Choice => "Choose one",
+            QuestionKind::Busiest => "Which server is busiest?",
+            QuestionKind::Overload => "By how much?",
+            QuestionKind::Peak => "How high does it peak?",
+            QuestionKind::Settle => "How long until it settles?",
+            QuestionKind::Pick => "Choose one of your statements",
         }
     }
 }

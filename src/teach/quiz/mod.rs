@@ -29,7 +29,7 @@
 
 mod answer;
 mod ask;
-mod base64;
+pub(crate) mod base64;
 mod difficulty;
 mod explain;
 mod generate;

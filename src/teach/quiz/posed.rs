@@ -3,7 +3,9 @@
 use super::answer::{Alternative, Answer, Response};
 use super::ask::Ask;
 use super::kind::QuestionKind;
-use super::kinds::{arc, choice, moves, number, owner, share};
+use super::kinds::{
+    arc, busiest, choice, moves, number, overload, owner, peak, pick, settle, share,
+};
 use super::marking::{mark, Marking};
 use super::question::{Question, PAGE_PARAMS};
 use super::reply::read_reply;
@@ -57,6 +59,15 @@ impl Question {
             Ask::Arc { of, slack } => arc::pose(&scenario, of, *slack)?,
             Ask::Share { server, slack } => share::pose(&scenario, server, *slack)?,
             Ask::Choice { concept } => choice::pose(&scenario, concept)?,
+            Ask::Busiest => busiest::pose(&scenario)?,
+            Ask::Overload { band } => overload::pose(&scenario, *band)?,
+            Ask::Peak { change, band } => peak::pose(&scenario, change, *band)?,
+            Ask::Settle { change, band } => settle::pose(&scenario, change, *band)?,
+            Ask::Pick {
+                prompt,
+                statements,
+                right,
+            } => pick::pose(&scenario, prompt, statements, *right)?,
         };
         let extra: Vec<(String, String)> = parts
             .select
@@ -80,9 +91,13 @@ impl Question {
 fn read_scenario(link: &str) -> Result<Scenario, Error> {
     let read = read_link(link, MAX_QUESTION_KEYS);
     if !read.ignored.is_empty() {
+        let more = match read.ignored.len() {
+            1 => String::new(),
+            n => format!(" (and {} more)", n - 1),
+        };
         return Err(Error::Question(format!(
-            "The scenario could not be read: {}.",
-            read.ignored.join("; ")
+            "The scenario could not be read: {}{more}.",
+            crate::core::shown(&read.ignored[0])
         )));
     }
     if let Some((name, _)) = read

@@ -14,17 +14,27 @@
 //! | `arc` | `server` or `change`, `slack` |
 //! | `share` | `server`, `slack` |
 //! | `choice` | `concept` (`leaving` with `server`, `between` with `change`, `restore` with `server`, `hot-key` with `points`) |
+//! | `busiest` | none: the Traffic view's busiest server |
+//! | `overload` | `band`: how many times a fair share the busiest server serves |
+//! | `peak` | `change` (a server joining, leaving or failing), `band`: the Timeline's most database reads a second |
+//! | `settle` | `change`, `band`: the seconds until 99% of the extra reads are in |
+//! | `pick` | `prompt`, `say` (repeated, one per statement), `right` (a letter): the instructor's own statements |
 
+use super::answer::{letter, Response};
 use super::ask::{decimal, whole, ArcOf, Ask, Band, Concept, Unit};
 use super::kind::QuestionKind;
+use super::reply::read_reply;
 use crate::core::Change;
 use crate::core::Error;
 
 /// The parameters a question adds to its scenario link.
-pub const QUESTION_PARAMS: [&str; 13] = [
+pub const QUESTION_PARAMS: [&str; 16] = [
     "ask", "change", "key", "server", "measure", "unit", "of", "reads", "hit", "band", "slack",
-    "concept", "points",
+    "concept", "points", "prompt", "say", "right",
 ];
+
+/// The one parameter a question may repeat: a written choice's statements.
+const REPEATED: &str = "say";
 
 /// Parameters of a link that belong to the page, not to the scenario or the question; a
 /// question keeps them in its link.
@@ -87,9 +97,10 @@ impl Question {
                 .map(|(n, v)| (n.into_owned(), v.into_owned()))
                 .unwrap_or_default();
             if QUESTION_PARAMS.contains(&name.as_str()) {
-                if params.iter().any(|(n, _)| *n == name) {
+                if name != REPEATED && params.iter().any(|(n, _)| *n == name) {
                     return Err(Error::Question(format!(
-                        "The parameter {name} is given twice."
+                        "The parameter {} is given twice.",
+                        crate::core::shown(&name)
                     )));
                 }
                 params.push((name, value));
@@ -157,6 +168,21 @@ fn ask_params(ask: &Ask) -> Vec<(&'static str, String)> {
                 Concept::HotKey { points } => out.push(("points", points.to_string())),
             }
         }
+        Ask::Busiest => {}
+        Ask::Overload { band } => out.push(("band", band.to_string())),
+        Ask::Peak { change, band } | Ask::Settle { change, band } => {
+            out.push(("change", change.to_string()));
+            out.push(("band", band.to_string()));
+        }
+        Ask::Pick {
+            prompt,
+            statements,
+            right,
+        } => {
+            out.push(("prompt", prompt.clone()));
+            out.extend(statements.iter().map(|s| ("say", s.clone())));
+            out.push(("right", letter(*right).to_string()));
+        }
     }
     out
 }
@@ -176,6 +202,14 @@ fn read_ask(params: &[(String, String)]) -> Result<Ask, Error> {
         need(name)?
             .parse()
             .map_err(|e| Error::Question(format!("{name}: {e}")))
+    };
+    let band = || -> Result<Band, Error> {
+        match get("band") {
+            Some(text) => text
+                .parse()
+                .map_err(|e| Error::Question(format!("band: {e}"))),
+            None => Ok(Band::EXACT),
+        }
     };
     let kind: QuestionKind = need("ask")?.parse()?;
     let (ask, takes): (Ask, &[&str]) = match kind {
@@ -203,7 +237,8 @@ fn read_ask(params: &[(String, String)]) -> Result<Ask, Error> {
                 },
                 other => {
                     return Err(Error::Question(format!(
-                        "Unknown unit {other:?}; choose keys, percent or reads."
+                        "Unknown unit {:?}; choose keys, percent or reads.",
+                        crate::core::shown(other)
                     )))
                 }
             };
@@ -270,7 +305,8 @@ fn read_ask(params: &[(String, String)]) -> Result<Ask, Error> {
                 },
                 other => {
                     return Err(Error::Question(format!(
-                        "Unknown concept {other:?}; choose leaving, between, restore or hot-key."
+                        "Unknown concept {:?}; choose leaving, between, restore or hot-key.",
+                        crate::core::shown(other)
                     )))
                 }
             };
@@ -279,14 +315,53 @@ fn read_ask(params: &[(String, String)]) -> Result<Ask, Error> {
                 &["concept", "server", "change", "points"],
             )
         }
+        QuestionKind::Busiest => (Ask::Busiest, &[]),
+        QuestionKind::Overload => (Ask::Overload { band: band()? }, &["band"]),
+        QuestionKind::Peak => (
+            Ask::Peak {
+                change: change("change")?,
+                band: band()?,
+            },
+            &["change", "band"],
+        ),
+        QuestionKind::Settle => (
+            Ask::Settle {
+                change: change("change")?,
+                band: band()?,
+            },
+            &["change", "band"],
+        ),
+        QuestionKind::Pick => {
+            let statements: Vec<String> = params
+                .iter()
+                .filter(|(n, _)| n == REPEATED)
+                .map(|(_, v)| v.trim().to_string())
+                .collect();
+            let right = read_reply(QuestionKind::Pick, need("right")?)
+                .map_err(|e| Error::Question(format!("right: {e}")))?;
+            let Response::Pick(right) = right else {
+                return Err(Error::Question(
+                    "right: name a statement by its letter.".into(),
+                ));
+            };
+            (
+                Ask::Pick {
+                    prompt: need("prompt")?.trim().to_string(),
+                    statements,
+                    right,
+                },
+                &["prompt", "say", "right"],
+            )
+        }
     };
     if let Some((name, _)) = params
         .iter()
         .find(|(n, _)| n != "ask" && !takes.contains(&n.as_str()))
     {
         return Err(Error::Question(format!(
-            "A {} question takes no {name}= parameter.",
-            kind.id()
+            "A {} question takes no {}= parameter.",
+            kind.id(),
+            crate::core::shown(name)
         )));
     }
     Ok(ask)
@@ -328,6 +403,11 @@ mod tests {
             "ask=choice&concept=between&change=add:E",
             "ask=choice&concept=restore&server=C",
             "ask=choice&concept=hot-key&points=1000",
+            "ask=busiest",
+            "ask=overload&band=0.05",
+            "ask=peak&change=fail:C&band=5%25",
+            "ask=settle&change=remove:B&band=0.1",
+            "ask=pick&prompt=Why%3F&say=One%20%26%20two&say=Three&right=b",
         ];
         for ask in asks {
             let text = format!("{TEACHING}&{ask}");

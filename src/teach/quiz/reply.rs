@@ -38,23 +38,28 @@ pub fn read_reply(kind: QuestionKind, text: &str) -> Result<Response, Error> {
                 )
             }
         }
-        QuestionKind::Owner => {
+        QuestionKind::Owner | QuestionKind::Busiest => {
             if text.is_empty() {
                 return Err(Error::Question("Name a server.".into()));
             }
             Response::Server(text.to_string())
         }
-        QuestionKind::Number => Response::Number(read_amount(text)?),
+        QuestionKind::Number
+        | QuestionKind::Overload
+        | QuestionKind::Peak
+        | QuestionKind::Settle => {
+            Response::Number(read_amount(text.trim_end_matches(['×', 'x', 's']))?)
+        }
         QuestionKind::Share => Response::Percent(read_amount(text)?),
         QuestionKind::Arc => Response::Span(read_span(text)?),
-        QuestionKind::Choice => Response::Pick(read_pick(text)?),
+        QuestionKind::Choice | QuestionKind::Pick => Response::Pick(read_pick(text)?),
     })
 }
 
 /// A number as people type it, with thousands separators, a word or letter for thousands or
 /// millions, and an optional `%` or "about".
 fn read_amount(text: &str) -> Result<f64, Error> {
-    let refuse = || Error::NotANumber(text.to_string());
+    let refuse = || Error::NotADecimal(text.to_string());
     let mut t = text.trim().to_ascii_lowercase();
     for lead in ["about", "approximately", "≈", "~"] {
         if let Some(rest) = t.strip_prefix(lead) {
@@ -98,7 +103,8 @@ fn read_span(text: &str) -> Result<Span, Error> {
             last: parse_number(last)?,
         }),
         _ => Err(Error::Question(format!(
-            "{text:?} is not a stretch; write its first and last position, such as 41 to 60."
+            "{:?} is not a stretch; write its first and last position, such as 41 to 60.",
+            crate::core::shown(text)
         ))),
     }
 }
@@ -112,7 +118,8 @@ fn read_pick(text: &str) -> Result<usize, Error> {
         _ => match parse_number::<usize>(&t) {
             Ok(n) if n >= 1 => Ok(n - 1),
             _ => Err(Error::Question(format!(
-                "{text:?} names no statement; answer with its letter, such as b."
+                "{:?} names no statement; answer with its letter, such as b.",
+                crate::core::shown(text)
             ))),
         },
     }

@@ -94,7 +94,8 @@ pub fn decode_set(value: &str) -> DecodedSet {
     let version = pieces.next().unwrap_or_default();
     if version != VERSION {
         set.problems.push(whole(format!(
-            "This exercise set starts with {version:?}; this version of Ringlab reads sets that start with \"{VERSION}.\"."
+            "This exercise set starts with {:?}; this version of Ringlab reads sets that start with \"{VERSION}.\".",
+            crate::core::shown(version)
         )));
         return set;
     }

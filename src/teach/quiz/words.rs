@@ -15,6 +15,15 @@ pub fn placement_words(kind: Kind) -> &'static str {
         Kind::Table => "the partition table",
         Kind::Bounded => "bounded loads",
         Kind::MultiProbe => "multi-probe hashing",
+        Kind::RedisCluster => "Redis Cluster",
+        Kind::Cassandra => "Cassandra",
+        Kind::EnvoyRingHash => "Envoy's ring_hash",
+        Kind::EnvoyMaglev => "Envoy's maglev",
+        Kind::Nginx => "nginx's hash consistent",
+        Kind::Kafka => "Kafka's Java client",
+        Kind::KafkaLibrdkafka => "librdkafka",
+        Kind::Elasticsearch => "Elasticsearch",
+        Kind::Groupcache => "groupcache",
     }
 }
 
@@ -44,6 +53,7 @@ pub fn change_words(change: &Change) -> String {
         } if *w > 1 => format!("{name} joins with weight {w}"),
         Change::AddServer { name, .. } => format!("{name} joins"),
         Change::RemoveServer { name } => format!("{name} leaves"),
+        Change::FailServer { name } => format!("{name} fails"),
         Change::SetVnodes { vnodes } => {
             format!("Every server now puts {vnodes} points on the ring")
         }

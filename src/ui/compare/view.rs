@@ -7,7 +7,7 @@ use std::sync::Arc;
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::core::compare::{compare, Best, Column, Comparison};
+use crate::core::compare::{compare_kinds, Best, Column, Comparison};
 use crate::core::Kind;
 use crate::draw::geometry::Frame;
 use crate::draw::picture::{Focus, Picture};
@@ -21,6 +21,9 @@ use crate::ui::state::{slot_list, AppState, Field, View};
 const SMALL_SIDE: f64 = 168.0;
 /// More keys than this are drawn as a density band on a small circle.
 const SMALL_DOTS: usize = 60;
+
+/// From this many keys on, the comparison is worked out after a "comparing" notice is drawn.
+const BUSY_KEYS: usize = 100_000;
 
 /// A comparison, compared by identity: a new one is computed only when the scenario changes.
 #[derive(Clone)]
@@ -37,15 +40,64 @@ impl PartialEq for Compared {
 pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
     let app = expect_context::<AppState>();
     // The pair compared is the last change's (before, after) when it moved keys, and the
-    // scenario with itself otherwise. A Memo: the nine evaluations run once per change.
-    let comparison = Memo::new(move |_| {
-        let scenario = app.scenario.read();
-        let changed = app.last.with(|l| l.as_ref().is_some_and(|o| o.moves_keys));
-        let c = app.previous.with(|previous| match previous {
-            Some(before) if changed => compare(before, &scenario),
-            _ => compare(&scenario, &scenario),
+    // scenario with itself otherwise. Nine evaluations of a million keys take seconds on a
+    // phone: above BUSY_KEYS the view first says it is working (drawn before the work starts),
+    // then shows the result; a newer change drops an older result. The real systems join the
+    // textbook placements when asked for, or when one is chosen.
+    let with_systems = Memo::new(move |_| {
+        app.compare_systems.get() || app.scenario.with(|s| s.placement().is_system())
+    });
+    let compute = move || {
+        let scenario = app.scenario.read_untracked();
+        let changed = app
+            .last
+            .with_untracked(|l| l.as_ref().is_some_and(|o| o.moves_keys));
+        let kinds: Vec<Kind> = if with_systems.get_untracked() {
+            Kind::every().collect()
+        } else {
+            Kind::ALL.to_vec()
+        };
+        let c = app.previous.with_untracked(|previous| match previous {
+            Some(before) if changed => compare_kinds(before, &scenario, &kinds),
+            _ => compare_kinds(&scenario, &scenario, &kinds),
         });
         Compared(Arc::new(c))
+    };
+    let shown = RwSignal::new(None::<Compared>);
+    let busy = RwSignal::new(None::<usize>);
+    let round = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        app.scenario.track();
+        app.previous.track();
+        app.last.track();
+        with_systems.track();
+        round.update_value(|r| *r += 1);
+        let keys = app.scenario.with_untracked(|s| s.keys().len());
+        if keys < BUSY_KEYS {
+            shown.set(Some(compute()));
+            busy.set(None);
+            return;
+        }
+        busy.set(Some(keys));
+        let mine = round.get_value();
+        // Two frames: the first lays out the busy notice, the second paints it.
+        request_animation_frame(move || {
+            request_animation_frame(move || {
+                if round.get_value() != mine {
+                    return;
+                }
+                shown.set(Some(compute()));
+                busy.set(None);
+            })
+        });
+    });
+    let comparison = Memo::new(move |_| {
+        shown.get().unwrap_or_else(|| {
+            Compared(Arc::new(Comparison {
+                keys: 0,
+                columns: Vec::new(),
+            }))
+        })
     });
     let best = Memo::new(move |_| comparison.with(|c| c.0.best()));
     let headline = move || {
@@ -63,12 +115,39 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
         <section class="compare" aria-labelledby="compare-title" data-testid="compare-view">
             <h2 id="compare-title">"Every placement, the same change"</h2>
             <p class="compare-headline" data-testid="compare-headline">{headline}</p>
-            <ul class="multiples">
+            <p class="busy" role="status" data-testid="compare-busy">
+                {move || busy.get().map(|keys| format!(
+                    "Comparing the {} placements on {} keys…",
+                    if with_systems.get() { "eighteen" } else { "nine" },
+                    grouped(keys as u64)
+                ))}
+            </p>
+            <h3 class="multiples-title">"How textbooks place keys"</h3>
+            <ul class="multiples" aria-busy=move || busy.get().is_some().to_string() class:stale=move || busy.get().is_some()>
                 {Kind::ALL
                     .into_iter()
                     .map(|kind| view! { <li><SmallRing kind=kind comparison=comparison best=best theme=theme /></li> })
                     .collect_view()}
             </ul>
+            <h3 class="multiples-title">"How real systems do it"</h3>
+            <Show
+                when=move || with_systems.get()
+                fallback=move || view! {
+                    <p class="hint">
+                        <button type="button" data-testid="compare-systems" aria-pressed="false" on:click=move |_| app.compare_systems.set(true)>
+                            "Show the real systems too"
+                        </button>
+                        " Redis Cluster, Cassandra, Envoy, nginx, Kafka, Elasticsearch and groupcache on the same change, each placing keys as it does."
+                    </p>
+                }
+            >
+                <ul class="multiples" data-testid="compare-systems-list">
+                    {Kind::SYSTEMS
+                        .into_iter()
+                        .map(|kind| view! { <li><SmallRing kind=kind comparison=comparison best=best theme=theme /></li> })
+                        .collect_view()}
+                </ul>
+            </Show>
             <CompareTable comparison=comparison best=best />
         </section>
     }

@@ -40,13 +40,24 @@ pub fn PlacementControls() -> impl IntoView {
                 aria-describedby="placement-summary placement-error"
                 on:change=on_pick
             >
-                {Kind::ALL
+                // Grouped by the question a person asks: how the idea works, or what a system
+                // they run does.
+                {[("How textbooks place keys", &Kind::ALL), ("How real systems do it", &Kind::SYSTEMS)]
                     .into_iter()
-                    .map(|k| {
+                    .map(|(label, kinds)| {
                         view! {
-                            <option value=k.id() selected=move || kind() == k>
-                                {k.name()}
-                            </option>
+                            <optgroup label=label>
+                                {kinds
+                                    .iter()
+                                    .map(|&k| {
+                                        view! {
+                                            <option value=k.id() title=k.summary() selected=move || kind() == k>
+                                                {k.name()}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </optgroup>
                         }
                     })
                     .collect_view()}
@@ -55,6 +66,17 @@ pub fn PlacementControls() -> impl IntoView {
                 {move || kind().summary()}
             </p>
             {move || settings(app, kind())}
+            // What the chosen placement does not read, in the engine's words (weights under
+            // maglev, for instance); ketama's own note above says it for the ring.
+            <ul class="hint placement-unused" data-testid="placement-unused">
+                {move || {
+                    app.scenario
+                        .with(|s| if s.placement() == Kind::Ketama { Vec::new() } else { s.unused_settings() })
+                        .into_iter()
+                        .map(|note| view! { <li>{note}</li> })
+                        .collect_view()
+                }}
+            </ul>
             <FieldError field=Field::Placement id="placement-error" />
         </fieldset>
     }
@@ -64,7 +86,7 @@ pub fn PlacementControls() -> impl IntoView {
 fn settings(app: AppState, kind: Kind) -> AnyView {
     let options = app.scenario.with_untracked(|s| s.options());
     match kind {
-        Kind::Maglev => setting(
+        Kind::Maglev | Kind::EnvoyMaglev => setting(
             app,
             "Table size (a prime)",
             "maglev-size",
@@ -96,13 +118,53 @@ fn settings(app: AppState, kind: Kind) -> AnyView {
         ),
         Kind::Ketama => view! {
             <p class="hint" data-testid="placement-note">
-                "Ketama always uses the 2³² ring and hashes keys with MD5, first 4 bytes little-endian, as memcached clients do. The ring and hash settings apply to the other placements."
+                "Ketama always uses the 2³² ring, hashes keys with MD5 (first 4 bytes, little-endian) and gives each server 160 points, as memcached clients do. The ring, hash and virtual-node settings apply to the other placements."
             </p>
         }
         .into_any(),
         Kind::Jump => view! {
             <p class="hint" data-testid="placement-note">
                 "The buckets are the servers in list order. Removing any server but the last renumbers every bucket after it."
+            </p>
+        }
+        .into_any(),
+        Kind::Cassandra => view! {
+            {setting(
+                app,
+                "num_tokens (1–1,536)",
+                "num-tokens",
+                options.num_tokens.to_string(),
+                |text| parse_number(text).map(|count| Change::SetNumTokens { count }),
+            )}
+            {setting(
+                app,
+                "Token seed",
+                "token-seed",
+                options.token_seed.to_string(),
+                |text| parse_number(text).map(|seed| Change::SetTokenSeed { seed }),
+            )}
+            <p class="hint" data-testid="placement-note">
+                "Cassandra draws a new node's tokens at random; Ringlab draws them from this seed so a link shows the same ring. Paste nodetool ring output to use your own."
+            </p>
+        }
+        .into_any(),
+        Kind::EnvoyRingHash => setting(
+            app,
+            "minimum_ring_size",
+            "min-ring",
+            options.min_ring.to_string(),
+            |text| parse_number(text).map(|size| Change::SetMinRing { size }),
+        ),
+        Kind::Groupcache => setting(
+            app,
+            "Replicas (points per node)",
+            "groupcache-replicas",
+            options.groupcache_replicas.to_string(),
+            |text| parse_number(text).map(|count| Change::SetGroupcacheReplicas { count }),
+        ),
+        Kind::Nginx => view! {
+            <p class="hint" data-testid="placement-note">
+                "Each server gets 160 points per unit of weight. Servers are named as written after server in the upstream block, host and port split at the last colon."
             </p>
         }
         .into_any(),

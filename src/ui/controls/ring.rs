@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::{Change, HashScheme, RingSize};
+use crate::core::{Change, Error, HashScheme, RingSize};
 use crate::ui::notices::fields::{FieldError, Refusal};
 use crate::ui::state::{AppState, Field};
 
@@ -12,14 +12,37 @@ pub fn RingControls() -> impl IntoView {
     let app = expect_context::<AppState>();
     let custom = RwSignal::new(String::new());
     let size = move || app.scenario.with(|s| s.size());
+    // A size refused because two servers placed by hand would share a position: the fix is
+    // offered next to the message, in one click.
+    let too_close = RwSignal::new(None::<u64>);
+    let resize = move |size: u64| {
+        let result = app
+            .scenario
+            .with_untracked(|s| s.after(Change::SetRingSize { size }));
+        let servers_collide = matches!(
+            &result,
+            Err(Error::PlacedTooClose { first, .. }) if !first.starts_with('@')
+        );
+        too_close.set(servers_collide.then_some(size));
+        app.commit(result, Field::Ring)
+    };
     let set_size = move |size: u64| {
-        app.dispatch(Change::SetRingSize { size }, Field::Ring);
+        resize(size);
+    };
+    let fix = move |_| {
+        let Some(size) = too_close.get_untracked() else {
+            return;
+        };
+        too_close.set(None);
+        if app.dispatch(Change::HashPlaced, Field::Ring) {
+            resize(size);
+        }
     };
     let refusal = Refusal::new(Field::Ring);
     let apply_custom = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let accepted = match custom.get_untracked().parse::<RingSize>() {
-            Ok(size) => app.dispatch(Change::SetRingSize { size: size.get() }, Field::Ring),
+            Ok(size) => resize(size.get()),
             Err(error) => {
                 app.show_error(Field::Ring, error.to_string());
                 false
@@ -90,6 +113,17 @@ pub fn RingControls() -> impl IntoView {
                 </select>
             </label>
             <FieldError field=Field::Ring id="ring-error" />
+            <Show when=move || too_close.get().is_some() && app.error(Field::Ring).is_some()>
+                <button type="button" data-testid="ring-fix" on:click=fix>
+                    {move || format!(
+                        "Hash the servers placed by hand, then use {} positions",
+                        too_close.get().map(|s| RingSize::new(s).map(|r| r.to_string()).unwrap_or_default()).unwrap_or_default()
+                    )}
+                </button>
+            </Show>
+            <p class="hint" data-testid="ring-rule">
+                "A server or key placed by hand keeps its share of the ring when the size changes: A at 10 of 100 goes to 429,496,730 of 2³²."
+            </p>
         </fieldset>
     }
 }

@@ -104,7 +104,8 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
                     />
                 </label>
                 <button type="submit" class="primary" data-testid="add-server">
-                    "Add server"
+                    // A real system's own verb: add-node, Bootstrap, Add broker.
+                    {move || app.scenario.with(|s| s.placement().verbs().0)}
                 </button>
             </form>
             <button
@@ -121,6 +122,7 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
             <FieldError field=Field::AddServer id="add-server-error" />
             <ServerList theme=theme />
             <FieldError field=Field::ServerList id="server-list-error" />
+            <PasteServers />
         </fieldset>
     }
 }
@@ -193,7 +195,10 @@ fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) 
         }
     };
     let placement = match server.placement {
-        Placement::At(p) => view! { <span class="muted">"at " {p}</span> }.into_any(),
+        Placement::At(p) => {
+            view! { <span class="muted">"at " {crate::core::grouped(u64::from(p))}</span> }
+                .into_any()
+        }
         Placement::Hashed { weight } => {
             let name = name.clone();
             // A refused weight stays in its box, marked, until a change goes through.
@@ -245,11 +250,61 @@ fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) 
                 type="button"
                 class="remove"
                 data-testid=format!("remove-{name}")
-                aria-label=format!("Remove server {name}")
+                aria-label={
+                    let name = name.clone();
+                    move || match app.scenario.with(|s| s.placement().verbs().1) {
+                        "Remove" => format!("Remove server {name}"),
+                        verb => format!("{verb} {name}"),
+                    }
+                }
                 on:click=remove
             >
-                "Remove"
+                {move || app.scenario.with(|s| s.placement().verbs().1)}
             </button>
         </li>
+    }
+}
+
+/// A whole server list pasted at once, one per line: `name`, `name*weight`, `name@position`
+/// or `host:port`. It replaces the servers on the ring in one change.
+#[component]
+fn PasteServers() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let text = RwSignal::new(String::new());
+    let apply = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let lines: Vec<String> = text
+            .get_untracked()
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(String::from)
+            .collect();
+        let change = format!("servers:{}", lines.join(",")).parse::<crate::core::Change>();
+        match change {
+            Ok(change) => {
+                if app.dispatch(change, Field::ServerList) {
+                    text.set(String::new());
+                }
+            }
+            Err(error) => app.show_error(Field::ServerList, error.to_string()),
+        }
+    };
+    view! {
+        <details class="paste-servers" data-testid="paste-servers">
+            <summary>"Paste a server list"</summary>
+            <form on:submit=apply>
+                <label for="server-list">"One per line: name, name*weight or host:port"</label>
+                <textarea
+                    id="server-list"
+                    data-testid="server-list"
+                    rows="4"
+                    placeholder="cache-1\ncache-2*2\n10.0.0.3:11211"
+                    prop:value=move || text.get()
+                    on:input=move |ev| text.set(event_target_value(&ev))
+                ></textarea>
+                <button type="submit" data-testid="use-server-list">"Use these servers"</button>
+            </form>
+        </details>
     }
 }

@@ -43,11 +43,14 @@ pub fn VnodeControls() -> impl IntoView {
             })
         })
     };
-    let all_placed = move || {
+    // The servers placed by hand, who keep one point whatever the virtual nodes.
+    let by_hand = move || {
         app.scenario.with(|s| {
             s.servers()
                 .iter()
-                .all(|s| matches!(s.placement, crate::core::Placement::At(_)))
+                .filter(|s| matches!(s.placement, crate::core::Placement::At(_)))
+                .map(|s| s.name.clone())
+                .collect::<Vec<_>>()
         })
     };
 
@@ -92,8 +95,27 @@ pub fn VnodeControls() -> impl IntoView {
                     on:change=from_text
                 />
             </div>
-            <Show when=all_placed>
-                <p class="hint">"Servers placed by hand have one point each; virtual nodes apply to hashed servers."</p>
+            <Show when=move || !by_hand().is_empty() && (vnodes() > 1 || app.scenario.with(|s| by_hand().len() == s.servers().len()))>
+                <p class="hint" data-testid="placed-by-hand">
+                    {move || {
+                        let names = by_hand();
+                        let (are, have) = if names.len() == 1 { ("is", "has") } else { ("are", "have") };
+                        format!(
+                            "{} {are} placed by hand and {have} one point each; virtual nodes apply to hashed servers.",
+                            crate::core::and_list(&names)
+                        )
+                    }}
+                </p>
+                <button
+                    type="button"
+                    data-testid="hash-placed"
+                    hidden=move || vnodes() == 1
+                    on:click=move |_| {
+                        app.dispatch(Change::HashPlaced, Field::Vnodes);
+                    }
+                >
+                    {move || format!("Hash them: {} each", crate::core::plural(vnodes() as usize, "1 point", &format!("{} points", grouped(u64::from(vnodes())))))}
+                </button>
             </Show>
             <p class="hint" data-testid="crowding">{crowding}</p>
             <FieldError field=Field::Vnodes id="vnodes-error" />

@@ -49,7 +49,13 @@ impl EmbedConfig {
         }
         let mut panels = Vec::new();
         match value("panels") {
-            None => panels.extend(DEFAULT_PANELS),
+            None => {
+                // A lesson in the link (`lesson=`, built in or written) shows its player too.
+                if value("lesson").is_some() {
+                    panels.push("lesson");
+                }
+                panels.extend(DEFAULT_PANELS);
+            }
             Some(list) => {
                 for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
                     match PANELS.iter().find(|p| **p == name) {

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::commands::{run, Command};
+use super::commands::{read, run};
 use super::config::EmbedConfig;
 use super::js::JsObject;
 use crate::core::Kind;
@@ -26,7 +26,7 @@ pub fn connect(app: AppState, config: EmbedConfig) {
                 return;
             }
             // Anything that is not one of our messages, of the right shape, is ignored.
-            let result = match Command::read(app, &ev.data()) {
+            let result = match read(&ev.data()) {
                 Ok(None) => return,
                 Ok(Some(command)) => run(app, command),
                 Err(words) => Err(words),

@@ -1,8 +1,11 @@
 //! Plain JavaScript objects in and out, for the host-page messages and the test probe, without
-//! a JSON library in the page's WebAssembly.
+//! a JSON library in the page's WebAssembly: objects built field by field, and a message's
+//! fields handed to the engine's reader by their shape.
 
-use js_sys::{Array, Object, Reflect};
-use wasm_bindgen::JsValue;
+use js_sys::{Array, JsString, Object, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::core::message::{Field, MAX_LIST, MAX_TEXT_CHARS};
 
 /// Builds a JavaScript object field by field.
 pub struct JsObject(Object);
@@ -44,34 +47,46 @@ impl From<JsObject> for JsValue {
     }
 }
 
-/// A string field of a message, if present and a string.
-pub fn text_field(message: &JsValue, name: &str) -> Option<String> {
-    Reflect::get(message, &JsValue::from_str(name))
-        .ok()?
-        .as_string()
-}
-
-/// A whole-number field of a message, if present and a non-negative whole number.
-pub fn number_field(message: &JsValue, name: &str) -> Option<u64> {
-    let value = Reflect::get(message, &JsValue::from_str(name))
-        .ok()?
-        .as_f64()?;
-    (value >= 0.0 && value.fract() == 0.0 && value <= 9.0e15).then_some(value as u64)
-}
-
-/// Whether a message has a field called `name` that is not undefined.
-pub fn has_field(message: &JsValue, name: &str) -> bool {
-    Reflect::get(message, &JsValue::from_str(name)).is_ok_and(|v| !v.is_undefined())
-}
-
-/// A list-of-strings field, if present and every item is a string.
-pub fn text_list_field(message: &JsValue, name: &str) -> Option<Vec<String>> {
-    let value = Reflect::get(message, &JsValue::from_str(name)).ok()?;
-    if !Array::is_array(&value) {
-        return None;
+/// Field `name` of a message, by its shape alone: nothing deeper than a list of strings is
+/// walked, and a string or list past the engine's limits is measured, not copied.
+pub fn field(message: &JsValue, name: &str) -> Field {
+    let Ok(value) = Reflect::get(message, &JsValue::from_str(name)) else {
+        return Field::Other;
+    };
+    if value.is_undefined() {
+        Field::Absent
+    } else if value.is_null() {
+        Field::Null
+    } else if let Some(text) = value.dyn_ref::<JsString>() {
+        text_of(text)
+    } else if let Some(number) = value.as_f64() {
+        Field::Number(number)
+    } else if Array::is_array(&value) {
+        let array = Array::from(&value);
+        let length = array.length() as usize;
+        if length > MAX_LIST {
+            return Field::TooMany(length);
+        }
+        let mut texts = Vec::with_capacity(length);
+        for item in array.iter() {
+            match item.dyn_ref::<JsString>().map(text_of) {
+                Some(Field::Text(text)) => texts.push(text),
+                Some(oversized @ Field::Oversized(_)) => return oversized,
+                _ => return Field::Other,
+            }
+        }
+        Field::Texts(texts)
+    } else {
+        Field::Other
     }
-    Array::from(&value)
-        .iter()
-        .map(|item| item.as_string())
-        .collect()
+}
+
+/// A string, measured before it is copied.
+fn text_of(text: &JsString) -> Field {
+    let length = text.length() as usize;
+    if length > MAX_TEXT_CHARS {
+        Field::Oversized(length)
+    } else {
+        Field::Text(String::from(text))
+    }
 }

@@ -48,7 +48,7 @@ pub fn EmbedView(config: EmbedConfig, theme: Signal<Theme>) -> impl IntoView {
             "compare" => arrive(parts.compare, "compare-part", move |show| show(theme)).into_any(),
             "traffic" => arrive(parts.traffic, "traffic-part", move |show| show(theme)).into_any(),
             "timeline" => arrive(parts.timeline, "timeline-part", |timeline| {
-                (timeline.view)(false, None)
+                (timeline.view)(false, false)
             })
             .into_any(),
             "sweeps" => arrive(parts.timeline, "sweeps-part", |timeline| {

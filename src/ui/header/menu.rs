@@ -2,23 +2,25 @@
 
 use leptos::prelude::*;
 
+use crate::ui::kit::icons::{Icon, IconView};
+
 /// A button that folds a few actions under it. Escape, or focus leaving the menu, folds it;
 /// `close` folds it and gives the focus back to its button.
 #[derive(Clone, Copy)]
 pub struct Fold {
-    pub(super) open: RwSignal<bool>,
+    pub open: RwSignal<bool>,
     button: NodeRef<leptos::html::Button>,
 }
 
 impl Fold {
-    pub(super) fn new() -> Self {
+    pub fn new() -> Self {
         Fold {
             open: RwSignal::new(false),
             button: NodeRef::new(),
         }
     }
 
-    pub(super) fn close(self) {
+    pub fn close(self) {
         self.open.set(false);
         if let Some(button) = self.button.get_untracked() {
             let _ = button.focus();
@@ -26,11 +28,12 @@ impl Fold {
     }
 }
 
-/// The folding button `label` with `children` as its items.
+/// The folding button `label` (its `icon` on a phone) with `children` as its items.
 #[component]
 pub fn Menu(
     fold: Fold,
     label: &'static str,
+    icon: Icon,
     items_id: &'static str,
     testid: &'static str,
     children: Children,
@@ -62,9 +65,13 @@ pub fn Menu(
                 data-testid=testid
                 aria-expanded=move || fold.open.get().to_string()
                 aria-controls=items_id
+                aria-label=label.trim_end_matches(" ▾")
+                title=label.trim_end_matches(" ▾")
+                class="tool"
                 on:click=move |_| fold.open.update(|o| *o = !*o)
             >
-                {label}
+                <IconView icon=icon />
+                <span class="tool-label">{label}</span>
             </button>
             <div class="menu-items" id=items_id hidden=move || !fold.open.get()>
                 {children()}

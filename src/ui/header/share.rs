@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::menu::{Fold, Menu};
+use crate::ui::kit::icons::Icon;
 use crate::ui::parts::Parts;
 use crate::ui::state::address::write_address;
 use crate::ui::state::AppState;
@@ -38,7 +39,7 @@ pub(super) fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
         fold.close();
     };
     view! {
-        <Menu fold=fold label="Share ▾" items_id="share-items" testid="share-open">
+        <Menu fold=fold label="Share ▾" icon=Icon::Share items_id="share-items" testid="share-open">
             <button type="button" data-testid="copy-link" on:click=copy>"Copy link"</button>
             <button
                 type="button"

@@ -13,7 +13,7 @@ use crate::ui::state::{AppState, ClickMode, Field};
 const VNODE_CYCLE: [u32; 5] = [1, 3, 10, 100, 200];
 
 /// Every shortcut, as the overlay lists it.
-pub const SHORTCUTS: [(&str, &str); 13] = [
+pub const SHORTCUTS: [(&str, &str); 14] = [
     ("A", "add a server"),
     ("X or Delete", "remove the selected server"),
     ("K", "add 100 keys"),
@@ -23,14 +23,51 @@ pub const SHORTCUTS: [(&str, &str); 13] = [
     ("→ or N", "next lesson step"),
     ("← or B", "previous lesson step"),
     ("P", "presentation mode on or off"),
+    ("C", "show or fold the controls in presentation mode"),
     ("F", "full screen"),
     ("R", "reset to the starting ring"),
     ("?", "show this list"),
     ("Escape", "close this list, stop placing"),
 ];
 
+/// Where the choice to switch single-key shortcuts off is kept, on this machine only.
+const SINGLE_KEYS_OFF: &str = "ringlab-single-key-shortcuts-off";
+
+/// Whether single-key shortcuts (letters and `?`) are on: they are, unless switched off in the
+/// list of shortcuts (WCAG 2.1.4), a choice the browser keeps for the next visit.
+pub fn single_keys() -> RwSignal<bool> {
+    if let Some(on) = use_context::<SingleKeys>() {
+        return on.0;
+    }
+    let stored = window()
+        .local_storage()
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_item(SINGLE_KEYS_OFF).ok().flatten());
+    let on = RwSignal::new(stored.is_none());
+    provide_context(SingleKeys(on));
+    on
+}
+
+/// The single-key switch, shared through context.
+#[derive(Clone, Copy)]
+struct SingleKeys(RwSignal<bool>);
+
+/// Switches single-key shortcuts on or off and remembers the choice.
+fn set_single_keys(on: RwSignal<bool>, value: bool) {
+    on.set(value);
+    if let Some(storage) = window().local_storage().ok().flatten() {
+        let _ = if value {
+            storage.remove_item(SINGLE_KEYS_OFF)
+        } else {
+            storage.set_item(SINGLE_KEYS_OFF, "1")
+        };
+    }
+}
+
 /// Listens for shortcuts on the whole page, except while typing in a field.
 pub fn install(app: AppState) {
+    let single = single_keys();
     let handle = window_event_listener(ev::keydown, move |ev: web_sys::KeyboardEvent| {
         if typing(&ev) || ev.alt_key() {
             return;
@@ -43,6 +80,9 @@ pub fn install(app: AppState) {
                 ("z", true) | ("y", false) => app.redo(),
                 _ => return,
             }
+        } else if key.chars().count() == 1 && !single.get_untracked() {
+            // A character key, with single-key shortcuts off: it is the page's no more.
+            return;
         } else {
             run(app, &key)
         };
@@ -96,6 +136,12 @@ fn run(app: AppState, key: &str) -> bool {
         "ArrowRight" | "n" | "N" => app.step_lesson(1),
         "ArrowLeft" | "b" | "B" => app.step_lesson(-1),
         "p" | "P" => app.present.update(|p| *p = !*p),
+        "c" | "C" if app.present.get_untracked() => {
+            app.controls_open.update(|open| *open = !*open);
+            if app.controls_open.get_untracked() {
+                crate::ui::kit::focus::focus_soon(vec!["#controls select".into()]);
+            }
+        }
         "f" | "F" => full_screen(),
         "r" | "R" => app.reset(),
         "?" => app.help_open.set(true),
@@ -124,12 +170,23 @@ pub fn full_screen() {
     }
 }
 
-/// The list of shortcuts, as a modal dialog.
+/// The list of shortcuts, as a modal dialog, with the switch that turns the single-key ones off.
 #[component]
 pub fn ShortcutHelp() -> impl IntoView {
     let app = expect_context::<AppState>();
+    let single = single_keys();
     view! {
         <Dialog open=app.help_open title="Keyboard shortcuts" testid="shortcuts">
+            <label class="check single-keys">
+                <input
+                    type="checkbox"
+                    data-testid="single-keys"
+                    prop:checked=move || single.get()
+                    on:change=move |ev| set_single_keys(single, event_target_checked(&ev))
+                />
+                "Single-key shortcuts (A, K, R, ? …)"
+            </label>
+            <p class="hint">"Switch them off if you use speech input or often press keys by mistake: Ctrl+Z, the arrow keys, Delete and Escape still work."</p>
             <table>
                 <tbody>
                     {SHORTCUTS

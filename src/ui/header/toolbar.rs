@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::kit::icons::{Icon, IconView};
+
 use super::menu::{Fold, Menu};
 use super::share::ShareMenu;
 use crate::ui::kit::lazy::arrive;
@@ -25,22 +27,30 @@ pub fn Toolbar() -> impl IntoView {
                 data-testid="undo"
                 aria-keyshortcuts="Control+Z Meta+Z"
                 disabled=move || app.past.with(Vec::is_empty)
+                class="tool"
+                aria-label="Undo"
+                title="Undo"
                 on:click=move |_| {
                     app.undo();
                 }
             >
-                "Undo"
+                <IconView icon=Icon::Undo />
+                <span class="tool-label">"Undo"</span>
             </button>
             <button
                 type="button"
                 data-testid="redo"
                 aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
                 disabled=move || app.future.with(Vec::is_empty)
+                class="tool"
+                aria-label="Redo"
+                title="Redo"
                 on:click=move |_| {
                     app.redo();
                 }
             >
-                "Redo"
+                <IconView icon=Icon::Redo />
+                <span class="tool-label">"Redo"</span>
             </button>
             <ShareMenu embed_open=embed_open />
             <Show when=move || asked.get()>
@@ -51,22 +61,38 @@ pub fn Toolbar() -> impl IntoView {
                 data-testid="present-toggle"
                 aria-pressed=move || app.present.get().to_string()
                 aria-keyshortcuts="P"
+                class="tool"
+                aria-label="Present"
+                title="Present"
                 on:click=move |_| app.present.update(|p| *p = !*p)
             >
-                "Present"
+                <IconView icon=Icon::Present />
+                <span class="tool-label">"Present"</span>
+            </button>
+            <button
+                type="button"
+                data-testid="controls-toggle"
+                class="controls-toggle-button"
+                hidden=move || !app.present.get()
+                aria-controls="controls"
+                aria-expanded=move || app.controls_open.get().to_string()
+                aria-keyshortcuts="C"
+                on:click=move |_| app.controls_open.update(|open| *open = !*open)
+            >
+                "Controls"
             </button>
             <MoreMenu />
         </div>
     }
 }
 
-/// The keyboard shortcuts and Reset, folded under one button.
+/// The keyboard shortcuts, pasting a cluster and Reset, folded under one button.
 #[component]
 pub fn MoreMenu() -> impl IntoView {
     let app = expect_context::<AppState>();
     let fold = Fold::new();
     view! {
-        <Menu fold=fold label="More ▾" items_id="more-items" testid="more-open">
+        <Menu fold=fold label="More ▾" icon=Icon::More items_id="more-items" testid="more-open">
             <button
                 type="button"
                 data-testid="shortcuts-open"
@@ -77,6 +103,16 @@ pub fn MoreMenu() -> impl IntoView {
                 }
             >
                 "Keyboard shortcuts…"
+            </button>
+            <button
+                type="button"
+                data-testid="paste-open"
+                on:click=move |_| {
+                    fold.close();
+                    app.paste_open.set(true);
+                }
+            >
+                "Paste your cluster…"
             </button>
             <button
                 type="button"

@@ -57,6 +57,8 @@ struct Painter {
 impl Painter {
     fn font(&self, share: f64, min: f64) {
         let px = (self.frame.side * share).max(min) * self.theme.weight().sqrt();
+        // From the back of a room nothing written on the ring is smaller than 20 px.
+        let px = if self.theme.present { px.max(20.0) } else { px };
         let font = format!("600 {px:.0}px system-ui, sans-serif");
         // Setting a font makes the browser bring the page's styles up to date first, which
         // costs most when the panels have just changed: set it only when it differs.

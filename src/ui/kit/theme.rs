@@ -132,6 +132,11 @@ pub fn use_reduced_motion() -> ReadSignal<bool> {
     media_query("(prefers-reduced-motion: reduce)")
 }
 
+/// Whether the media query `query` matches, live.
+pub fn use_media(query: &str) -> ReadSignal<bool> {
+    media_query(query)
+}
+
 fn media_query(query: &str) -> ReadSignal<bool> {
     use wasm_bindgen::prelude::*;
     let (matches, set_matches) = signal(false);

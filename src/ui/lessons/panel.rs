@@ -5,7 +5,8 @@
 
 use leptos::prelude::*;
 
-use crate::teach::lessons::{lesson, questions_for, LESSONS};
+use super::caption::Caption;
+use crate::teach::lessons::{Lesson, LESSONS};
 use crate::ui::kit::focus::focus_soon;
 use crate::ui::kit::theme::Theme;
 use crate::ui::practice::question_card::QuestionCard;
@@ -28,7 +29,7 @@ pub fn LessonPicker() -> impl IntoView {
     let on_pick = move |ev| {
         let id = event_target_value(&ev);
         if let Some(found) = LESSONS.iter().find(|l| l.id == id) {
-            app.open_lesson_step(found.id, 0);
+            app.open_lesson_step(&found.id, 0);
             focus_soon(vec![NARRATION.into()]);
         }
     };
@@ -36,14 +37,15 @@ pub fn LessonPicker() -> impl IntoView {
         <label class="lesson-picker">
             <span class="sr-only">"Guided lesson"</span>
             <select data-testid="lesson-select" on:change=on_pick>
-                <option value="" selected=move || app.lesson.get().is_none()>"Guided lessons…"</option>
+                <option value="" selected=move || app.lesson.get().is_none()>"Lessons…"</option>
                 {LESSONS
                     .iter()
                     .map(|l| {
-                        let id = l.id;
+                        let id = l.id.clone();
+                        let value = id.clone();
                         view! {
-                            <option value=id selected=move || app.lesson.get().is_some_and(|(open, _)| open == id)>
-                                {l.title}
+                            <option value=value selected=move || app.lesson.with(|open| open.as_ref().is_some_and(|(open, _)| open.id == id))>
+                                {l.title.clone()}
                             </option>
                         }
                     })
@@ -53,20 +55,61 @@ pub fn LessonPicker() -> impl IntoView {
     }
 }
 
-/// The current step: where we are, what to notice, the lesson's questions about what comes
-/// next (predict, then check), and Back / Next.
+/// The built-in lesson after `found` in the picker's order, if `found` is a built-in one.
+fn next_lesson(found: &Lesson) -> Option<&'static Lesson> {
+    let at = LESSONS.iter().position(|l| l == found)?;
+    LESSONS.get(at + 1)
+}
+
+/// The lesson player: the step (where we are), what to notice, the lesson's questions about
+/// what comes next (predict, then check), and Back / Next in one panel. On the page it is the
+/// right-hand column (a sheet over the bottom of the screen on a narrow one) whose buttons sit
+/// in a bar that never moves: the words above them scroll instead, with `numbers` (the ring's
+/// readout, on a wide screen) after the step's words. The last step's Next is Finish, and the
+/// next lesson is offered after its words; the keys that step are written on the bar.
 #[component]
-pub fn LessonPanel(theme: Signal<Theme>) -> impl IntoView {
+pub fn LessonPanel(
+    theme: Signal<Theme>,
+    /// What follows the step's words in the panel's scrolling part (the ring's readout).
+    #[prop(optional)]
+    numbers: Option<ViewFn>,
+) -> impl IntoView {
     let app = expect_context::<AppState>();
-    move || {
-        let (id, step) = app.lesson.get()?;
-        let found = lesson(id)?;
-        let at = found.steps.get(step)?;
-        let count = found.steps.len();
-        // A question asked before step `s` is put to the learner on the step just before it.
-        let questions = questions_for(id)
-            .filter(|q| q.before_step == step + 1 || (q.before_step == 0 && step == 0))
-            .filter_map(|q| Some((q, q.question().ok()?.pose().ok()?)))
+    let body_ref = NodeRef::<leptos::html::Div>::new();
+    // Each step starts at its first words.
+    Effect::new(move |_| {
+        app.lesson.track();
+        if let Some(body) = body_ref.get() {
+            body.set_scroll_top(0);
+        }
+    });
+    let words = move || {
+        let (found, step) = app.lesson.get()?;
+        let at = found.steps.get(step)?.clone();
+        // The last step offers the next lesson, right after its words.
+        let next_offer = (step + 1 == found.steps.len())
+            .then(|| next_lesson(&found))
+            .flatten()
+            .map(|next| {
+                let next_id = next.id.clone();
+                view! {
+                    <button
+                        type="button"
+                        class="next-lesson"
+                        data-testid="lesson-next-lesson"
+                        on:click=move |_| {
+                            app.open_lesson_step(&next_id, 0);
+                            focus_soon(vec![NARRATION.into()]);
+                        }
+                    >
+                        {format!("Next lesson: {} →", next.title)}
+                    </button>
+                }
+            });
+        let questions = at
+            .questions
+            .iter()
+            .filter_map(|q| Some((q.clone(), q.question().ok()?.pose().ok()?)))
             .map(|(q, posed)| {
                 view! {
                     <div class="lesson-question" data-testid="lesson-question">
@@ -78,43 +121,97 @@ pub fn LessonPanel(theme: Signal<Theme>) -> impl IntoView {
             })
             .collect_view();
         Some(view! {
-            <section class="panel lesson" aria-labelledby="lesson-title" data-testid="lesson-panel">
-                <h2 id="lesson-title">{found.title}</h2>
-                <p class="step-count" data-testid="lesson-step">{format!("Step {} of {count}: {}", step + 1, at.title)}</p>
-                <p class="narration" data-testid="lesson-narration" tabindex="-1">{at.narration}</p>
-                {questions}
-                <div class="button-row">
-                    <button
-                        type="button"
-                        data-testid="lesson-back"
-                        aria-keyshortcuts="ArrowLeft"
-                        disabled=step == 0
-                        on:click=move |_| step_from_panel(app, -1)
-                    >
-                        "← Back"
-                    </button>
-                    <button
-                        type="button"
-                        class="primary"
-                        data-testid="lesson-next"
-                        aria-keyshortcuts="ArrowRight"
-                        disabled=step + 1 == count
-                        on:click=move |_| step_from_panel(app, 1)
-                    >
-                        "Next →"
-                    </button>
-                    <button
-                        type="button"
-                        data-testid="lesson-close"
-                        on:click=move |_| {
-                            app.lesson.set(None);
-                            focus_soon(vec!["[data-testid=\"lesson-select\"]".into()]);
-                        }
-                    >
-                        "Leave lesson"
-                    </button>
-                </div>
-            </section>
+            <div class="narration" data-testid="lesson-narration" tabindex="-1"><Caption text=at.caption.clone() /></div>
+            {next_offer}
+            {questions}
         })
+    };
+    let place = move || {
+        app.lesson.get().map(|(found, step)| {
+            let count = found.steps.len();
+            (found, step, count)
+        })
+    };
+    let title = move || place().map(|(l, _, _)| l.title.clone()).unwrap_or_default();
+    let step_line = move || {
+        place()
+            .and_then(|(l, step, count)| {
+                let at = l.steps.get(step)?;
+                Some(format!("Step {} of {count}: {}", step + 1, at.title))
+            })
+            .unwrap_or_default()
+    };
+    let first = move || place().is_none_or(|(_, step, _)| step == 0);
+    let last = move || place().is_none_or(|(_, step, count)| step + 1 >= count);
+    let finish = move || {
+        let done = place().map(|(l, _, _)| l.title.clone()).unwrap_or_default();
+        app.leave_lesson();
+        app.announcement.set(format!(
+            "Lesson finished: {done}. Pick another from the Lessons list."
+        ));
+        focus_soon(vec!["[data-testid=\"lesson-select\"]".into()]);
+    };
+    view! {
+        <Show when=move || app.lesson.with(Option::is_some)>
+            <section class="panel lesson player" aria-labelledby="lesson-title" data-testid="lesson-panel">
+                <div class="player-head">
+                    <h2 id="lesson-title">{title}</h2>
+                    <p class="step-count" data-testid="lesson-step">{step_line}</p>
+                </div>
+                <div class="player-body" node_ref=body_ref data-testid="lesson-body">
+                    {words}
+                    {numbers.clone().map(|numbers| numbers.run())}
+                </div>
+                <nav class="player-nav" aria-label="Lesson steps" data-testid="lesson-nav">
+                    <div class="player-buttons">
+                        <button
+                            type="button"
+                            data-testid="lesson-back"
+                            aria-keyshortcuts="ArrowLeft"
+                            disabled=first
+                            on:click=move |_| step_from_panel(app, -1)
+                        >
+                            "← Back"
+                        </button>
+                        <Show
+                            when=last
+                            fallback=move || view! {
+                                <button
+                                    type="button"
+                                    class="primary"
+                                    data-testid="lesson-next"
+                                    aria-keyshortcuts="ArrowRight"
+                                    on:click=move |_| step_from_panel(app, 1)
+                                >
+                                    "Next →"
+                                </button>
+                            }
+                        >
+                            <button
+                                type="button"
+                                class="primary"
+                                data-testid="lesson-next"
+                                on:click=move |_| finish()
+                            >
+                                "Finish"
+                            </button>
+                        </Show>
+                        <button
+                            type="button"
+                            data-testid="lesson-close"
+                            on:click=move |_| {
+                                app.leave_lesson();
+                                focus_soon(vec!["[data-testid=\"lesson-select\"]".into()]);
+                            }
+                        >
+                            "Leave"
+                        </button>
+                    </div>
+                    <p class="keys-hint" data-testid="lesson-keys">
+                        <kbd>"←"</kbd>" "<kbd>"→"</kbd>" step through the lesson"
+                    </p>
+                </nav>
+            </section>
+        </Show>
     }
 }

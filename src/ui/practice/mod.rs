@@ -3,6 +3,7 @@
 //! which asks which keys a change will move before it is applied.
 
 pub mod answers;
+mod lesson_questions;
 pub mod predict;
 pub mod question_card;
 pub mod sets;

@@ -1,13 +1,15 @@
 //! Predict first: with the switch on, a change that moves keys is held back and the learner is
-//! asked which keys it will move; the change is applied once the prediction is checked.
+//! asked which keys it will move, and a new key is held back and the learner asked which
+//! server it goes to; the change is applied once the prediction is checked.
 //!
 //! The question is the engine's "which keys move?" on the scenario on screen and the change
-//! held back, so its marking is the engine's too.
+//! held back, or its "who owns this key?" on the ring with the new key on it, so its marking is
+//! the engine's too.
 
 use leptos::prelude::*;
 
 use super::question_card::QuestionCard;
-use crate::core::write_link;
+use crate::core::{write_link, Change, Key};
 use crate::teach::quiz::{Ask, Posed, Question};
 use crate::ui::kit::dialog::Dialog;
 use crate::ui::kit::theme::Theme;
@@ -61,11 +63,21 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
     // goes straight through, so its refusal shows where it always does.
     let posed = Memo::new(move |_| {
         let (change, _) = app.pending.get()?;
-        let link = app.scenario.with_untracked(|s| write_link(s, None, &[]));
-        Question::new(&link, Ask::Moves { change })
-            .pose()
-            .ok()
-            .map(Asked)
+        let question = match &change {
+            // A new key: where does it go? Asked on the ring with the key on it.
+            Change::AddKeys { keys } if keys.len() == 1 => {
+                let link = app
+                    .scenario
+                    .with_untracked(|s| write_link(s, Some(&change), &[]));
+                let key = Key::parse(&keys[0]).ok()?.label();
+                Question::new(&link, Ask::Owner { key })
+            }
+            _ => {
+                let link = app.scenario.with_untracked(|s| write_link(s, None, &[]));
+                Question::new(&link, Ask::Moves { change })
+            }
+        };
+        question.pose().ok().map(Asked)
     });
     Effect::new(move |_| {
         let pending = app.pending.get();
@@ -100,7 +112,7 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
         }
     };
     view! {
-        <Dialog open=open title="Predict first: which keys will move?" testid="predict-dialog">
+        <Dialog open=open title="Predict first, then check" testid="predict-dialog">
             {move || {
                 posed
                     .get()

@@ -13,8 +13,9 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::answers::{choice_reply, moves_reply, result_view};
+use crate::core::Scenario;
 use crate::draw::geometry::Frame;
-use crate::draw::picture::{Focus, Hit, KeyLayer, Picture};
+use crate::draw::picture::{slots_like, Focus, Hit, KeyLayer, Picture};
 use crate::teach::quiz::{Answer, Ask, Marking, Posed, QuestionKind, Response};
 use crate::ui::kit::paint::paint;
 use crate::ui::kit::theme::Theme;
@@ -59,12 +60,12 @@ pub fn QuestionCard(
         }
         let response = posed.with_value(|p| match kind {
             QuestionKind::Moves => Ok(Response::Keys(marked.get_untracked())),
-            QuestionKind::Owner => picked
+            QuestionKind::Owner | QuestionKind::Busiest => picked
                 .get_untracked()
                 .and_then(|i| servers.with_value(|s| s.get(i).cloned()))
                 .map(Response::Server)
                 .ok_or_else(|| "Pick a server first.".to_string()),
-            QuestionKind::Choice => picked
+            QuestionKind::Choice | QuestionKind::Pick => picked
                 .get_untracked()
                 .map(Response::Pick)
                 .ok_or_else(|| "Choose a statement first.".to_string()),
@@ -97,35 +98,66 @@ pub fn QuestionCard(
         });
     };
 
+    // The slots the main ring shows now; none where there is no main ring.
+    let app = use_context::<crate::ui::state::AppState>();
+    let shown_slots = Signal::derive(move || app.map(|app| app.slots.get()).unwrap_or_default());
     // The key the arrow keys have reached on the ring, by its place in ring order.
     let cursor = RwSignal::new(None::<usize>);
     let said = RwSignal::new(String::new());
     let canvas_ref = NodeRef::<html::Canvas>::new();
     // The picture: the scenario before any change, marked keys ringed; after the check, the
     // keys that move get their halo and an owner question draws the key's walk.
+    // The scenario after a "which keys move?" question's change: before the check its new
+    // servers are drawn on the ring as they will join (the prompt names them); after it, the
+    // ring is drawn as the change leaves it.
+    let after = StoredValue::new(posed.with_value(|p| {
+        match &p.question().ask {
+            Ask::Moves { change } => p
+                .scenario()
+                .after(change.clone())
+                .ok()
+                .map(|(next, _)| next),
+            _ => None,
+        }
+    }));
     let picture = Memo::new(move |_| {
         let marks = marked.get();
         let checked = done();
         let reached = cursor
             .get()
             .and_then(|i| posed.with_value(|p| p.keys().get(i).cloned()));
+        let slots_of = |s: &Scenario| {
+            shown_slots.with(|shown| {
+                let names: Vec<&str> = s.servers().iter().map(|s| s.name.as_str()).collect();
+                slots_like(shown, &names)
+            })
+        };
         posed.with_value(|p| {
-            let s = p.scenario();
-            let slots: Vec<usize> = (0..s.servers().len()).collect();
+            let before = p.scenario();
             let walked = match (&p.question().ask, checked) {
-                (Ask::Owner { key }, true) => s.keys().find(key),
+                (Ask::Owner { key }, true) => before.keys().find(key),
                 _ => None,
             };
-            let mut picture = Picture::new(
-                s,
-                None,
-                &slots,
-                &Focus {
-                    key: walked,
-                    dot_limit: Some(40),
-                    ..Focus::default()
-                },
-            );
+            let focus = Focus {
+                key: walked,
+                dot_limit: Some(40),
+                ..Focus::default()
+            };
+            let mut picture = after.with_value(|after| match after {
+                Some(after) if checked => Picture::new(after, None, &slots_of(after), &focus),
+                Some(after) => {
+                    let mut picture = Picture::new(before, None, &slots_of(before), &focus);
+                    let joining = Picture::new(after, None, &slots_of(after), &Focus::default())
+                        .points
+                        .into_iter()
+                        .filter(|point| {
+                            before.server(&after.servers()[point.server].name).is_err()
+                        });
+                    picture.points.extend(joining);
+                    picture
+                }
+                None => Picture::new(before, None, &slots_of(before), &focus),
+            });
             let moved: Vec<&str> = match (p.answer(), checked) {
                 (Answer::Moves { keys }, true) => keys
                     .iter()
@@ -136,7 +168,7 @@ pub fn QuestionCard(
             };
             if let KeyLayer::Dots(dots) = &mut picture.keys {
                 for dot in dots {
-                    let label = s.keys().label(dot.key);
+                    let label = before.keys().label(dot.key);
                     dot.hot = reached.as_ref() == Some(&label);
                     dot.selected = marks.contains(&label);
                     dot.moved = moved.contains(&label.as_str());
@@ -204,11 +236,11 @@ pub fn QuestionCard(
     };
     let reply = match kind {
         QuestionKind::Moves => moves_reply(n, posed, marked, toggle, done).into_any(),
-        QuestionKind::Owner => {
+        QuestionKind::Owner | QuestionKind::Busiest => {
             let options: Vec<String> = servers.get_value();
             choice_reply(n, "Server", options, picked, done).into_any()
         }
-        QuestionKind::Choice => {
+        QuestionKind::Choice | QuestionKind::Pick => {
             let options: Vec<String> =
                 posed.with_value(|p| p.alternatives().iter().map(|a| a.text.clone()).collect());
             choice_reply(n, "Statements", options, picked, done).into_any()
@@ -217,6 +249,8 @@ pub fn QuestionCard(
             let hint = match kind {
                 QuestionKind::Arc => "First and last position, as 41 to 60",
                 QuestionKind::Share => "A share in percent, as 37.5",
+                QuestionKind::Overload => "Times a fair share, as 2.5",
+                QuestionKind::Settle => "Seconds, as 0.9",
                 _ => "A number, as 8 million, 2,500 or 80%",
             };
             view! {

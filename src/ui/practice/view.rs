@@ -185,11 +185,11 @@ fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
                     data-testid="practice-kind"
                     on:change=move |ev| {
                         let id = event_target_value(&ev);
-                        kind.set(QuestionKind::ALL.into_iter().find(|k| k.id() == id));
+                        kind.set(QuestionKind::PRACTICE.into_iter().find(|k| k.id() == id));
                     }
                 >
                     <option value="" selected=move || kind.get().is_none()>"Every kind"</option>
-                    {QuestionKind::ALL
+                    {QuestionKind::PRACTICE
                         .into_iter()
                         .map(|k| {
                             view! {
@@ -228,6 +228,7 @@ fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
                 "Add to an exercise set"
             </button>
         </div>
+        <super::lesson_questions::LessonQuestions />
         <SetBuilder />
     }
 }

@@ -49,7 +49,16 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
             let fit = if screen_w > 1100.0 {
                 screen_h - 200.0
             } else {
-                f64::MAX
+                // On a narrow screen a lesson's player is a sheet over the bottom of the
+                // screen: the ring fits above it, so the step's words and the ring it speaks
+                // of are on one screen.
+                sheet_top()
+                    .map(|top| {
+                        top - (el.get_bounding_client_rect().top()
+                            + window.scroll_y().unwrap_or(0.0))
+                            - 8.0
+                    })
+                    .unwrap_or(f64::MAX)
             };
             if width > 0.0 {
                 side.set(width.min(MAX_SIDE).min(fit).max(240.0));
@@ -57,8 +66,14 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         }
     };
     Effect::new(move |_| {
+        // A lesson opened or closed, or presentation mode, changes the room the ring has:
+        // measured again once the page has drawn it.
+        app.lesson.with(Option::is_some);
+        app.present.track();
+        app.controls_open.track();
         if box_ref.get().is_some() {
             measure();
+            request_animation_frame(measure);
         }
     });
     let resize = window_event_listener(ev::resize, move |_| measure());
@@ -151,7 +166,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
             ClickMode::DropKey | ClickMode::PlaceServer if own_circle(app) => {
                 app.show_error(
                     Field::Canvas,
-                    "Ketama and maglev draw a circle of their own, not the ring's positions: add keys and servers by name here.".into(),
+                    "This placement draws a circle of its own (ketama's ring, a table, a real system's slots or hashes), not the ring's positions: add keys and servers by name here.".into(),
                 );
             }
             ClickMode::DropKey => {
@@ -252,6 +267,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         <div class="ring-box" node_ref=box_ref>
             <canvas
                 node_ref=canvas_ref
+                id="ring"
                 data-testid="ring-canvas"
                 tabindex="0"
                 role="application"
@@ -266,6 +282,15 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
             ></canvas>
         </div>
     }
+}
+
+/// Where a lesson's player sheet begins on a narrow screen (CSS pixels from the top of the
+/// window), when one is open there.
+fn sheet_top() -> Option<f64> {
+    let sheet = document().query_selector(".player").ok().flatten()?;
+    let style = window().get_computed_style(&sheet).ok().flatten()?;
+    (style.get_property_value("position").ok()?.as_str() == "fixed")
+        .then(|| sheet.get_bounding_client_rect().top())
 }
 
 fn select(app: AppState, hit: Option<Hit>) {
@@ -290,11 +315,12 @@ fn select(app: AppState, hit: Option<Hit>) {
     }
 }
 
-/// Whether the circle on screen is a placement's own (ketama's ring, maglev's table) rather
-/// than the ring's positions.
+/// Whether the circle on screen is a placement's own (ketama's ring, maglev's table, a real
+/// system's circle) rather than the ring's positions.
 fn own_circle(app: AppState) -> bool {
-    app.scenario
-        .with_untracked(|s| matches!(s.placement(), Kind::Ketama | Kind::Maglev))
+    app.scenario.with_untracked(|s| {
+        matches!(s.placement(), Kind::Ketama | Kind::Maglev) || s.placement().is_system()
+    })
 }
 
 /// Advances the pulse clock once per frame until it has run its course.
@@ -303,7 +329,7 @@ fn animate(pulse: RwSignal<Option<f64>>, start: f64) {
         let elapsed = now() - start;
         if elapsed >= PULSE_MS {
             pulse.set(None);
-        } else if pulse.get_untracked().is_some() {
+        } else if pulse.try_get_untracked().flatten().is_some() {
             pulse.set(Some(elapsed));
             animate(pulse, start);
         }

@@ -49,11 +49,14 @@ pub fn KeyDetailPanel() -> impl IntoView {
                         {d.copies.map(|c| view! {
                             <p>"Copies on: " <strong data-testid="key-copies">{c}</strong></p>
                         })}
-                        <p>
-                            {if app.scenario.with_untracked(|s| s.placement() == Kind::ModN) { "The ring picks: " } else { "mod N picks: " }}
-                            <strong data-testid="key-modn-owner">{d.mod_n_owner}</strong>
-                            <span class="muted">{d.mod_n_words}</span>
-                        </p>
+                        // A real system is compared with nothing: its own steps are the point.
+                        {(!app.scenario.with_untracked(|s| s.placement().is_system())).then(|| view! {
+                            <p>
+                                {if app.scenario.with_untracked(|s| s.placement() == Kind::ModN) { "The ring picks: " } else { "mod N picks: " }}
+                                <strong data-testid="key-modn-owner">{d.mod_n_owner.clone()}</strong>
+                                <span class="muted">{d.mod_n_words.clone()}</span>
+                            </p>
+                        })}
                         <div class="button-row">
                             <button type="button" data-testid="drop-selected-key" on:click=remove>"Remove this key"</button>
                             <button type="button" on:click=close>"Close"</button>
@@ -109,21 +112,35 @@ fn steps(s: &Scenario, id: u32, replicas: usize) -> Detail {
         },
         mod_n_owner,
         mod_n_words,
-        copies: (replicas > 1 && kind == Kind::Ring).then(|| {
-            let names: Vec<String> = s
-                .preference_list(id, replicas)
-                .into_iter()
-                .enumerate()
-                .map(|(i, server)| {
-                    let name = s.ring().server_name(server);
-                    if i == 0 {
-                        format!("{name} (primary)")
-                    } else {
-                        name.to_string()
-                    }
+        copies: (replicas > 1 && kind == Kind::Cassandra)
+            .then(|| {
+                let list = placed.preference(s.keys(), id, replicas);
+                let names: Vec<String> = list
+                    .into_iter()
+                    .map(|i| placed.names()[i].to_string())
+                    .collect();
+                format!(
+                    "{} (SimpleStrategy, the next nodes clockwise)",
+                    names.join(", ")
+                )
+            })
+            .or_else(|| {
+                (replicas > 1 && kind == Kind::Ring).then(|| {
+                    let names: Vec<String> = s
+                        .preference_list(id, replicas)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, server)| {
+                            let name = s.ring().server_name(server);
+                            if i == 0 {
+                                format!("{name} (primary)")
+                            } else {
+                                name.to_string()
+                            }
+                        })
+                        .collect();
+                    names.join(", ")
                 })
-                .collect();
-            names.join(", ")
-        }),
+            }),
     }
 }

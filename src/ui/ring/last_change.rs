@@ -56,6 +56,7 @@ pub fn LastChangePanel() -> impl IntoView {
                         </div>
                     </Show>
                 </dl>
+                <SystemMoved />
                 <MovedRequests />
                 <p class="verdict" data-testid="verdict">{figure(|o| o.verdict().unwrap_or_default())}</p>
                 <MoveLists />
@@ -87,6 +88,31 @@ fn capital(text: &str) -> String {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// Under a real system: the slots, tokens, partitions or shards the change moved, and the
+/// system's own account of it ("Moving 1366 slots from B to D").
+#[component]
+fn SystemMoved() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let lines = move || {
+        app.last.with(|l| {
+            let o = l.as_ref()?;
+            let system = o.system.as_ref()?;
+            let mut lines = vec![system.summary(o.keys)];
+            lines.extend(system.lines.iter().cloned());
+            Some(lines)
+        })
+    };
+    move || {
+        lines().map(|lines| {
+            view! {
+                <ul class="system-moved" data-testid="system-moved">
+                    {lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                </ul>
+            }
+        })
+    }
 }
 
 /// When keys are not read alike, what share of the reads the moved keys carried.
@@ -176,7 +202,7 @@ fn FailoverLine() -> impl IntoView {
         // One copy per key is the plain ring; only the replicas lesson dwells on what it loses.
         let in_lesson = app
             .lesson
-            .with(|l| l.is_some_and(|(id, _)| id == "replicas"));
+            .with(|l| l.as_ref().is_some_and(|(found, _)| found.id == "replicas"));
         if replicas == 1 && !in_lesson {
             return None;
         }

@@ -89,8 +89,8 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
                         None => "delta none",
                     }>
                         {figure(|f| match f.delta() {
-                            Some(d) if d > 0 => format!(" +{d}"),
-                            Some(d) => format!(" −{}", -d),
+                            Some(d) if d > 0 => format!(" +{}", grouped(d.unsigned_abs())),
+                            Some(d) => format!(" −{}", grouped(d.unsigned_abs())),
                             None => String::new(),
                         })}
                     </span>
@@ -176,10 +176,12 @@ impl RowFigures {
     }
 }
 
-/// The balance figures: peak over even share, spread, and what 1/√v predicts.
+/// The balance figures in plain words: the busiest server against an even share, and how far
+/// shares stray from even; what the spread is, and what 1/√v predicts, behind "What is this?".
 #[component]
 fn Balance(own: Memo<Ownership>) -> impl IntoView {
     let figure = move |f: fn(&Ownership) -> String| move || own.with(f);
+    let predicted = move || own.with(|o| o.balance.predicted_spread.map(pct));
     view! {
         <dl class="tiles small">
             <div>
@@ -188,15 +190,23 @@ fn Balance(own: Memo<Ownership>) -> impl IntoView {
                 <dd class="meaning">"its share over an even share"</dd>
             </div>
             <div>
-                <dt>"Spread"</dt>
+                <dt>"Shares stray from even by"</dt>
                 <dd data-testid="spread">{figure(|o| pct(o.balance.spread))}</dd>
-                <dd class="meaning" data-testid="predicted-spread">
-                    {figure(|o| match o.balance.predicted_spread {
-                        Some(p) => format!("1/√v predicts {}", pct(p)),
-                        None => "how far shares stray from even".to_string(),
-                    })}
-                </dd>
+                <dd class="meaning">"typically, as a part of an even share"</dd>
             </div>
         </dl>
+        <details class="explain" data-testid="spread-explain">
+            <summary>"What is this?"</summary>
+            <p>
+                "This is the "<dfn>"spread"</dfn>": the standard deviation of the servers' shares of the ring, divided by an even share. 0% would be perfectly even. Each server's share is the sum of the arcs its points end, so more points per server even it out."
+            </p>
+            <Show when=move || predicted().is_some()>
+                <p>
+                    "With v points per server, theory predicts a spread of about 1/√v: 100% with 1, 10% with 100, about 3% with 1,000. For the points per server here it predicts "
+                    <span data-testid="predicted-spread">{predicted}</span>
+                    "."
+                </p>
+            </Show>
+        </details>
     }
 }

@@ -82,7 +82,17 @@ pub fn HoverReadout() -> impl IntoView {
             let spot = position_at(fraction, placed.circle(s.size()));
             let owner = placed.names()[placed.owner_at_spot(spot, s.size())].to_string();
             match s.placement() {
-                Kind::Maglev => format!("Table entry {spot} belongs to {owner}"),
+                Kind::Maglev | Kind::EnvoyMaglev => {
+                    format!("Table entry {spot} belongs to {owner}")
+                }
+                Kind::RedisCluster => format!("Slot {spot} belongs to master {owner}"),
+                Kind::Kafka | Kind::KafkaLibrdkafka => {
+                    format!("Partition {spot} is led by {owner}")
+                }
+                Kind::Elasticsearch => format!("Routing shard {spot} is on node {owner}"),
+                Kind::Cassandra | Kind::EnvoyRingHash | Kind::Nginx | Kind::Groupcache => {
+                    format!("A key hashing here goes to {owner}")
+                }
                 Kind::Ring | Kind::Ketama | Kind::Table | Kind::Bounded => {
                     format!("Position {spot} belongs to {owner}")
                 }

@@ -6,7 +6,10 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use super::{AppState, TimelineEvent, View};
+use std::sync::Arc;
+
 use crate::core::{parse_number, write_link, CacheLoad};
+use crate::teach::lessons::{is_lesson_link, lesson_from_link, lesson_link, MAX_LINK_CHARS};
 use crate::ui::kit::browser::now;
 
 /// Applies the view parameters a link carries besides the scenario (`select`, `r`, `reads`,
@@ -51,18 +54,41 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                         .search()
                         .unwrap_or_default()
                         .contains("servers=");
-                match crate::teach::lessons::lesson(value) {
+                let (found, mut skipped) = if is_lesson_link(value) {
+                    let read = lesson_from_link(value);
+                    (Some(Arc::new(read.lesson)), read.skipped)
+                } else {
+                    (
+                        crate::teach::lessons::lesson(value).map(|l| Arc::new(l.clone())),
+                        Vec::new(),
+                    )
+                };
+                match found {
                     Some(found) if (1..=found.steps.len()).contains(&step) => {
                         if own_scenario {
-                            app.lesson.set(Some((found.id, step - 1)));
+                            app.lesson.set(Some((found, step - 1)));
                         } else {
-                            app.open_lesson_step(found.id, step - 1);
+                            app.open_lesson(found, step - 1);
                         }
                     }
-                    _ => notices.push(format!(
+                    Some(found) if is_lesson_link(value) => {
+                        skipped.push(if found.steps.is_empty() {
+                            "lesson: no step of the lesson could be read".to_string()
+                        } else {
+                            format!("lesson: the lesson has no step {step}")
+                        })
+                    }
+                    _ => skipped.push(format!(
                         "lesson: there is no lesson {value} with a step {step}"
                     )),
                 }
+                notices.extend(skipped.into_iter().map(|s| {
+                    if s.starts_with("lesson:") {
+                        s
+                    } else {
+                        format!("lesson: {s}")
+                    }
+                }));
             }
             "seed" => match parse_number::<u64>(value) {
                 Ok(seed) => app.practice_seed.set(seed),
@@ -74,6 +100,7 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                     app.view.set(View::Practice);
                 }
             }
+            "systems" => app.compare_systems.set(value == "1"),
             // `r` is the scenario's copies per key: the link reader takes it (or reports it).
             "r" => {}
             "reads" => match parse_number::<u64>(value)
@@ -113,9 +140,18 @@ pub fn current_query(app: AppState) -> String {
     if let Some(label) = app.selected_key.get_untracked() {
         extra.push(("select".to_string(), label));
     }
-    if let Some((id, step)) = app.lesson.get_untracked() {
-        extra.push(("lesson".to_string(), id.to_string()));
-        extra.push(("step".to_string(), (step + 1).to_string()));
+    if let Some((found, step)) = app.lesson.get_untracked() {
+        // A written lesson travels whole when it fits in a link; otherwise the address holds
+        // the step's state only, and the lesson is shared as a file.
+        let value = if found.id.is_empty() {
+            Some(lesson_link(&found)).filter(|v| v.len() + 200 < MAX_LINK_CHARS)
+        } else {
+            Some(found.id.clone())
+        };
+        if let Some(value) = value {
+            extra.push(("lesson".to_string(), value));
+            extra.push(("step".to_string(), (step + 1).to_string()));
+        }
     }
     if app.present.get_untracked() {
         extra.push(("present".to_string(), "1".to_string()));
@@ -132,6 +168,9 @@ pub fn current_query(app: AppState) -> String {
                 app.practice_seed.get_untracked().to_string(),
             )),
         }
+    }
+    if view == View::Compare && app.compare_systems.get_untracked() {
+        extra.push(("systems".to_string(), "1".to_string()));
     }
     let event = app.timeline_event.get_untracked();
     if view == View::Timeline && event != TimelineEvent::default() {
@@ -171,6 +210,7 @@ pub fn sync_address(app: AppState) {
         app.practice_seed.track();
         app.quiz_set.track();
         app.timeline_event.track();
+        app.compare_systems.track();
         if !pending.get_value() {
             pending.set_value(true);
             let since = now() - written.get_value();

@@ -8,7 +8,17 @@ use leptos::prelude::*;
 use super::slots::slots_for;
 use super::vocabulary::{ClickMode, Field, View};
 use super::TimelineEvent;
-use crate::core::{read_link, CacheLoad, Change, Link, Outcome, Scenario};
+use crate::core::{read_link, CacheLoad, Change, Link, Outcome, Scenario, SCENARIO_PARAMS};
+use crate::teach::lessons::{Lesson, Pointer};
+
+/// A lesson being recorded: the lesson so far and the step being edited, if any.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Draft {
+    /// The lesson so far.
+    pub lesson: Lesson,
+    /// The step whose caption is open for editing (from 0).
+    pub editing: Option<usize>,
+}
 
 /// One view of the app, as undo and redo restore it.
 #[derive(Clone)]
@@ -55,10 +65,17 @@ pub struct AppState {
     pub cache: RwSignal<CacheLoad>,
     /// Presentation mode: large type and thick strokes for a projector.
     pub present: RwSignal<bool>,
+    /// In presentation mode, whether the editing controls are unfolded (they are folded away
+    /// until asked for, by the button on the stage or the `C` key).
+    pub controls_open: RwSignal<bool>,
     /// Whether the shortcut list is open.
     pub help_open: RwSignal<bool>,
-    /// The guided lesson being followed, and its step (from 0).
-    pub lesson: RwSignal<Option<(&'static str, usize)>>,
+    /// The lesson being followed (built in or written by an instructor), and its step (from 0).
+    pub lesson: RwSignal<Option<(Arc<Lesson>, usize)>>,
+    /// What the lesson's step points at: a key, a server or a panel.
+    pub pointer: RwSignal<Option<Pointer>>,
+    /// The lesson being recorded on the page, if "New lesson" was chosen.
+    pub draft: RwSignal<Option<Draft>>,
     /// Link parameters the address must keep whatever changes (an embed's own settings).
     pub kept_params: StoredValue<Vec<(String, String)>>,
     /// The view on screen.
@@ -82,6 +99,13 @@ pub struct AppState {
     pub set_draft: RwSignal<Vec<crate::teach::quiz::Question>>,
     /// The event the Timeline view follows.
     pub timeline_event: RwSignal<TimelineEvent>,
+    /// Whether the "Paste your cluster" dialog is open.
+    pub paste_open: RwSignal<bool>,
+    /// Whether Compare shows the real systems beside the textbook placements.
+    pub compare_systems: RwSignal<bool>,
+    /// The story last opened, and the scenario it opened on: it is the story on screen while
+    /// that scenario is.
+    pub story: RwSignal<Option<(&'static str, Scenario)>>,
 }
 
 impl AppState {
@@ -94,13 +118,16 @@ impl AppState {
             last,
             extra,
             ignored,
-        } = if query.trim_start_matches('?').is_empty() {
+        } = if !names_a_scenario(query) {
+            // A link with only the page's own parameters (`?present=1`, `?view=compare`)
+            // opens on the starting scenario, keys and all, as the bare address does.
+            let read = read_link(query, max_keys);
             Link {
                 scenario: Scenario::teaching(),
                 before: None,
                 last: None,
-                extra: Vec::new(),
-                ignored: Vec::new(),
+                extra: read.extra,
+                ignored: read.ignored,
             }
         } else {
             read_link(query, max_keys)
@@ -141,8 +168,11 @@ impl AppState {
             replicas: Memo::new(move |_| scenario.with(|s| s.timing().replicas as usize)),
             cache: RwSignal::new(CacheLoad::default()),
             present: RwSignal::new(false),
+            controls_open: RwSignal::new(false),
             help_open: RwSignal::new(false),
             lesson: RwSignal::new(None),
+            pointer: RwSignal::new(None),
+            draft: RwSignal::new(None),
             kept_params: StoredValue::new(Vec::new()),
             view: RwSignal::new(View::Ring),
             save_png: StoredValue::new(None),
@@ -154,6 +184,9 @@ impl AppState {
             quiz_set: RwSignal::new(None),
             set_draft: RwSignal::new(Vec::new()),
             timeline_event: RwSignal::new(TimelineEvent::default()),
+            paste_open: RwSignal::new(false),
+            compare_systems: RwSignal::new(false),
+            story: RwSignal::new(None),
         };
         (app, extra)
     }
@@ -198,6 +231,12 @@ impl AppState {
     pub fn suggested_name(&self) -> String {
         self.scenario.with(Scenario::next_server_name)
     }
+}
+
+/// Whether `query` names any part of a scenario (the ring, servers, keys, a change...).
+fn names_a_scenario(query: &str) -> bool {
+    form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
+        .any(|(name, _)| SCENARIO_PARAMS.contains(&name.as_ref()))
 }
 
 impl Default for AppState {

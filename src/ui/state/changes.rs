@@ -33,9 +33,13 @@ impl AppState {
         false
     }
 
-    /// Whether, with Predict on, `change` first asks which keys it will move: only changes of
-    /// servers and points, on a ring with keys few enough to mark one by one.
+    /// Whether, with Predict on, `change` first asks a question: which keys it will move, for
+    /// changes of servers and points on a ring with keys few enough to mark one by one; where
+    /// the new key goes, for one key added while there are servers to own it.
     fn asks_first(&self, change: &Change) -> bool {
+        if let Change::AddKeys { keys } = change {
+            return keys.len() == 1 && self.scenario.with_untracked(|s| !s.servers().is_empty());
+        }
         let keys = self.scenario.with_untracked(|s| s.keys().len());
         (1..=crate::teach::quiz::MAX_MARKED_KEYS).contains(&keys)
             && matches!(

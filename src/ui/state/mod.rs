@@ -17,6 +17,6 @@ mod vocabulary;
 pub const MAX_PAGE_KEYS: usize = crate::core::MAX_KEYS;
 
 pub use crate::core::timeline::{Event as TimelineEvent, Happening};
-pub use app::AppState;
+pub use app::{AppState, Draft};
 pub use slots::slot_list;
 pub use vocabulary::{ClickMode, Field, View};

@@ -24,6 +24,10 @@ pub enum Field {
     Traffic,
     /// The timeline's event and settings.
     Timeline,
+    /// A real system's verbs.
+    System,
+    /// The dialog reading a pasted cluster.
+    Paste,
 }
 
 /// The views a person can switch between in the header.

@@ -38,7 +38,7 @@ pub fn LineChart(chart: Signal<Chart>, title: String, testid: &'static str) -> i
 
     let height = move || {
         if app.present.get() {
-            300.0
+            260.0
         } else if width.get() < 500.0 {
             210.0
         } else {
@@ -114,7 +114,7 @@ pub fn LineChart(chart: Signal<Chart>, title: String, testid: &'static str) -> i
             Some(parts.join(" · "))
         })
     };
-    let hint = "Point at the chart, or focus it and use the arrow keys, to read its values.";
+    let hint = "Point at the chart, or use the arrow keys on it, to read its values.";
 
     let drawing = move || {
         let f = frame();

@@ -203,7 +203,7 @@ pub fn TimingControls() -> impl IntoView {
     };
     let failing = move || follows_failure(app);
     view! {
-        <div class="timing-grid">
+        <div class="timing-grid timing-controls">
             <label class="stacked" hidden=move || !failing()>
                 "Restarts after (s)"
                 <input

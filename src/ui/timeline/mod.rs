@@ -18,7 +18,7 @@ split_point! {
     /// The Timeline view and the sweeps, fetched the first time either is shown.
     pub fn arrive() -> TimelineEntry = timeline {
         TimelineEntry {
-            view: |sweeps, lesson| view! { <view::TimelineView sweeps=sweeps lesson=lesson /> }.into_any(),
+            view: |sweeps, stories| view! { <view::TimelineView sweeps=sweeps stories=stories /> }.into_any(),
             sweeps: || view! { <sweeps::SweepPanel /> }.into_any(),
         }
     }

@@ -94,7 +94,9 @@ pub fn drive<S: Steps>(
 ) {
     set_timeout(
         move || {
-            if latest.get_value() != run {
+            // A newer run took over, or the view that showed the sweep is gone: its state is
+            // disposed with it, so it is asked for without insisting that it still exists.
+            if latest.try_get_value() != Some(run) {
                 return;
             }
             let start = now();

@@ -59,7 +59,8 @@ pub fn SweepPanel() -> impl IntoView {
             }),
         }
     });
-    on_cleanup(move || latest.set_value(u64::MAX));
+    // Any batch still scheduled when the view goes finds `latest` disposed and stops (see
+    // `drive`).
     view! {
         <section class="sweeps" aria-labelledby="sweeps-title" data-testid="sweeps">
             <h2 id="sweeps-title">"As it grows"</h2>

@@ -13,9 +13,8 @@ use super::controls::{effective, EventControls, TimingControls};
 use super::sweeps::SweepPanel;
 use crate::core::timeline::Curve;
 use crate::core::{Change, Error, Kind, Timeline};
+use crate::teach::stories::TIMELINE_STORIES;
 use crate::ui::kit::numbers::grouped;
-use crate::ui::kit::theme::Theme;
-use crate::ui::lessons::LessonStep;
 use crate::ui::notices::fields::FieldError;
 use crate::ui::state::{AppState, Field};
 
@@ -116,11 +115,28 @@ fn happening_mark(t: &Timeline) -> String {
     }
 }
 
-/// The Timeline view; with `sweeps`, the sweep plots below it; with `lesson` (the theme its
-/// questions draw in), the open lesson's step above the chart.
+/// The Timeline view; with `sweeps`, the sweep plots below it; with `stories`, the stories to
+/// start from, and the first of them when the view opens on the untouched starting ring.
 #[component]
-pub fn TimelineView(sweeps: bool, lesson: Option<Signal<Theme>>) -> impl IntoView {
+pub fn TimelineView(sweeps: bool, #[prop(optional)] stories: bool) -> impl IntoView {
     let app = expect_context::<AppState>();
+    // The first screen's five keys make no storm worth a chart: the view opens on a story.
+    // Once, after the view is on the page (an Effect, so no state changes while it is drawn).
+    Effect::new(move |_| {
+        let untouched = stories
+            && app.lesson.with_untracked(Option::is_none)
+            && app.last.with_untracked(Option::is_none)
+            && app
+                .scenario
+                .with_untracked(|s| *s == crate::core::Scenario::teaching());
+        if untouched {
+            app.open_story(&TIMELINE_STORIES[0]);
+        }
+    });
+    let story = Memo::new(move |_| {
+        app.story_on_screen()
+            .and_then(|id| TIMELINE_STORIES.iter().find(|s| s.id == id))
+    });
     // A Memo: the engine's timeline runs once per change of scenario, event or load, not once
     // per figure that reads it.
     // By default it follows the last change made anywhere, from the scenario before it;
@@ -179,13 +195,56 @@ pub fn TimelineView(sweeps: bool, lesson: Option<Signal<Theme>>) -> impl IntoVie
     };
     view! {
         <section class="timeline-view" aria-labelledby="timeline-title" data-testid="timeline-view">
-            {lesson.map(|theme| view! { <LessonStep theme=theme /> })}
             <h2 id="timeline-title">"Database reads over time"</h2>
-            <p class="timeline-lead">
-                "What the database sees after the last change, or if, from now, a server fails, is removed or joins: every key that lands on a server without it misses once there, so the database takes its reads until it is refilled."
-            </p>
-            <EventControls />
-            <TimingControls />
+            {stories.then(|| view! {
+                <div class="segmented story-picker" role="group" aria-label="Stories" hidden=move || app.lesson.with(Option::is_some)>
+                    {TIMELINE_STORIES.iter().map(|s| {
+                        let id = s.id;
+                        view! {
+                            <button
+                                type="button"
+                                data-testid=format!("story-{id}")
+                                aria-pressed=move || (story.get().map(|s| s.id) == Some(id)).to_string()
+                                on:click=move |_| {
+                                    if let Some(found) = TIMELINE_STORIES.iter().find(|s| s.id == id) {
+                                        app.open_story(found);
+                                    }
+                                }
+                            >
+                                {s.title}
+                            </button>
+                        }
+                    }).collect_view()}
+                </div>
+            })}
+            <Show
+                when=move || story.get().is_some()
+                fallback=move || view! {
+                    <p class="timeline-lead" hidden=move || app.lesson.with(Option::is_some)>
+                        "What the database sees after the last change, or if, from now, a server fails, is removed or joins: every key that lands on a server without it misses once there, so the database takes its reads until it is refilled."
+                    </p>
+                }
+            >
+                <p class="timeline-story" data-testid="timeline-story">
+                    <strong>{move || story.get().map(|s| format!("Story: {}. ", s.title))}</strong>
+                    {move || story.get().map(|s| s.caption)}
+                </p>
+            </Show>
+            // Folded while a lesson or presentation mode shows the chart: the step names the
+            // event, and the chart comes first.
+            <details
+                class="timeline-settings"
+                data-testid="timeline-settings"
+                prop:open=move || {
+                    // Open outside a lesson, unless presentation mode folds the controls.
+                    app.lesson.with(Option::is_none)
+                        && (!app.present.get() || app.controls_open.get())
+                }
+            >
+                <summary>"What happens, and the settings"</summary>
+                <EventControls />
+                <TimingControls />
+            </details>
             <FieldError field=Field::Timeline id="timeline-error" />
             <Show
                 when=ok
@@ -241,7 +300,10 @@ fn Figures(timeline: Memo<Computed>) -> impl IntoView {
                 </dd>
             </div>
         </dl>
-        <p class="timeline-notes" data-testid="timeline-notes">{move || with(&notes)}</p>
+        <p class="timeline-notes" data-testid="timeline-notes">
+            {move || with(&notes)}
+            <span class="notes-aside">{move || with(&aside)}</span>
+        </p>
     }
 }
 
@@ -255,16 +317,12 @@ fn notes(t: &Timeline) -> String {
             t.timing.replicas
         ));
     }
-    match (&t.failed, t.restart_at) {
-        (Some(name), Some(d)) => parts.push(format!(
+    if let (Some(name), Some(d)) = (&t.failed, t.restart_at) {
+        parts.push(format!(
             "{name} restarts empty after {d} s: its {} returning {} miss again.",
             grouped(p.moved.1 as u64),
             crate::core::plural(p.moved.1, "key", "keys")
-        )),
-        (Some(name), None) => parts.push(format!(
-            "{name} stays down; give a restart time to see it come back."
-        )),
-        _ => {}
+        ));
     }
     if !t.gossip.is_empty() {
         parts.push(format!(
@@ -287,14 +345,28 @@ fn notes(t: &Timeline) -> String {
         }
         parts.push(text);
     }
-    let summed = match p.summation {
-        crate::core::Summation::Exact { .. } => "Summed exactly over the moved keys.",
-        crate::core::Summation::Binned { .. } => {
-            "Summed over fine bins of the moved keys' read rates (totals exact)."
-        }
-    };
-    parts.push(summed.to_string());
     parts.join(" ")
+}
+
+/// How to see more, and how the sum was done: the notes' second part, which presentation mode
+/// leaves out.
+fn aside(t: &Timeline) -> String {
+    let mut parts = Vec::new();
+    if let (Some(name), None) = (&t.failed, t.restart_at) {
+        parts.push(format!(
+            "{name} stays down; give a restart time to see it come back."
+        ));
+    }
+    parts.push(
+        match t.placement.summation {
+            crate::core::Summation::Exact { .. } => "Summed exactly over the moved keys.",
+            crate::core::Summation::Binned { .. } => {
+                "Summed over fine bins of the moved keys' read rates (totals exact)."
+            }
+        }
+        .to_string(),
+    );
+    format!(" {}", parts.join(" "))
 }
 
 /// The chart's text alternative: database reads/s at evenly spaced times.

@@ -43,7 +43,16 @@ fn PopularityControls() -> impl IntoView {
     let popularity = move || app.scenario.with(|s| s.traffic().popularity);
     let s_value = move || match popularity() {
         Popularity::Zipf { s } => s,
-        Popularity::Uniform => 100,
+        Popularity::Uniform | Popularity::Measured => 100,
+    };
+    // The counts of a data file, when the keys came with some, and the Zipf s that fits them.
+    let fit = move || {
+        app.scenario.with(|s| {
+            s.traffic()
+                .measured
+                .as_ref()
+                .map(|m| m.zipf_fit().map(|s| format!("{s:.2}")))
+        })
     };
     let set = move |popularity: Popularity| {
         app.dispatch(Change::SetPopularity { popularity }, Field::Traffic);
@@ -68,7 +77,25 @@ fn PopularityControls() -> impl IntoView {
                 >
                     "Zipf"
                 </button>
+                <Show when=move || fit().is_some()>
+                    <button
+                        type="button"
+                        data-testid="popularity-data"
+                        aria-pressed=move || (popularity() == Popularity::Measured).to_string()
+                        on:click=move |_| set(Popularity::Measured)
+                    >
+                        "From your data"
+                    </button>
+                </Show>
             </div>
+            <Show when=move || fit().is_some()>
+                <p class="hint" data-testid="popularity-fit">
+                    {move || match fit().flatten() {
+                        Some(s) => format!("Your data's counts are closest to Zipf's law with s = {s} (fitted by maximum likelihood)."),
+                        None => "Your data's counts: too few keys were read to fit Zipf's law.".to_string(),
+                    }}
+                </p>
+            </Show>
             <Show when=move || matches!(popularity(), Popularity::Zipf { .. })>
                 <div class="slider-row">
                     <label for="zipf-s">"s"</label>

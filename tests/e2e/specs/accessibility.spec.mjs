@@ -56,6 +56,28 @@ for (const scheme of ['light', 'dark']) {
         expect(summary((await ring.axe()).violations), 'with the Share menu open').toEqual([]);
       });
 
+      test('axe finds no violations in Your data with a preview and a refusal, nor with the server list open, nor with popularity from the data', async ({ ring }) => {
+        const { page } = ring;
+        await ring.open('?ring=2^32&vnodes=100&servers=A,B,C,D');
+        await page.getByTestId('your-data').locator('summary').click();
+        await page.getByTestId('data-format').selectOption('csv');
+        await page.getByTestId('data-key-column').fill('user');
+        await page.getByTestId('data-count-column').fill('hits');
+        await page.getByTestId('data-paste').fill('user,hits\nalice,30\nbob,x\ncarol,12\nalice,4\n');
+        await page.getByTestId('data-read-pasted').click();
+        await expect(page.getByTestId('data-preview')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'with the preview').toEqual([]);
+        await page.getByTestId('data-use').click();
+        await page.getByTestId('data-file').setInputFiles({ name: 'x.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([0, 1, 2]) });
+        await expect(page.getByTestId('data-error')).toBeVisible();
+        await page.getByTestId('paste-servers').locator('summary').click();
+        expect(summary((await ring.axe()).violations), 'with a refusal and the server list').toEqual([]);
+        await page.getByTestId('view-traffic').click();
+        await expect(page.getByTestId('popularity-data')).toHaveAttribute('aria-pressed', 'true');
+        await expect(page.getByTestId('popularity-fit')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'with popularity from the data').toEqual([]);
+      });
+
       test('axe finds no violations in the Traffic view, with Zipf, a hot key, remedies and a refusal', async ({ ring }) => {
         const { page } = ring;
         await ring.open('?ring=2^32&vnodes=100&servers=A,B,C,D&gen=1000&hot=key-0*1000&remedy=copies:3&traffic=zipf:1.1&select=key-1&view=traffic&then=remove:A');
@@ -100,6 +122,33 @@ for (const scheme of ['light', 'dark']) {
         await ring.addServer('D', 60);
         await expect(page.getByTestId('predict-dialog')).toBeVisible();
         expect(summary((await ring.axe()).violations), 'asking before a change').toEqual([]);
+      });
+
+      test('axe finds no violations in the lesson player, on a ring step and a Timeline step, in presentation mode, on the Timeline\'s story and in the shortcut list', async ({ ring }) => {
+        const { page } = ring;
+        await ring.open('?lesson=teaching-ring&step=5');
+        await expect(page.getByTestId('lesson-question')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'on a lesson step with a question').toEqual([]);
+        await ring.open('?lesson=node-dies&step=7');
+        await expect(page.getByTestId('timeline-chart')).toBeVisible();
+        await expect(page.getByTestId('lesson-next')).toHaveText('Finish');
+        expect(summary((await ring.axe()).violations), 'on the last step, on the Timeline').toEqual([]);
+        await ring.open('?lesson=teaching-ring&step=4&present=1');
+        await expect(page.locator('body')).toHaveClass(/\bpresent\b/);
+        expect(summary((await ring.axe()).violations), 'in presentation mode').toEqual([]);
+        await page.getByTestId('controls-toggle').click();
+        await expect(page.locator('#controls')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'with the controls unfolded').toEqual([]);
+        await ring.open('?view=timeline');
+        await expect(page.getByTestId('timeline-story')).toBeVisible();
+        await page.getByTestId('spread-explain').evaluate((el) => { el.open = true; });
+        expect(summary((await ring.axe()).violations), 'on the Timeline\'s story').toEqual([]);
+        await page.keyboard.press('Tab');
+        await expect(page.getByTestId('skip-to-ring')).toBeFocused();
+        await page.getByTestId('more-open').click();
+        await page.getByTestId('shortcuts-open').click();
+        await expect(page.getByTestId('single-keys')).toBeVisible();
+        expect(summary((await ring.axe()).violations), 'with the shortcut list open').toEqual([]);
       });
 
       test('axe finds no violations in the Timeline view, with a restart, clients that disagree, its tables open and a refusal', async ({ ring }) => {

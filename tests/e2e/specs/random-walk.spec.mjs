@@ -1,13 +1,14 @@
 import { test, expect, grouped } from '../fixtures.mjs';
 
 const SEED = 20251129;
-const STEPS = 2000;
+/** A bounded walk for the suite; scripts/random-walk.mjs walks 10,000 actions over every view. */
+const STEPS = 400;
 /** Keep the key count moderate: past this many keys, the walk clears them. */
 const KEY_CAP = 1200;
 /** Past this many servers, the walk removes servers rather than adding more. */
 const SERVER_CAP = 24;
 /** Every this many steps, the table is checked against the engine mid-walk. */
-const CHECK_EVERY = 100;
+const CHECK_EVERY = 50;
 
 /** A small seeded generator (mulberry32): the same seed gives the same walk every run. */
 function mulberry32(seed) {
@@ -56,8 +57,8 @@ function position(size) {
 // motion and colour preferences now and then, so both paths run.
 test.use({ reducedMotion: 'reduce' });
 
-test('a seeded random walk of 2,000 actions ends with no page error and the panels equal to the engine', async ({ ring }) => {
-  test.setTimeout(480_000);
+test('a seeded random walk of 400 actions ends with no page error and the panels equal to the engine', async ({ ring }) => {
+  test.setTimeout(240_000);
   random = mulberry32(SEED);
   const { page } = ring;
   const quick = { timeout: 3_000 };
@@ -295,8 +296,8 @@ test('a seeded random walk of 2,000 actions ends with no page error and the pane
     expect(snapshot.servers.length).toBeGreaterThan(0);
     expect(await ring.panelFigures()).toHaveLength(snapshot.servers.length);
     // The walk really mixed accepted and refused actions.
-    expect(changed, 'actions that changed the scenario').toBeGreaterThan(500);
-    expect(unchanged, 'actions that changed nothing').toBeGreaterThan(300);
+    expect(changed, 'actions that changed the scenario').toBeGreaterThan(100);
+    expect(unchanged, 'actions that changed nothing').toBeGreaterThan(60);
     log.push(`${changed} actions changed the scenario, ${unchanged} did not`);
   } finally {
     await test.info().attach('walk', { body: log.join('\n'), contentType: 'text/plain' });

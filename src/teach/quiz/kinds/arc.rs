@@ -174,7 +174,7 @@ fn join<T: PartialEq + Copy>(pieces: Vec<(u32, u32, T)>, size: u64) -> Vec<(Span
 /// Refuses placements whose keys do not sit on the ring's positions, and rings too big to ask
 /// position by position.
 fn check_scannable(scenario: &Scenario, kind: Kind) -> Result<(), Error> {
-    if matches!(kind, Kind::Ketama | Kind::Maglev) {
+    if matches!(kind, Kind::Ketama | Kind::Maglev) || kind.is_system() {
         return Err(Error::Question(format!(
             "{} does not place keys by their position on this ring; ask which keys move instead.",
             kind.name()

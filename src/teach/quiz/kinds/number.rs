@@ -99,6 +99,12 @@ pub(crate) fn pose(
             value
         }
         Unit::Percent => share.fraction * 100.0,
+        Unit::Times | Unit::Seconds => {
+            return Err(Error::Question(format!(
+                "A number question counts keys, percent or reads, not {}.",
+                unit.id()
+            )))
+        }
         Unit::Reads { reads, hit } => {
             let load = CacheLoad::new(reads as f64, f64::from(hit) / 100.0)?;
             let value = load.after(share.fraction);
@@ -282,7 +288,7 @@ fn gcd(a: u64, b: u64) -> u64 {
 }
 
 /// Refuses a band that leaves out the answer, or one so wide it would take almost any guess.
-fn check_band(band: Band, value: f64, unit: Unit) -> Result<(), Error> {
+pub(crate) fn check_band(band: Band, value: f64, unit: Unit) -> Result<(), Error> {
     let (low, high) = band.bounds(value);
     let slop = unit.rounding();
     if value < low - slop || value > high + slop {
@@ -355,6 +361,7 @@ fn prompt(
         (Measure::Moved, Unit::Reads { .. }) => format!(
             "{cache}{what}. How many reads a second reach the database right after{under}?"
         ),
+        (_, Unit::Times | Unit::Seconds) => what,
     };
     format!("{ask} {}", band_words(band, unit))
 }

@@ -1,0 +1,35 @@
+//! A keys text (a keys file, a paste): one key per line. Either every line is a key and the
+//! set writes back, a label a line, to a text that reads to the same set; or the first line
+//! that is not a key is named, with why, in words.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use ringlab::core::{HashScheme, KeySet, LinesRefused, RingSize};
+use ringlab_fuzz::refusal;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&setting, rest)) = data.split_first() else {
+        return;
+    };
+    let size = if setting & 1 == 0 { RingSize::TEACHING } else { RingSize::FULL };
+    let hash = [HashScheme::Md5First32, HashScheme::Md5Low32, HashScheme::JavaHashCode]
+        [usize::from(setting >> 1) % 3];
+    let text = String::from_utf8_lossy(rest).into_owned();
+    let lines = text.lines().count().max(1);
+    let mut set = KeySet::new(size, hash);
+    match set.insert_lines(text) {
+        Err(LinesRefused::Line { line, error }) => {
+            assert!((1..=lines).contains(&line), "line {line} of {lines}");
+            refusal(&error);
+        }
+        Err(LinesRefused::Keys(error)) => refusal(&error),
+        Ok(()) => {
+            let written: Vec<String> = (0..set.len() as u32).map(|id| set.label(id)).collect();
+            let mut again = KeySet::new(size, hash);
+            again
+                .insert_lines(written.join("\n"))
+                .unwrap_or_else(|_| panic!("the labels of a set do not read again"));
+            assert!(again == set, "the labels of a set read to another set");
+        }
+    }
+});

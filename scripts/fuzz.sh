@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Fuzzes every reader of Ringlab with libFuzzer (cargo-fuzz, on the nightly toolchain): each
+# target in fuzz/fuzz_targets/ in turn, then a megabyte of input for each, then (with --props)
+# every property test with 10,000 cases. See docs/fuzzing.md.
+#
+#   scripts/fuzz.sh                      every target for 60 s
+#   scripts/fuzz.sh 600                  every target for 600 s
+#   scripts/fuzz.sh 600 link decimals    those targets for 600 s
+#   scripts/fuzz.sh --long               every target until 10 million runs or 30 minutes
+#   scripts/fuzz.sh --smoke              what CI runs: every target for 15 s, and the megabyte
+#                                        inputs; says so and stops (successfully) without nightly
+#   scripts/fuzz.sh --props              the property tests with PROPTEST_CASES=10000
+#
+# Every run holds each target to: no input over 1 s (-timeout=1), no more than 2,048 MB of
+# memory (-rss_limit_mb=2048). The corpus grows in fuzz/corpus/<target> (not kept in git; the
+# seeds it starts from are in fuzz/seeds/<target>); a crashing input lands in
+# fuzz/artifacts/<target>/. A line per target goes to fuzz/results.tsv:
+# target, seconds, runs, coverage (edges), features, corpus, crashes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TARGETS=(link change_text decimals exercise_set keys_text host_message scenario_apply)
+seconds=60
+runs=0
+smoke=false
+props=false
+chosen=()
+for arg in "$@"; do
+  case "$arg" in
+    --smoke) smoke=true; seconds=15 ;;
+    --long) seconds=1800; runs=10000000 ;;
+    --props) props=true ;;
+    [0-9]*) seconds=$arg ;;
+    *) chosen+=("$arg") ;;
+  esac
+done
+[ ${#chosen[@]} -gt 0 ] && TARGETS=("${chosen[@]}")
+
+say() { printf '\n== %s\n' "$*"; }
+
+if $props; then
+  say "property tests with 10,000 cases each"
+  PROPTEST_CASES=10000 cargo test --release --tests
+  exit 0
+fi
+
+if ! cargo +nightly --version >/dev/null 2>&1; then
+  say "fuzzing skipped: the nightly toolchain is not installed (rustup toolchain install nightly)"
+  exit 0
+fi
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+  say "installing cargo-fuzz (a few minutes, once)"
+  cargo install cargo-fuzz --version 0.13.2 --locked
+fi
+
+# No sanitizer: the engine is safe Rust, and without one the targets run several times faster.
+FUZZ=(cargo +nightly fuzz)
+BUILD=(-O --sanitizer none)
+say "building the fuzz targets"
+nice "${FUZZ[@]}" build "${BUILD[@]}" 2>&1 | grep -v '^\s*Compiling' || true
+
+mkdir -p fuzz/corpus
+results=fuzz/results.tsv
+[ -f "$results" ] || printf 'target\tseconds\truns\tcoverage\tfeatures\tcorpus\tcrashes\n' > "$results"
+failed=()
+for target in "${TARGETS[@]}"; do
+  say "$target: ${seconds} s$([ "$runs" -gt 0 ] && echo " or $runs runs")"
+  mkdir -p "fuzz/corpus/$target" "fuzz/seeds/$target"
+  log=$(mktemp)
+  status=0
+  flags=(-timeout=1 -rss_limit_mb=2048 -max_total_time="$seconds" -print_final_stats=1)
+  [ "$runs" -gt 0 ] && flags+=(-runs="$runs")
+  nice "${FUZZ[@]}" run "${BUILD[@]}" "$target" "fuzz/corpus/$target" "fuzz/seeds/$target" -- \
+    "${flags[@]}" >"$log" 2>&1 || status=$?
+  done_line=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+  executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  cov=$(sed -n 's/.*cov: \([0-9]*\).*/\1/p' <<<"$done_line")
+  ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$done_line")
+  corp=$(sed -n 's/.* corp: \([0-9]*\).*/\1/p' <<<"$done_line")
+  crashes=0
+  if [ "$status" -ne 0 ]; then
+    crashes=1
+    failed+=("$target")
+    grep -E "panicked|ERROR|Test unit written|timeout|out-of-memory" "$log" | head -20 || true
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$target" "$seconds" "${executed:-0}" "${cov:-?}" \
+    "${ft:-?}" "${corp:-?}" "$crashes" >> "$results"
+  echo "${done_line:-no run}"
+  rm -f "$log"
+done
+
+# A megabyte each: every seed repeated up to 1 MB, answered within the same second and memory.
+say "a megabyte of input for each target"
+big=$(mktemp -d)
+for target in "${TARGETS[@]}"; do
+  n=0
+  for seed in fuzz/seeds/"$target"/*; do
+    [ -f "$seed" ] || continue
+    [ -s "$seed" ] || continue
+    n=$((n + 1))
+    [ $n -gt 5 ] && break
+    size=$(stat -c %s "$seed")
+    for _ in $(seq $((1048576 / size + 1))); do cat "$seed"; done > "$big/$target-$n"
+    truncate -s 1048576 "$big/$target-$n"
+  done
+  [ $n -eq 0 ] && continue
+  if ! nice "${FUZZ[@]}" run "${BUILD[@]}" "$target" "$big"/"$target"-* -- \
+    -timeout=1 -rss_limit_mb=2048 -runs=1 > "$big/log" 2>&1; then
+    echo "$target: a megabyte input took over 1 s or 2,048 MB"
+    grep -E "panicked|timeout|out-of-memory|Test unit written" "$big/log" | head || true
+    failed+=("$target (1 MB)")
+  else
+    echo "$target: every megabyte input answered"
+  fi
+done
+rm -rf "$big"
+
+if [ ${#failed[@]} -gt 0 ]; then
+  say "findings in: ${failed[*]} (inputs in fuzz/artifacts/)"
+  exit 1
+fi
+say "no findings"

@@ -1,0 +1,117 @@
+//! The real systems on the command line: a cluster read from a file in its tool's own form
+//! (`--cluster-nodes`, `--cluster-slots`, `--nodetool-ring`, `--nginx-upstream`,
+//! `--envoy-hosts`), and the systems' settings as flags.
+
+use std::path::{Path, PathBuf};
+
+use ringlab::core::pasted::{self, Format};
+use ringlab::core::placement::systems::elasticsearch::{EsVersion, Routing};
+use ringlab::core::{parse_number, Change, Error, Kind, Scenario};
+
+use crate::failure::Failure;
+use crate::flags::PlacementArgs;
+
+/// The cluster file named on the command line, if any: its flag, format and path.
+pub fn cluster_file(
+    args: &PlacementArgs,
+) -> Result<Option<(&'static str, Format, &Path)>, Failure> {
+    let given: Vec<(&'static str, Format, &PathBuf)> = [
+        ("--cluster-nodes", Format::ClusterNodes, &args.cluster_nodes),
+        ("--cluster-slots", Format::ClusterSlots, &args.cluster_slots),
+        ("--nodetool-ring", Format::NodetoolRing, &args.nodetool_ring),
+        (
+            "--nginx-upstream",
+            Format::NginxUpstream,
+            &args.nginx_upstream,
+        ),
+        ("--envoy-hosts", Format::EnvoyHosts, &args.envoy_hosts),
+    ]
+    .into_iter()
+    .filter_map(|(flag, format, path)| path.as_ref().map(|p| (flag, format, p)))
+    .collect();
+    match given.as_slice() {
+        [] => Ok(None),
+        [(flag, format, path)] => Ok(Some((*flag, *format, path.as_path()))),
+        [(a, ..), (b, ..), ..] => Err(Failure::Refused(format!(
+            "{a} and {b} both name the servers; read one cluster at a time."
+        ))),
+    }
+}
+
+/// The scenario a cluster file describes, on `base`'s ring settings.
+pub fn read_cluster(
+    flag: &str,
+    format: Format,
+    path: &Path,
+    base: &Scenario,
+) -> Result<Scenario, Failure> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::Unreadable(format!("{flag}: cannot read {}: {e}", path.display())))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Failure::Refused(format!("{flag}: {} is not UTF-8 text.", path.display())))?;
+    pasted::read(format, &text, base)
+        .map(|p| p.scenario)
+        .map_err(|refused| {
+            Failure::Refused(format!("{flag}: {} {}", path.display(), refused.line()))
+        })
+}
+
+/// The systems' settings given as flags, as changes, for a scenario placed by `kind`.
+pub fn settings(
+    args: &PlacementArgs,
+    kind: Kind,
+    scenario: &Scenario,
+) -> Result<Vec<(&'static str, Change)>, Failure> {
+    let at = |flag: &'static str| move |e: Error| Failure::at(flag, e);
+    let mut changes: Vec<(&'static str, Change)> = Vec::new();
+    if let Some(t) = &args.num_tokens {
+        let count = parse_number(t).map_err(at("--num-tokens"))?;
+        changes.push(("--num-tokens", Change::SetNumTokens { count }));
+    }
+    if let Some(s) = &args.seed {
+        let seed = parse_number(s).map_err(at("--seed"))?;
+        changes.push(("--seed", Change::SetTokenSeed { seed }));
+    }
+    if let Some(m) = &args.min_ring {
+        let size = parse_number(m).map_err(at("--min-ring"))?;
+        changes.push(("--min-ring", Change::SetMinRing { size }));
+    }
+    if let Some(r) = &args.groupcache_replicas {
+        let count = parse_number(r).map_err(at("--groupcache-replicas"))?;
+        changes.push((
+            "--groupcache-replicas",
+            Change::SetGroupcacheReplicas { count },
+        ));
+    }
+    if matches!(kind, Kind::Kafka | Kind::KafkaLibrdkafka) {
+        if let Some(p) = &args.partitions {
+            let partitions = parse_number(p).map_err(at("--partitions"))?;
+            changes.push(("--partitions", Change::CreateTopic { partitions }));
+        }
+    }
+    if args.shards.is_some() || args.routing_shards.is_some() || args.es_version.is_some() {
+        let now = scenario.systems().routing();
+        let version: EsVersion = match &args.es_version {
+            Some(v) => v.parse().map_err(at("--es-version"))?,
+            None => now.version,
+        };
+        let shards: u32 = match &args.shards {
+            Some(s) => parse_number(s).map_err(at("--shards"))?,
+            None => now.shards,
+        };
+        let routing: Option<u32> = match &args.routing_shards {
+            Some(r) => Some(parse_number(r).map_err(at("--routing-shards"))?),
+            None => None,
+        };
+        let flag = if args.routing_shards.is_some() {
+            "--routing-shards"
+        } else if args.shards.is_some() {
+            "--shards"
+        } else {
+            "--es-version"
+        };
+        let index = Routing::new(shards, routing, version).map_err(at(flag))?;
+        changes.push((flag, Change::CreateIndex { index }));
+    }
+    Ok(changes)
+}

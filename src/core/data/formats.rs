@@ -1,0 +1,237 @@
+//! One line of each format read into a key and a count, or passed over with the reason.
+
+use std::borrow::Cow;
+
+use super::access_log::{self, LogField};
+use super::table;
+use super::{DataOptions, Format};
+use crate::core::error::Error;
+use crate::core::keys::check_label;
+
+/// What one line holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Line<'a> {
+    /// Nothing: a blank line, or a table's header.
+    Blank,
+    /// A key and how often it is read (1 when the format has no count).
+    Entry(Cow<'a, str>, u64),
+    /// A line that cannot be read, and why.
+    Skip(String),
+}
+
+/// Reads the lines of one format; a table's columns are found from its header line.
+#[derive(Debug, Clone)]
+pub(super) struct LineReader {
+    format: Format,
+    /// For a table: the key's and the count's column, once the header is read.
+    columns: Option<(usize, Option<usize>)>,
+    field: LogField,
+    options: DataOptions,
+}
+
+impl LineReader {
+    /// A reader for `options`; refused when the options cannot apply to the format.
+    pub(super) fn new(options: &DataOptions) -> Result<LineReader, Error> {
+        let field = match (options.format, &options.key_column) {
+            (Format::AccessLog, Some(name)) => name.parse()?,
+            _ => LogField::default(),
+        };
+        let table = matches!(options.format, Format::Csv | Format::Tsv);
+        if !table && options.count_column.is_some() {
+            return Err(Error::Unreadable(format!(
+                "A count column applies to csv and tsv; the {} format has {}.",
+                options.format,
+                if options.format.counts(options) {
+                    "its own counts"
+                } else {
+                    "no counts"
+                }
+            )));
+        }
+        if matches!(options.format, Format::Lines | Format::Counts) && options.key_column.is_some()
+        {
+            return Err(Error::Unreadable(format!(
+                "A key column applies to csv, tsv and access-log; in the {} format the key is the line.",
+                options.format
+            )));
+        }
+        Ok(LineReader {
+            format: options.format,
+            columns: None,
+            field,
+            options: options.clone(),
+        })
+    }
+
+    fn separator(&self) -> u8 {
+        if self.format == Format::Tsv {
+            b'\t'
+        } else {
+            b','
+        }
+    }
+
+    /// Reads one line (without its `\n`).
+    pub(super) fn read<'a>(&mut self, line: &'a str) -> Result<Line<'a>, Error> {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.trim().is_empty() {
+            return Ok(Line::Blank);
+        }
+        Ok(match self.format {
+            Format::Lines => entry(Cow::Borrowed(line.trim()), 1),
+            Format::Counts => {
+                let trimmed = line.trim_start();
+                let end = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+                let (count, key) = trimmed.split_at(end);
+                match (parse_count(count), key.trim()) {
+                    (Err(why), _) => Line::Skip(why),
+                    (Ok(_), "") => Line::Skip("a count with no key after it".into()),
+                    (Ok(n), key) => entry(Cow::Borrowed(key), n),
+                }
+            }
+            Format::AccessLog => match access_log::parse(line) {
+                None => {
+                    Line::Skip("not a line of an access log (common or combined format)".into())
+                }
+                Some(fields) => match fields.field(self.field) {
+                    Some(key) => entry(Cow::Borrowed(key), 1),
+                    None => Line::Skip(format!(
+                        "no {} field: this line is in the common format, which has none",
+                        self.field
+                    )),
+                },
+            },
+            Format::Csv | Format::Tsv => {
+                let fields = match table::fields(line, self.separator()) {
+                    Ok(fields) => fields,
+                    Err(why) => return Ok(Line::Skip(why)),
+                };
+                let Some((key_at, count_at)) = self.columns else {
+                    let key = match &self.options.key_column {
+                        Some(wanted) => table::column(&fields, wanted, "key")?,
+                        None => 0,
+                    };
+                    let count = match &self.options.count_column {
+                        Some(wanted) => Some(table::column(&fields, wanted, "count")?),
+                        None => None,
+                    };
+                    self.columns = Some((key, count));
+                    return Ok(Line::Blank);
+                };
+                let needed = key_at.max(count_at.unwrap_or(0)) + 1;
+                if fields.len() < needed {
+                    return Ok(Line::Skip(format!(
+                        "no column {needed}: the row has {}",
+                        fields.len()
+                    )));
+                }
+                let count = match count_at.map(|at| parse_count(&fields[at])) {
+                    Some(Err(why)) => return Ok(Line::Skip(why)),
+                    Some(Ok(n)) => n,
+                    None => 1,
+                };
+                let mut fields = fields;
+                entry(Cow::Owned(std::mem::take(&mut fields[key_at])), count)
+            }
+        })
+    }
+}
+
+/// A key and its count, when the key is one.
+fn entry(key: Cow<'_, str>, count: u64) -> Line<'_> {
+    match check_label(&key) {
+        Ok(()) if key.trim().len() == key.len() => Line::Entry(key, count),
+        Ok(()) => Line::Entry(Cow::Owned(key.trim().to_string()), count),
+        Err(error) => {
+            let shown: String = key.chars().take(24).collect();
+            let ellipsis = if shown.len() < key.len() { "…" } else { "" };
+            Line::Skip(format!(
+                "the key {shown:?}{ellipsis} cannot be one: {error}"
+            ))
+        }
+    }
+}
+
+/// A count: a whole number from 0.
+fn parse_count(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    if let Some(rest) = text.strip_prefix('-') {
+        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("the count {text} is negative"));
+        }
+    }
+    text.parse::<u64>()
+        .map_err(|_| format!("the count {text:?} is not a whole number"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reader(format: Format, key: Option<&str>, count: Option<&str>) -> LineReader {
+        LineReader::new(&DataOptions {
+            format,
+            key_column: key.map(String::from),
+            count_column: count.map(String::from),
+        })
+        .unwrap()
+    }
+
+    fn key(k: &str, n: u64) -> Line<'static> {
+        Line::Entry(Cow::Owned(k.to_string()), n)
+    }
+
+    #[test]
+    fn counts_lines_read_as_uniq_prints_them() {
+        let mut r = reader(Format::Counts, None, None);
+        assert_eq!(r.read("   12 user:3\r").unwrap(), key("user:3", 12));
+        assert_eq!(r.read("7\t/a b").unwrap(), key("/a b", 7));
+        assert!(matches!(r.read("-4 x").unwrap(), Line::Skip(w) if w.contains("negative")));
+        assert!(
+            matches!(r.read("many x").unwrap(), Line::Skip(w) if w.contains("not a whole number"))
+        );
+        assert!(matches!(r.read("5").unwrap(), Line::Skip(w) if w.contains("no key")));
+        assert_eq!(r.read("  ").unwrap(), Line::Blank);
+    }
+
+    #[test]
+    fn a_table_reads_its_header_then_the_chosen_columns() {
+        let mut r = reader(Format::Csv, Some("id"), Some("hits"));
+        assert_eq!(r.read("hits,id").unwrap(), Line::Blank);
+        assert_eq!(r.read("3,user:1").unwrap(), key("user:1", 3));
+        assert!(matches!(r.read("4").unwrap(), Line::Skip(w) if w == "no column 2: the row has 1"));
+        assert!(
+            matches!(r.read("x,user:2").unwrap(), Line::Skip(w) if w.contains("not a whole number"))
+        );
+        assert!(
+            matches!(r.read("1,\"a,b\"").unwrap(), Line::Skip(w) if w.contains("cannot be one"))
+        );
+        let mut missing = reader(Format::Tsv, Some("user"), None);
+        assert!(missing.read("id\thits").is_err());
+    }
+
+    #[test]
+    fn long_keys_and_commas_are_skipped_with_the_reason() {
+        let mut r = reader(Format::Lines, None, None);
+        assert_eq!(r.read(" user:1 ").unwrap(), key("user:1", 1));
+        let long = "x".repeat(50);
+        assert!(matches!(r.read(&long).unwrap(), Line::Skip(w) if w.contains("at most 40")));
+        assert!(matches!(r.read("a,b").unwrap(), Line::Skip(_)));
+    }
+
+    #[test]
+    fn options_that_do_not_fit_the_format_are_refused() {
+        let lines = DataOptions {
+            format: Format::Lines,
+            key_column: Some("2".into()),
+            count_column: None,
+        };
+        assert!(LineReader::new(&lines).is_err());
+        let counts = DataOptions {
+            format: Format::Counts,
+            key_column: None,
+            count_column: Some("2".into()),
+        };
+        assert!(LineReader::new(&counts).is_err());
+    }
+}

@@ -1,0 +1,195 @@
+//! One key: what it is ([`Key`]), how its label reads, how a set keeps it in 64 bits
+//! ([`Stored`], a name as a span of the set's text), and a key with its name borrowed
+//! ([`KeyRef`]) for comparing and hashing without a copy.
+
+use super::{FULL, MAX_NAME_BYTES};
+use crate::core::error::Error;
+use crate::core::hash::HashScheme;
+
+/// One key.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// The generator's `n`-th key, named `key-n`.
+    Generated(u32),
+    /// A key with a name of its own, hashed.
+    Named(Box<str>),
+    /// A key placed by hand at a position (its hash is the position).
+    At(u32),
+}
+
+impl Key {
+    /// Its label: `key-7`, `user:42` or `@52`.
+    pub fn label(&self) -> String {
+        self.borrowed().label()
+    }
+
+    /// Its 32-bit hash value under `hash`.
+    pub fn hash32(&self, hash: HashScheme) -> u32 {
+        self.borrowed().hash32(hash)
+    }
+
+    /// Reads a label: `@52` is a key at position 52, anything else a named key.
+    pub fn parse(text: &str) -> Result<Key, Error> {
+        parse_label(text).map(KeyRef::to_key)
+    }
+
+    /// The same key, its name borrowed.
+    pub(super) fn borrowed(&self) -> KeyRef<'_> {
+        match self {
+            Key::Generated(n) => KeyRef::Generated(*n),
+            Key::Named(name) => KeyRef::Named(name),
+            Key::At(position) => KeyRef::At(*position),
+        }
+    }
+}
+
+/// Reads a label as [`Key::parse`] does, without copying the name: a named key borrows it from
+/// `text` (trimmed).
+pub(super) fn parse_label(text: &str) -> Result<KeyRef<'_>, Error> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(Error::EmptyKey);
+    }
+    if let Some(position) = text.strip_prefix('@') {
+        return crate::core::size::parse_number(position).map(KeyRef::At);
+    }
+    if let Some(n) = generated_index(text) {
+        return Ok(KeyRef::Generated(n));
+    }
+    // A name has at least as many bytes as characters, so most need no count.
+    if text.len() > crate::core::server::MAX_NAME_CHARS
+        && text.chars().count() > crate::core::server::MAX_NAME_CHARS
+    {
+        return Err(Error::NameTooLong {
+            max: crate::core::server::MAX_NAME_CHARS,
+        });
+    }
+    // ASCII text is checked byte by byte; its control characters are below 0x20 and 0x7f.
+    let reserved = if text.is_ascii() {
+        text.bytes()
+            .find(|&b| b < 0x20 || b == 0x7f || b == b',')
+            .map(char::from)
+    } else {
+        text.chars().find(|c| c.is_control() || *c == ',')
+    };
+    if let Some(c) = reserved {
+        return Err(Error::NameHasReservedChar(c));
+    }
+    Ok(KeyRef::Named(text))
+}
+
+/// The generator's name for its `n`-th key.
+pub fn generated_name(n: u32) -> String {
+    format!("key-{n}")
+}
+
+/// `Some(n)` when `name` is exactly the generator's `key-n`.
+pub(super) fn generated_index(name: &str) -> Option<u32> {
+    let digits = name.strip_prefix("key-")?;
+    let canonical = !digits.is_empty() && (digits == "0" || !digits.starts_with('0'));
+    if canonical && digits.bytes().all(|b| b.is_ascii_digit()) {
+        digits.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// A key kept in full: a named key is a span of the set's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stored {
+    /// A named key, `len` bytes of the text from byte `start`.
+    Named { start: u32, len: u32 },
+    /// A key placed by hand.
+    At(u32),
+    /// A generated key kept in full (numbered 2^31 or more, or not yet sorted out).
+    Generated(u32),
+}
+
+impl Stored {
+    /// The key in 64 bits, as a set keeps it: the top two bits tell the kind (0 for a name,
+    /// whose length takes the 30 bits below), the low 32 bits the name's start, the position or
+    /// the number. A zeroed array is an array of empty names, ready to be written over.
+    pub(super) fn pack(self) -> u64 {
+        match self {
+            Stored::Named { start, len } => {
+                debug_assert!(len as usize <= MAX_NAME_BYTES);
+                u64::from(len) << 32 | u64::from(start)
+            }
+            Stored::At(position) => 1 << 62 | u64::from(position),
+            Stored::Generated(n) => 2 << 62 | u64::from(n),
+        }
+    }
+
+    /// The key that [`Stored::pack`] gave `packed` for.
+    pub(super) fn unpack(packed: u64) -> Stored {
+        match packed >> 62 {
+            0 => Stored::Named {
+                start: packed as u32,
+                len: (packed >> 32) as u32,
+            },
+            1 => Stored::At(packed as u32),
+            _ => Stored::Generated(packed as u32),
+        }
+    }
+}
+
+/// The key `stored` stands for, its name read from `text`, which begins at byte `base` of the
+/// set's text.
+pub(super) fn resolve(text: &str, base: usize, stored: Stored) -> KeyRef<'_> {
+    match stored {
+        Stored::Named { start, len } => {
+            let start = start as usize - base;
+            KeyRef::Named(&text[start..start + len as usize])
+        }
+        Stored::At(position) => KeyRef::At(position),
+        Stored::Generated(n) => KeyRef::Generated(n),
+    }
+}
+
+/// A key with its name (if any) borrowed: from a [`Key`], from a set's text, or from a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum KeyRef<'a> {
+    Generated(u32),
+    Named(&'a str),
+    At(u32),
+}
+
+impl KeyRef<'_> {
+    pub(super) fn label(self) -> String {
+        match self {
+            KeyRef::Generated(n) => generated_name(n),
+            KeyRef::Named(name) => name.to_string(),
+            KeyRef::At(position) => format!("@{position}"),
+        }
+    }
+
+    pub(super) fn to_key(self) -> Key {
+        match self {
+            KeyRef::Generated(n) => Key::Generated(n),
+            KeyRef::Named(name) => Key::Named(name.into()),
+            KeyRef::At(position) => Key::At(position),
+        }
+    }
+
+    pub(super) fn hash32(self, hash: HashScheme) -> u32 {
+        match self {
+            KeyRef::Generated(n) => hash.generated_hash(n),
+            KeyRef::Named(name) => hash.hash32(name),
+            KeyRef::At(position) => position,
+        }
+    }
+
+    /// The generated number this key is stored as, when it is stored compactly.
+    pub(super) fn compact(self) -> Option<u32> {
+        match self {
+            KeyRef::Generated(n) if n < FULL => Some(n),
+            _ => None,
+        }
+    }
+}
+
+/// Checks that `text` reads as a key label, as [`Key::parse`] would read it, without making
+/// the key: a reader of data files calls it on every line.
+pub fn check_label(text: &str) -> Result<(), Error> {
+    parse_label(text).map(|_| ())
+}

@@ -1,0 +1,264 @@
+//! Reading a set: its length, each key's label, hash and position, the keys in an arc, and
+//! what a link writes of it.
+
+use std::ops::Range;
+
+use super::key::{parse_label, Key, KeyRef};
+use super::{KeySet, FULL};
+use crate::core::hash::{generated_label, HashScheme};
+use crate::core::size::RingSize;
+
+impl KeySet {
+    /// An empty set for a ring of `size` hashed with `hash`.
+    pub fn new(size: RingSize, hash: HashScheme) -> KeySet {
+        KeySet {
+            size,
+            hash,
+            refs: Vec::new(),
+            full: Vec::new(),
+            text: String::new(),
+            generated: Vec::new(),
+            hashes: Vec::new(),
+            order: Vec::new(),
+            positions: Vec::new(),
+            next_generated: 0,
+        }
+    }
+
+    /// How many keys there are.
+    pub fn len(&self) -> usize {
+        if self.refs.is_empty() {
+            self.full.len()
+        } else {
+            self.refs.len()
+        }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The reference of key `id`: its generated number, or `FULL + i` for `full[i]`.
+    pub(super) fn key_at(&self, id: u32) -> u32 {
+        if self.refs.is_empty() {
+            FULL + id
+        } else {
+            self.refs[id as usize]
+        }
+    }
+
+    /// Writes out the references of a set whose keys are all kept in full in id order, before
+    /// a change that breaks that order.
+    pub(super) fn write_refs(&mut self) {
+        if self.refs.is_empty() {
+            self.refs = (FULL..FULL + self.full.len() as u32).collect();
+        }
+    }
+
+    pub(super) fn key_ref(&self, id: u32) -> KeyRef<'_> {
+        match self.key_at(id) {
+            r if r < FULL => KeyRef::Generated(r),
+            r => self.resolve(self.full[(r - FULL) as usize]),
+        }
+    }
+
+    /// The key with id `id`.
+    pub fn key(&self, id: u32) -> Key {
+        self.key_ref(id).to_key()
+    }
+
+    /// The label of the key with id `id`.
+    pub fn label(&self, id: u32) -> String {
+        self.key_ref(id).label()
+    }
+
+    /// Writes the label of the key with id `id` at the end of `out`, without a string of its
+    /// own: a million labels printed cost no million allocations.
+    pub fn write_label(&self, id: u32, out: &mut String) {
+        use std::fmt::Write;
+        match self.key_ref(id) {
+            KeyRef::Named(name) => out.push_str(name),
+            KeyRef::Generated(n) => {
+                let _ = write!(out, "key-{n}");
+            }
+            KeyRef::At(position) => {
+                let _ = write!(out, "@{position}");
+            }
+        }
+    }
+
+    /// `f` of key `id`'s label (`key-7`, `user:42`, `@52`), without building a string on the
+    /// heap: the real systems hash every key's label, a million at a time.
+    pub fn with_label<R>(&self, id: u32, f: impl FnOnce(&str) -> R) -> R {
+        match self.key_ref(id) {
+            KeyRef::Named(name) => f(name),
+            KeyRef::Generated(n) => {
+                let (buffer, len) = generated_label(n);
+                f(std::str::from_utf8(&buffer[..len]).expect("a generated label is ASCII"))
+            }
+            KeyRef::At(position) => {
+                let (mut buffer, len) = generated_label(position);
+                // "key-52" with its "key-" cut back to "@": the digits stay where they are.
+                buffer[3] = b'@';
+                f(std::str::from_utf8(&buffer[3..len]).expect("a position label is ASCII"))
+            }
+        }
+    }
+
+    /// The key placed by hand, when key `id` is one.
+    pub fn placed_at(&self, id: u32) -> Option<u32> {
+        match self.key_ref(id) {
+            KeyRef::At(position) => Some(position),
+            _ => None,
+        }
+    }
+
+    /// Every key, by id.
+    pub fn iter(&self) -> impl Iterator<Item = Key> + '_ {
+        (0..self.len() as u32).map(|id| self.key(id))
+    }
+
+    /// The id of the key with `label`, if present.
+    pub fn find(&self, label: &str) -> Option<u32> {
+        let wanted = parse_label(label).ok()?;
+        let stored = match wanted.compact() {
+            Some(n) => {
+                if !self.has_generated(n) {
+                    return None;
+                }
+                n
+            }
+            None => FULL + self.full.iter().position(|&k| self.resolve(k) == wanted)? as u32,
+        };
+        (0..self.len() as u32).find(|&id| self.key_at(id) == stored)
+    }
+
+    /// The longest run `key-0 .. key-(n-1)` of generated keys that are all present, and the
+    /// labels of every other key, in id order: what a link writes.
+    pub fn generated_run(&self) -> (u32, Vec<String>) {
+        let mut run = 0u32;
+        for word in &self.generated {
+            let ones = word.trailing_ones();
+            run += ones;
+            if ones < 64 {
+                break;
+            }
+        }
+        let compact: u64 = self
+            .generated
+            .iter()
+            .map(|w| u64::from(w.count_ones()))
+            .sum();
+        let listed = if compact == u64::from(run) {
+            // Every compact key is in the run: the others are exactly the full ones.
+            self.full.iter().map(|&k| self.resolve(k).label()).collect()
+        } else {
+            (0..self.len() as u32)
+                .filter(|&id| !matches!(self.key_ref(id), KeyRef::Generated(n) if n < run))
+                .map(|id| self.label(id))
+                .collect()
+        };
+        (run, listed)
+    }
+
+    /// Whether the generated run comes before every other key (by id).
+    pub fn run_comes_first(&self) -> bool {
+        !self.is_empty() && self.key_at(0) < FULL
+    }
+
+    /// A key's 32-bit hash value.
+    pub fn hash_of(&self, id: u32) -> u32 {
+        self.hashes[id as usize]
+    }
+
+    /// Every key's hash value, by id.
+    pub fn hashes(&self) -> &[u32] {
+        &self.hashes
+    }
+
+    /// Key `id`'s label hashed with `scheme`, as a placement with a key hash of its own sees
+    /// it: unlike [`KeySet::hash_of`], a key placed by hand is hashed by its label, `@52`.
+    pub fn label_hash(&self, id: u32, scheme: HashScheme) -> u32 {
+        match self.key_ref(id) {
+            KeyRef::At(position) => scheme.hash32(&format!("@{position}")),
+            _ if scheme == self.hash => self.hashes[id as usize],
+            other => other.hash32(scheme),
+        }
+    }
+
+    /// The hash scheme the keys were hashed with.
+    pub fn scheme(&self) -> HashScheme {
+        self.hash
+    }
+
+    /// A key's position on the ring.
+    pub fn position_of(&self, id: u32) -> u32 {
+        self.size.position_of(self.hashes[id as usize])
+    }
+
+    /// Key ids sorted by position.
+    pub fn order(&self) -> &[u32] {
+        &self.order
+    }
+
+    /// Key positions, sorted; `sorted_positions()[i]` belongs to `order()[i]`.
+    pub fn sorted_positions(&self) -> &[u32] {
+        &self.positions
+    }
+
+    /// The index range into [`KeySet::order`] of keys whose position lies in `lo..=hi`.
+    pub fn range_between(&self, lo: u32, hi: u32) -> Range<usize> {
+        let start = self.positions.partition_point(|&p| p < lo);
+        let end = self.positions.partition_point(|&p| p <= hi);
+        start..end.max(start)
+    }
+
+    /// The index ranges into [`KeySet::order`] of keys inside the arc `(start, end]` of
+    /// `length` positions; an arc the size of the ring holds every key. O(log K).
+    pub fn ranges_in_arc(&self, start: u32, end: u32, length: u64) -> [Range<usize>; 2] {
+        let all = 0..self.positions.len();
+        if length == 0 {
+            return [0..0, 0..0];
+        }
+        if length >= self.size.get() {
+            return [all, 0..0];
+        }
+        let from = self.positions.partition_point(|&p| p <= start);
+        let to = self.positions.partition_point(|&p| p <= end);
+        if start < end {
+            [from..to, 0..0]
+        } else {
+            [from..self.positions.len(), 0..to]
+        }
+    }
+
+    /// The ring size the positions are for.
+    pub fn ring_size(&self) -> RingSize {
+        self.size
+    }
+}
+
+impl PartialEq for KeySet {
+    /// Two sets are equal when they hold the same keys in the same order, hashed and placed
+    /// alike; how their names are laid out in their texts does not count.
+    fn eq(&self, other: &KeySet) -> bool {
+        self.size == other.size
+            && self.hash == other.hash
+            && self.len() == other.len()
+            && (0..self.len() as u32).all(|id| self.key_at(id) == other.key_at(id))
+            && self.generated == other.generated
+            && self.hashes == other.hashes
+            && self.order == other.order
+            && self.positions == other.positions
+            && self.next_generated == other.next_generated
+            && self.full.len() == other.full.len()
+            && self
+                .full
+                .iter()
+                .zip(&other.full)
+                .all(|(&a, &b)| self.resolve(a) == other.resolve(b))
+    }
+}
+
+impl Eq for KeySet {}

@@ -1,0 +1,240 @@
+//! The key set's unit tests.
+
+use super::*;
+
+fn teaching_keys() -> KeySet {
+    let mut set = KeySet::new(RingSize::TEACHING, HashScheme::default());
+    set.insert([90, 52, 68, 25, 5].map(Key::At).to_vec())
+        .unwrap();
+    set
+}
+
+#[test]
+fn positions_stay_sorted_as_keys_arrive() {
+    let set = teaching_keys();
+    assert_eq!(set.sorted_positions(), &[5, 25, 52, 68, 90]);
+    assert_eq!(set.order(), &[4, 3, 1, 2, 0]);
+}
+
+#[test]
+fn a_wrapping_arc_holds_the_keys_on_both_sides_of_zero() {
+    let set = teaching_keys();
+    let [a, b] = set.ranges_in_arc(75, 10, 35);
+    let inside: Vec<u32> = a.chain(b).map(|i| set.sorted_positions()[i]).collect();
+    assert_eq!(inside, vec![90, 5]);
+    let [a, _] = set.ranges_in_arc(40, 60, 20);
+    assert_eq!(
+        a.map(|i| set.sorted_positions()[i]).collect::<Vec<_>>(),
+        vec![52]
+    );
+}
+
+#[test]
+fn duplicates_and_positions_off_the_ring_are_refused_whole() {
+    let mut set = teaching_keys();
+    let before = set.clone();
+    assert_eq!(
+        set.insert(vec![Key::At(1), Key::At(52)]),
+        Err(Error::DuplicateKey("@52".into()))
+    );
+    assert!(set.insert(vec![Key::At(100)]).is_err());
+    assert_eq!(
+        set.insert(vec![Key::At(3), Key::At(3)]),
+        Err(Error::DuplicateKey("@3".into()))
+    );
+    assert_eq!(set, before);
+}
+
+#[test]
+fn generated_keys_continue_where_the_last_batch_stopped() {
+    let mut set = KeySet::new(RingSize::FULL, HashScheme::default());
+    assert_eq!(set.generate(3).unwrap(), 0..3);
+    assert_eq!(set.generate(2).unwrap(), 3..5);
+    assert_eq!(set.label(4), "key-4");
+    assert!(set.insert(vec![Key::parse("key-2").unwrap()]).is_err());
+}
+
+#[test]
+fn the_highest_generated_label_leaves_the_generator_exhausted_without_overflow() {
+    let mut set = KeySet::new(RingSize::FULL, HashScheme::default());
+    set.insert(vec![Key::parse("key-4294967295").unwrap()])
+        .unwrap();
+    assert_eq!(set.generate(0).unwrap(), u32::MAX..u32::MAX);
+    assert_eq!(set.generate(1), Err(Error::TooManyKeys { max: MAX_KEYS }));
+    assert_eq!(set.len(), 1);
+    assert_eq!(set.find("key-4294967295"), Some(0));
+    assert!(set.insert(vec![Key::Generated(u32::MAX)]).is_err());
+}
+
+#[test]
+fn removing_a_key_keeps_the_rest_sorted() {
+    let mut set = teaching_keys();
+    set.remove("@52").unwrap();
+    assert_eq!(set.sorted_positions(), &[5, 25, 68, 90]);
+    assert_eq!(set.find("@68"), Some(1));
+    assert_eq!(set.remove("@52"), Err(Error::NoSuchKey("@52".into())));
+}
+
+#[test]
+fn removing_keys_of_both_kinds_keeps_every_label_in_place() {
+    let mut set = teaching_keys();
+    set.generate(4).unwrap();
+    set.insert(vec![Key::parse("user:7").unwrap()]).unwrap();
+    set.remove("@68").unwrap();
+    set.remove("key-1").unwrap();
+    let labels: Vec<String> = (0..set.len() as u32).map(|id| set.label(id)).collect();
+    assert_eq!(
+        labels,
+        ["@90", "@52", "@25", "@5", "key-0", "key-2", "key-3", "user:7"]
+    );
+    assert_eq!(set.find("user:7"), Some(7));
+    assert_eq!(set.find("key-1"), None);
+    // The generator does not reuse a number it has handed out.
+    assert_eq!(set.generate(1).unwrap(), 4..5);
+}
+
+#[test]
+fn labels_read_back_as_the_same_key() {
+    for key in [Key::At(7), Key::Generated(12), Key::Named("user:7".into())] {
+        assert_eq!(Key::parse(&key.label()).unwrap(), key);
+    }
+    assert_eq!(Key::parse("key-007").unwrap(), Key::Named("key-007".into()));
+    assert!(Key::parse("@x").is_err());
+}
+
+#[test]
+fn the_generated_run_and_the_other_labels_are_what_a_link_needs() {
+    let mut set = teaching_keys();
+    set.generate(5).unwrap();
+    assert_eq!(set.generated_run().0, 5);
+    assert_eq!(set.generated_run().1.len(), 5);
+    set.remove("key-3").unwrap();
+    let (run, listed) = set.generated_run();
+    assert_eq!(run, 3);
+    assert_eq!(listed, ["@90", "@52", "@68", "@25", "@5", "key-4"]);
+    assert!(!set.run_comes_first());
+}
+
+#[test]
+fn a_large_keys_text_read_on_every_core_gives_the_keys_read_one_line_at_a_time() {
+    // Large enough to be read in pieces: blank lines, padded and placed keys among the
+    // names, and a text without a last line end.
+    let mut text = String::from("\u{feff}");
+    for n in 0..40_000 {
+        match n % 9 {
+            0 => text.push_str(&format!("  user:{n}\r\n")),
+            4 => text.push_str(&format!("@{n}\n\n")),
+            7 => text.push_str(&format!("ключ-{n}\n")),
+            _ => text.push_str(&format!("user:{n}\n")),
+        }
+    }
+    text.push_str("last");
+    assert!(text.len() > lines::PARALLEL);
+    let plain = || -> Vec<Key> {
+        text.lines()
+            .map(|line| line.trim_start_matches('\u{feff}'))
+            .filter(|line| !line.trim().is_empty())
+            .map(|line| Key::parse(line).unwrap())
+            .collect()
+    };
+    for hash in HashScheme::ALL {
+        let mut read = KeySet::new(RingSize::FULL, hash);
+        read.insert_lines(text.clone()).unwrap();
+        let mut inserted = KeySet::new(RingSize::FULL, hash);
+        inserted.insert(plain()).unwrap();
+        assert_eq!(read, inserted, "{hash}");
+    }
+    // A refused line is reported by its number in the whole text; a duplicate anywhere
+    // refuses the text.
+    let mut set = KeySet::new(RingSize::FULL, HashScheme::Md5Low32);
+    let bad = format!("{text}\nx,y\n");
+    assert_eq!(
+        set.insert_lines(bad),
+        Err(LinesRefused::Line {
+            line: text.lines().count() + 1,
+            error: Error::NameHasReservedChar(','),
+        })
+    );
+    let twice = format!("{text}\nuser:5\n");
+    assert_eq!(
+        set.insert_lines(twice),
+        Err(LinesRefused::Keys(Error::DuplicateKey("user:5".into())))
+    );
+    assert!(set.is_empty());
+}
+
+#[test]
+fn a_set_whose_references_are_not_written_behaves_as_one_whose_are() {
+    type Step = fn(&mut KeySet);
+    // Changes that keep every key in full in id order, then ones that do not; and a
+    // generation straight away.
+    let keep_then_break: Vec<Step> = vec![
+        |set| set.insert(vec![Key::parse("d").unwrap()]).unwrap(),
+        |set| {
+            set.insert_lines("e\n\nkey-3000000000\n".to_string())
+                .unwrap()
+        },
+        |set| {
+            set.remove("b").unwrap();
+        },
+        |set| set.insert(vec![Key::parse("key-9").unwrap()]).unwrap(),
+    ];
+    let generate: Vec<Step> = vec![|set| {
+        set.generate(2).unwrap();
+    }];
+    for (steps, expected) in [
+        (
+            keep_then_break,
+            vec!["a", "@7", "c", "d", "e", "key-3000000000", "key-9"],
+        ),
+        (generate, vec!["a", "b", "@7", "c", "key-0", "key-1"]),
+    ] {
+        let mut lazy = KeySet::new(RingSize::FULL, HashScheme::default());
+        lazy.insert_lines("a\nb\n@7\nc\n".to_string()).unwrap();
+        assert!(lazy.refs.is_empty());
+        let mut written = lazy.clone();
+        written.write_refs();
+        assert!(!written.refs.is_empty());
+        for step in steps {
+            step(&mut lazy);
+            step(&mut written);
+            assert_eq!(lazy, written);
+            assert_eq!(lazy.len(), written.len());
+            for id in 0..lazy.len() as u32 {
+                assert_eq!(lazy.label(id), written.label(id));
+                assert_eq!(lazy.find(&lazy.label(id)), Some(id));
+            }
+            assert_eq!(lazy.run_comes_first(), written.run_comes_first());
+            assert_eq!(lazy.generated_run(), written.generated_run());
+        }
+        let labels: Vec<String> = (0..lazy.len() as u32).map(|id| lazy.label(id)).collect();
+        assert_eq!(labels, expected);
+    }
+}
+
+#[test]
+fn names_survive_the_set_text_being_rid_of_removed_keys() {
+    let mut set = KeySet::new(RingSize::FULL, HashScheme::default());
+    set.insert_lines("a\n\nbb\n@5\nccc\n".to_string()).unwrap();
+    set.insert(vec![Key::parse("dddd").unwrap()]).unwrap();
+    set.remove("bb").unwrap();
+    let before = set.clone();
+    set.compact_text();
+    assert_eq!(set.text, "acccdddd");
+    assert_eq!(set, before);
+    let labels: Vec<String> = (0..set.len() as u32).map(|id| set.label(id)).collect();
+    assert_eq!(labels, ["a", "@5", "ccc", "dddd"]);
+}
+
+#[test]
+fn hashing_in_pieces_gives_the_same_set_as_hashing_at_once() {
+    let mut whole = KeySet::new(RingSize::FULL, HashScheme::default());
+    whole.generate(60_000).unwrap();
+    let mut pieces = KeySet::new(RingSize::FULL, HashScheme::default());
+    for _ in 0..3 {
+        let range = pieces.next_generated_range(20_000).unwrap();
+        let hashes = generated_hashes(HashScheme::default(), range.clone());
+        pieces.add_generated(range, &hashes);
+    }
+    assert_eq!(whole, pieces);
+}

@@ -1,0 +1,209 @@
+//! Readers for a cluster pasted as its own tools print it: Redis's `CLUSTER NODES` and
+//! `CLUSTER SLOTS`, Cassandra's `nodetool ring`, an nginx `upstream { … }` block and a list of
+//! Envoy hosts. Each reads the whole text or refuses it, naming every line it cannot use and
+//! why; a refused text changes nothing. What is read becomes a scenario on the same keys, with
+//! the system chosen and its state set exactly: the slot table, the tokens, the weights.
+
+mod envoy;
+mod nginx;
+mod nodetool;
+mod redis;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::core::error::Error;
+use crate::core::scenario::Scenario;
+
+/// The forms of pasted text the readers know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// `redis-cli CLUSTER NODES`.
+    ClusterNodes,
+    /// `redis-cli CLUSTER SLOTS`, as redis-cli prints its nested array.
+    ClusterSlots,
+    /// `nodetool ring`.
+    NodetoolRing,
+    /// An nginx `upstream { … }` block with `hash $key consistent`.
+    NginxUpstream,
+    /// Envoy hosts: `address:port` a line (with an optional weight), or an `lb_endpoints` list.
+    EnvoyHosts,
+}
+
+impl Format {
+    /// Every format, in the order a picker lists them.
+    pub const ALL: [Format; 5] = [
+        Format::ClusterNodes,
+        Format::ClusterSlots,
+        Format::NodetoolRing,
+        Format::NginxUpstream,
+        Format::EnvoyHosts,
+    ];
+
+    /// The name used on the page and the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            Format::ClusterNodes => "cluster-nodes",
+            Format::ClusterSlots => "cluster-slots",
+            Format::NodetoolRing => "nodetool-ring",
+            Format::NginxUpstream => "nginx-upstream",
+            Format::EnvoyHosts => "envoy-hosts",
+        }
+    }
+
+    /// The name for people.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::ClusterNodes => "Redis CLUSTER NODES",
+            Format::ClusterSlots => "Redis CLUSTER SLOTS",
+            Format::NodetoolRing => "Cassandra nodetool ring",
+            Format::NginxUpstream => "nginx upstream block",
+            Format::EnvoyHosts => "Envoy hosts",
+        }
+    }
+
+    /// The format `text` looks like, from its first meaningful lines.
+    pub fn guess(text: &str) -> Option<Format> {
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .take(12)
+            .collect();
+        let first = *lines.first()?;
+        if first.starts_with("upstream") || lines.iter().any(|l| l.starts_with("server ")) {
+            return Some(Format::NginxUpstream);
+        }
+        if lines
+            .iter()
+            .any(|l| l.starts_with("Datacenter:") || l.starts_with("Address "))
+        {
+            return Some(Format::NodetoolRing);
+        }
+        if first.starts_with("1) ") {
+            return Some(Format::ClusterSlots);
+        }
+        let fields: Vec<&str> = first.split_whitespace().collect();
+        if fields.len() >= 8 && fields[0].len() == 40 && fields[1].contains('@') {
+            return Some(Format::ClusterNodes);
+        }
+        if lines.iter().any(|l| {
+            l.contains("socket_address") || l.contains("lb_endpoints") || l.contains("port_value")
+        }) {
+            return Some(Format::EnvoyHosts);
+        }
+        let host_like = |l: &&str| {
+            l.split_whitespace().next().is_some_and(|h| {
+                h.rsplit_once(':')
+                    .is_some_and(|(_, p)| p.parse::<u16>().is_ok())
+            })
+        };
+        lines.iter().all(host_like).then_some(Format::EnvoyHosts)
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Format {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Format, Error> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.id() == s.trim())
+            .ok_or_else(|| {
+                Error::System(format!(
+                    "Unknown format {:?}; choose cluster-nodes, cluster-slots, nodetool-ring, nginx-upstream or envoy-hosts.",
+                    s.trim()
+                ))
+            })
+    }
+}
+
+/// A text that was read: the scenario it describes, and what was read, in words.
+#[derive(Debug, Clone)]
+pub struct Pasted {
+    /// The scenario: the same keys on the pasted cluster, its system chosen.
+    pub scenario: Scenario,
+    /// What was read: "3 masters, 16,384 slots".
+    pub read: Vec<String>,
+    /// Lines read but not used, and why: "line 4: a replica of 10.0.0.1:6379; only masters hold slots".
+    pub skipped: Vec<String>,
+}
+
+/// Why a text was refused: every line that could not be used, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    /// `line 3: …`, in line order; a problem with the whole text has no line.
+    pub problems: Vec<String>,
+}
+
+impl Refused {
+    fn one(problem: impl Into<String>) -> Refused {
+        Refused {
+            problems: vec![problem.into()],
+        }
+    }
+
+    /// The first problem, with a count of the others: one line for a command line.
+    pub fn line(&self) -> String {
+        match self.problems.len() {
+            0 => "nothing could be read".to_string(),
+            1 => self.problems[0].clone(),
+            n => format!("{} (and {} more)", self.problems[0], n - 1),
+        }
+    }
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.problems.join("\n"))
+    }
+}
+
+/// Collects the problems of a text as it is read, each with its line number.
+#[derive(Debug, Default)]
+struct Problems(Vec<String>);
+
+impl Problems {
+    fn at(&mut self, line: usize, why: impl fmt::Display) {
+        self.0.push(format!("line {line}: {why}"));
+    }
+
+    fn whole(&mut self, why: impl fmt::Display) {
+        self.0.push(why.to_string());
+    }
+
+    /// Refuses when any problem was found.
+    fn check(self) -> Result<(), Refused> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(Refused { problems: self.0 })
+        }
+    }
+}
+
+/// Reads `text` in `format` onto `base`'s keys and settings.
+pub fn read(format: Format, text: &str, base: &Scenario) -> Result<Pasted, Refused> {
+    if text.trim().is_empty() {
+        return Err(Refused::one(
+            "The text is empty: paste what the tool printed.",
+        ));
+    }
+    match format {
+        Format::ClusterNodes => redis::cluster_nodes(text, base),
+        Format::ClusterSlots => redis::cluster_slots(text, base),
+        Format::NodetoolRing => nodetool::ring(text, base),
+        Format::NginxUpstream => nginx::upstream(text, base),
+        Format::EnvoyHosts => envoy::hosts(text, base),
+    }
+}
+
+/// A server name a reader found, checked as Ringlab checks names.
+fn server_name(raw: &str) -> Result<String, Error> {
+    crate::core::server::clean_name(raw)
+}

@@ -1,0 +1,111 @@
+//! The Teach menu in the header: record a new lesson, edit the one playing, ask a question
+//! about what is on screen, open a lesson file.
+
+use leptos::prelude::*;
+
+use super::ask::AskDialog;
+use super::share::open_file;
+use crate::teach::lessons::Lesson;
+use crate::ui::header::menu::{Fold, Menu};
+use crate::ui::kit::focus::focus_soon;
+use crate::ui::kit::icons::Icon;
+use crate::ui::kit::theme::Theme;
+use crate::ui::state::{AppState, Draft};
+
+/// Starts recording `lesson` (a new one when `None`).
+fn record(app: AppState, lesson: Option<Lesson>) {
+    let mut lesson = lesson.unwrap_or_else(|| Lesson {
+        title: "My lesson".into(),
+        ..Lesson::default()
+    });
+    lesson.id = String::new();
+    let count = lesson.steps.len();
+    app.leave_lesson();
+    app.draft.set(Some(Draft {
+        lesson,
+        editing: None,
+    }));
+    app.announcement.set(if count == 0 {
+        "Recording a lesson. Set up the ring, then choose Add step to keep what is on screen."
+            .into()
+    } else {
+        format!("Editing the lesson: {count} steps. Choose a step to change it.")
+    });
+    focus_soon(vec!["[data-testid=\"draft-add\"]".into()]);
+}
+
+/// The Teach menu and the dialog it opens.
+#[component]
+pub fn TeachMenu(theme: Signal<Theme>) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let fold = Fold::new();
+    let ask_open = RwSignal::new(false);
+    let file_ref = NodeRef::<leptos::html::Input>::new();
+    view! {
+        <Menu fold=fold label="Teach ▾" icon=Icon::Teach items_id="teach-items" testid="teach-open">
+            <button
+                type="button"
+                data-testid="teach-new"
+                on:click=move |_| {
+                    fold.open.set(false);
+                    record(app, None);
+                }
+            >
+                "New lesson"
+            </button>
+            <Show when=move || app.lesson.with(Option::is_some)>
+                <button
+                    type="button"
+                    data-testid="teach-edit"
+                    on:click=move |_| {
+                        fold.open.set(false);
+                        let playing = app.lesson.get_untracked().map(|(l, _)| (*l).clone());
+                        record(app, playing);
+                    }
+                >
+                    "Edit this lesson"
+                </button>
+            </Show>
+            <button
+                type="button"
+                data-testid="teach-ask"
+                on:click=move |_| {
+                    fold.open.set(false);
+                    ask_open.set(true);
+                }
+            >
+                "Ask about this…"
+            </button>
+            <button
+                type="button"
+                data-testid="teach-open-file"
+                on:click=move |_| {
+                    fold.open.set(false);
+                    if let Some(input) = file_ref.get_untracked() {
+                        input.click();
+                    }
+                }
+            >
+                "Open a lesson file…"
+            </button>
+        </Menu>
+        // Hidden: the menu's item opens it, and its own button would be a second way in.
+        <input
+            type="file"
+            hidden
+            aria-label="Lesson file"
+            accept=".lesson,.txt,text/plain"
+            data-testid="lesson-file"
+            node_ref=file_ref
+            on:change=move |ev| {
+                if let Some(input) = ev
+                    .target()
+                    .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
+                {
+                    open_file(app, &input);
+                }
+            }
+        />
+        <AskDialog open=ask_open theme=theme />
+    }
+}

@@ -1,0 +1,269 @@
+//! `ringlab` and the real systems: lookups with their coordinates, clusters read from files,
+//! the systems' verbs, and refusals in one line with exit status 2.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn ringlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ringlab"))
+        .args(args)
+        .output()
+        .expect("the ringlab binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = ringlab(args);
+    assert!(
+        out.status.success(),
+        "ringlab {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("stdout is UTF-8")
+}
+
+/// The one line a refusal prints, after checking the exit status is 2.
+fn refused(args: &[&str]) -> String {
+    let out = ringlab(args);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "ringlab {args:?} should be refused"
+    );
+    let text = String::from_utf8(out.stderr).expect("stderr is UTF-8");
+    assert_eq!(text.trim_end().lines().count(), 1, "one line: {text}");
+    text.trim_end()
+        .strip_prefix("error: ")
+        .expect("a refusal starts with error:")
+        .to_string()
+}
+
+fn scratch_file(name: &str, text: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).expect("the scratch file is written");
+    path.display().to_string()
+}
+
+const REDIS: &str = "10.0.0.1:6379,10.0.0.2:6379,10.0.0.3:6379";
+
+#[test]
+fn redis_lookups_print_each_keys_slot_and_master() {
+    let out = ok(&[
+        "lookup",
+        "--placement",
+        "redis-cluster",
+        "--servers",
+        REDIS,
+        "--detail",
+        "foo",
+        "{user1}.following",
+        "somekey",
+    ]);
+    assert_eq!(
+        out,
+        "foo\t10.0.0.3:6379\tslot=12182\n{user1}.following\t10.0.0.2:6379\tslot=8106\nsomekey\t10.0.0.3:6379\tslot=11058\n"
+    );
+}
+
+#[test]
+fn every_system_answers_a_lookup_in_its_own_coordinate() {
+    let cases: [(&str, &[&str], &str); 8] = [
+        ("cassandra", &[], "token=-3758069500696749310"),
+        ("envoy-ring-hash", &[], "hash="),
+        ("envoy-maglev", &["--table-size", "17"], "hash="),
+        ("nginx", &[], "hash=907060870"),
+        ("kafka", &["--partitions", "5"], "partition="),
+        ("kafka-librdkafka", &["--partitions", "5"], "partition="),
+        ("elasticsearch", &["--shards", "5"], "shard=4"),
+        (
+            "groupcache",
+            &["--groupcache-replicas", "3"],
+            "hash=907060870",
+        ),
+    ];
+    for (system, extra, coordinate) in cases {
+        let mut args = vec![
+            "lookup",
+            "--placement",
+            system,
+            "--servers",
+            "a:1,b:1,c:1",
+            "--detail",
+        ];
+        args.extend_from_slice(extra);
+        args.push("hello");
+        let out = ok(&args);
+        let cells: Vec<&str> = out.trim_end().split('\t').collect();
+        assert_eq!(cells.len(), 3, "{system}: {out}");
+        assert!(cells[2].starts_with(coordinate), "{system}: {out}");
+    }
+}
+
+#[test]
+fn cassandra_copies_follow_simplestrategy_clockwise() {
+    let out = ok(&[
+        "lookup",
+        "--placement",
+        "cassandra",
+        "--servers",
+        "n1,n2,n3,n4",
+        "--replicas",
+        "3",
+        "user:1",
+    ]);
+    let copies = out
+        .trim_end()
+        .split('\t')
+        .nth(2)
+        .unwrap()
+        .split(',')
+        .count();
+    assert_eq!(copies, 3, "{out}");
+}
+
+const NODES: &str = "\
+67ed2db8d677e59ec4a4cefb06858cf2a1a89fa1 127.0.0.1:30002@31002 master - 0 1426238316232 2 connected 5461-10922
+292f8b365bb7edb5e285caf0b7e6ddc7265d2f4f 127.0.0.1:30003@31003 master - 0 1426238318243 3 connected 10923-16383
+e7d1eecce10fd6bb5eb35b9f99a514335d9ba9ca 127.0.0.1:30001@31001 myself,master - 0 0 1 connected 0-5460
+";
+
+#[test]
+fn a_cluster_read_from_cluster_nodes_answers_lookups() {
+    let file = scratch_file("nodes.txt", NODES);
+    let out = ok(&["lookup", "--cluster-nodes", &file, "--detail", "foo"]);
+    assert_eq!(out, "foo\t127.0.0.1:30003\tslot=12182\n");
+}
+
+#[test]
+fn damaged_cluster_files_are_refused_in_one_line_naming_the_line() {
+    let overlapping = NODES.replace("connected 0-5460", "connected 0-5461");
+    let file = scratch_file("overlap.txt", &overlapping);
+    let line = refused(&["lookup", "--cluster-nodes", &file, "foo"]);
+    assert!(
+        line.contains("--cluster-nodes:") && line.contains("line 3: slot 5461 is held by both"),
+        "{line}"
+    );
+    let upstream = "upstream u {\n  hash $arg_key consistent;\n  server 10.0.0.1:80;\n  server 10.0.0.2:80 backup;\n}\n";
+    let file = scratch_file("upstream.conf", upstream);
+    let line = refused(&["lookup", "--nginx-upstream", &file, "foo"]);
+    assert!(
+        line.ends_with("line 4: balancing method does not support parameter \"backup\""),
+        "{line}"
+    );
+    let ring = "Address  Rack   Status State   Load  Owns   Token\n10.0.0.1 r1 Up Normal ? ? 5\n10.0.0.2 r1 Up Normal ? ? 5\n";
+    let file = scratch_file("ring.txt", ring);
+    let line = refused(&["lookup", "--nodetool-ring", &file, "foo"]);
+    assert!(line.contains("line 3: token 5 is held twice"), "{line}");
+}
+
+#[test]
+fn values_a_system_would_not_accept_are_refused_with_exit_status_2() {
+    let line = refused(&[
+        "lookup",
+        "--placement",
+        "envoy-maglev",
+        "--table-size",
+        "100",
+        "--servers",
+        "a,b",
+        "k",
+    ]);
+    assert!(line.starts_with("--table-size:"), "{line}");
+    let line = refused(&[
+        "lookup",
+        "--placement",
+        "elasticsearch",
+        "--shards",
+        "3",
+        "--routing-shards",
+        "100",
+        "--servers",
+        "a,b",
+        "k",
+    ]);
+    assert!(line.starts_with("--routing-shards:"), "{line}");
+    let line = refused(&[
+        "lookup",
+        "--placement",
+        "nginx",
+        "--servers",
+        "unix:/tmp/socket",
+        "k",
+    ]);
+    assert!(line.starts_with("--servers:"), "{line}");
+    let line = refused(&["lookup", "--placement", "redis-cluster", "k"]);
+    assert!(line.starts_with("--servers: give the servers"), "{line}");
+}
+
+#[test]
+fn the_systems_verbs_run_as_experiments_and_say_what_they_moved() {
+    let out = ok(&[
+        "experiment",
+        "--placement",
+        "redis-cluster",
+        "--servers",
+        REDIS,
+        "--keys",
+        "1000",
+        "--change",
+        "reshard:all>10.0.0.3:6379=100",
+    ]);
+    assert!(
+        out.contains("100 of the 16,384 slots changed master."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Moving 51 slots from 10.0.0.2:6379 to 10.0.0.3:6379: 5461-5511"),
+        "{out}"
+    );
+    let out = ok(&[
+        "experiment",
+        "--placement",
+        "kafka",
+        "--servers",
+        "b1,b2,b3",
+        "--keys",
+        "1000",
+        "--change",
+        "add-partitions:1",
+        "--json",
+    ]);
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["system"]["total"], 7);
+    assert!(report["system"]["keys_regrouped"].as_u64().unwrap() > 700);
+}
+
+#[test]
+fn compare_puts_the_real_systems_beside_the_textbook_placements() {
+    let out = ok(&[
+        "compare",
+        "--ring-size",
+        "2^32",
+        "--servers",
+        "a:1,b:1,c:1",
+        "--add",
+        "d:1",
+        "--keys",
+        "500",
+        "--systems",
+    ]);
+    for name in [
+        "Ring",
+        "Redis Cluster",
+        "Cassandra",
+        "Envoy maglev",
+        "Kafka (librdkafka)",
+        "groupcache",
+    ] {
+        assert!(out.contains(name), "{name}: {out}");
+    }
+    let plain = ok(&[
+        "compare",
+        "--servers",
+        "a,b,c",
+        "--add",
+        "d",
+        "--keys",
+        "50",
+    ]);
+    assert!(!plain.contains("Redis Cluster"));
+}

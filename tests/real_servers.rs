@@ -1,0 +1,563 @@
+//! The real servers, checked against Ringlab: a Redis Cluster of Debian's redis-server (three
+//! masters made by `redis-cli --cluster create`, then `add-node` and `rebalance
+//! --cluster-use-empty-masters`) and an nginx with `hash $arg_key consistent` over three
+//! loopback backends. Every process listens on 127.0.0.1 only, in a temporary folder, on free
+//! ports; every command has a hard time limit; every process is stopped when the test ends,
+//! failed or not. Without the binaries (`scripts/setup.sh --real-servers` installs them) each
+//! test says so and passes without checking.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use ringlab::core::pasted::{read, Format};
+use ringlab::core::placement::systems::redis::key_slot;
+use ringlab::core::{read_link, Change, Scenario};
+
+/// The first of `candidates` that exists.
+fn binary(candidates: &[&str]) -> Option<PathBuf> {
+    candidates.iter().map(PathBuf::from).find(|p| p.exists())
+}
+
+/// The processes a test started and the folder they work in: stopped and removed on drop,
+/// whether the test passed or panicked.
+struct Servers {
+    children: Vec<Child>,
+    dir: PathBuf,
+}
+
+impl Servers {
+    fn new(name: &str) -> Servers {
+        let dir = std::env::temp_dir().join(format!("ringlab-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        Servers {
+            children: Vec::new(),
+            dir,
+        }
+    }
+
+    fn start(&mut self, program: &Path, args: &[String]) {
+        let child = Command::new(program)
+            .args(args)
+            .current_dir(&self.dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{} starts: {e}", program.display()));
+        self.children.push(child);
+    }
+}
+
+impl Drop for Servers {
+    fn drop(&mut self) {
+        for child in &mut self.children {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// `count` consecutive free ports on 127.0.0.1 (with their cluster-bus ports, 10,000 up, when
+/// `bus`), from a range that depends on the process so parallel runs rarely meet.
+fn free_ports(count: u16, bus: bool) -> u16 {
+    // The Redis test looks from 20,000, nginx's from 24,000: both run at once in one process.
+    let offset = if bus { 0 } else { 4000 };
+    let start = 20_000 + offset + (std::process::id() % 200) as u16 * 20;
+    let free = |p: u16| TcpListener::bind(("127.0.0.1", p)).is_ok();
+    (0..200u16)
+        .map(|i| 20_000 + offset + (start - 20_000 - offset + i * 20) % 4000)
+        .find(|&base| (base..base + count).all(|p| free(p) && (!bus || free(p + 10_000))))
+        .expect("free ports on 127.0.0.1")
+}
+
+/// Runs `program` with `args` (and `input` on standard input), killing it after `limit`.
+fn run(program: &Path, args: &[&str], input: Option<&str>, limit: Duration) -> String {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{} starts: {e}", program.display()));
+    if let Some(text) = input {
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        let text = text.to_string();
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(text.as_bytes());
+        });
+    }
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        let _ = stdout.read_to_string(&mut out);
+        out
+    });
+    let started = Instant::now();
+    loop {
+        if child
+            .try_wait()
+            .expect("the child can be waited for")
+            .is_some()
+        {
+            break;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{} {args:?} took more than {limit:?}", program.display());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    reader.join().expect("the output is read")
+}
+
+/// `text` without the colour codes redis-cli writes even into a pipe.
+fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Waits until `ready`, at most `limit`.
+fn wait_for(what: &str, limit: Duration, mut ready: impl FnMut() -> bool) {
+    let started = Instant::now();
+    while !ready() {
+        assert!(started.elapsed() < limit, "{what} within {limit:?}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+const SECOND: Duration = Duration::from_secs(1);
+
+/// The keys both tests place: generated ones, and a few with hash tags and other characters.
+fn key_names() -> Vec<String> {
+    let mut keys: Vec<String> = (0..1000).map(|i| format!("key-{i}")).collect();
+    keys.extend(
+        [
+            "{user1}.following",
+            "{user1}.followers",
+            "foo{}{bar}",
+            "foo{{bar}}zap",
+            "user:1000",
+        ]
+        .map(String::from),
+    );
+    keys
+}
+
+/// Ringlab's scenario of `servers` placed by `placement`, holding `keys`.
+fn model(servers: &[String], placement: &str, keys: &[String]) -> Scenario {
+    let mut scenario = read_link(
+        &format!(
+            "ring=2^32&servers={}&placement={placement}",
+            servers.join(",")
+        ),
+        10_000,
+    )
+    .scenario;
+    scenario
+        .apply(Change::AddKeys {
+            keys: keys.to_vec(),
+        })
+        .expect("the keys are added");
+    scenario
+}
+
+/// Each key's server under `scenario`'s placement, by name.
+fn owners(scenario: &Scenario) -> BTreeMap<String, String> {
+    let placed = scenario.placed();
+    let set = scenario.keys();
+    (0..set.len() as u32)
+        .map(|id| {
+            (
+                set.label(id),
+                placed.names()[placed.owner_of_key(set, id)].to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Each slot's master, by name, as CLUSTER NODES from `port` says, read by Ringlab's reader.
+fn real_slots(cli: &Path, port: u16) -> Vec<String> {
+    let text = run(
+        cli,
+        &["-p", &port.to_string(), "cluster", "nodes"],
+        None,
+        5 * SECOND,
+    );
+    let pasted = read(Format::ClusterNodes, &text, &Scenario::teaching())
+        .unwrap_or_else(|refused| panic!("CLUSTER NODES reads:\n{refused}\n{text}"));
+    let s = pasted.scenario;
+    let slots = s.systems().slots();
+    (0..slots.len())
+        .map(|slot| s.servers()[slots.owner(slot)].name.clone())
+        .collect()
+}
+
+/// Each slot's master, by name, in Ringlab's scenario.
+fn model_slots(s: &Scenario) -> Vec<String> {
+    let slots = s.systems().slots();
+    (0..slots.len())
+        .map(|slot| s.servers()[slots.owner(slot)].name.clone())
+        .collect()
+}
+
+/// Each key's master, by name, as the masters' own SCAN lists their keys.
+fn real_owners(cli: &Path, ports: &[u16]) -> BTreeMap<String, String> {
+    let mut found = BTreeMap::new();
+    for &port in ports {
+        let out = run(cli, &["-p", &port.to_string(), "--scan"], None, 5 * SECOND);
+        for key in out.lines().filter(|l| !l.is_empty()) {
+            found.insert(key.to_string(), format!("127.0.0.1:{port}"));
+        }
+    }
+    found
+}
+
+/// Whether every node of `ports` knows every other one, connected, none in handshake.
+fn all_joined(cli: &Path, ports: &[u16]) -> bool {
+    ports.iter().all(|p| {
+        let nodes = run(
+            cli,
+            &["-p", &p.to_string(), "cluster", "nodes"],
+            None,
+            5 * SECOND,
+        );
+        let known = nodes
+            .lines()
+            .filter(|l| l.contains(" connected") && !l.contains("handshake"))
+            .count();
+        known == ports.len()
+    })
+}
+
+#[test]
+fn a_real_redis_cluster_places_and_moves_every_key_as_ringlab_says() {
+    let (Some(server), Some(cli)) = (
+        binary(&["/usr/bin/redis-server", "/usr/local/bin/redis-server"]),
+        binary(&["/usr/bin/redis-cli", "/usr/local/bin/redis-cli"]),
+    ) else {
+        println!("SKIPPED: redis-server and redis-cli are not installed (scripts/setup.sh --real-servers installs Debian's); the real Redis Cluster test did not run.");
+        return;
+    };
+    let started = Instant::now();
+    let base = free_ports(4, true);
+    let ports: Vec<u16> = (base..base + 4).collect();
+    let mut servers = Servers::new("redis");
+    for &port in &ports {
+        let dir = servers.dir.join(port.to_string());
+        std::fs::create_dir_all(&dir).unwrap();
+        let args: Vec<String> = [
+            "--port",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "--cluster-enabled",
+            "yes",
+            "--cluster-config-file",
+            "nodes.conf",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--daemonize",
+            "no",
+            "--dir",
+            &dir.display().to_string(),
+            "--logfile",
+            "log.txt",
+        ]
+        .map(String::from)
+        .to_vec();
+        servers.start(&server, &args);
+    }
+    for &port in &ports {
+        wait_for("redis-server to answer", 10 * SECOND, || {
+            run(&cli, &["-p", &port.to_string(), "ping"], None, 2 * SECOND).trim() == "PONG"
+        });
+    }
+    let names: Vec<String> = ports.iter().map(|p| format!("127.0.0.1:{p}")).collect();
+    let created = run(
+        &cli,
+        &[
+            "--cluster",
+            "create",
+            &names[0],
+            &names[1],
+            &names[2],
+            "--cluster-yes",
+        ],
+        None,
+        60 * SECOND,
+    );
+    assert!(created.contains("All 16384 slots covered"), "{created}");
+    wait_for("the cluster to be ok", 20 * SECOND, || {
+        ports[..3].iter().all(|p| {
+            run(
+                &cli,
+                &["-p", &p.to_string(), "cluster", "info"],
+                None,
+                2 * SECOND,
+            )
+            .contains("cluster_state:ok")
+        })
+    });
+
+    let keys = key_names();
+    let mut ringlab = model(&names[..3], "redis-cluster", &keys);
+
+    // Every key's slot, asked of the server.
+    let asked: String = keys
+        .iter()
+        .map(|k| format!("CLUSTER KEYSLOT \"{k}\"\n"))
+        .collect();
+    let slots = run(
+        &cli,
+        &["-p", &ports[0].to_string()],
+        Some(&asked),
+        20 * SECOND,
+    );
+    let slots: Vec<u32> = slots
+        .lines()
+        .map(|l| l.trim().parse().expect("a slot"))
+        .collect();
+    let ours: Vec<u32> = keys.iter().map(|k| key_slot(k.as_bytes())).collect();
+    assert_eq!(slots, ours, "every key's slot");
+
+    // The slot table redis-cli made, and every key's master once written through the cluster.
+    assert_eq!(
+        real_slots(&cli, ports[0]),
+        model_slots(&ringlab),
+        "the create split"
+    );
+    let writes: String = keys.iter().map(|k| format!("SET \"{k}\" v\n")).collect();
+    run(
+        &cli,
+        &["-c", "-p", &ports[0].to_string()],
+        Some(&writes),
+        30 * SECOND,
+    );
+    assert_eq!(
+        real_owners(&cli, &ports[..3]),
+        owners(&ringlab),
+        "every key's master"
+    );
+
+    // add-node: a fourth, empty master; nothing moves.
+    let added = run(
+        &cli,
+        &["--cluster", "add-node", &names[3], &names[0]],
+        None,
+        30 * SECOND,
+    );
+    assert!(added.contains("New node added correctly"), "{added}");
+    wait_for("the four nodes to know each other", 20 * SECOND, || {
+        all_joined(&cli, &ports)
+    });
+    wait_for("the new master to see the cluster up", 20 * SECOND, || {
+        run(
+            &cli,
+            &["-p", &ports[3].to_string(), "cluster", "info"],
+            None,
+            2 * SECOND,
+        )
+        .contains("cluster_state:ok")
+    });
+    let out = ringlab
+        .apply(format!("add:{}", names[3]).parse().unwrap())
+        .unwrap();
+    assert_eq!(out.moved.len(), 0);
+    assert_eq!(
+        real_slots(&cli, ports[0]),
+        model_slots(&ringlab),
+        "add-node moves no slot"
+    );
+    let before = model_slots(&ringlab);
+
+    // rebalance --cluster-use-empty-masters: the same slots move, and the same keys.
+    let balanced = run(
+        &cli,
+        &[
+            "--cluster",
+            "rebalance",
+            &names[0],
+            "--cluster-use-empty-masters",
+        ],
+        None,
+        120 * SECOND,
+    );
+    let out = ringlab
+        .apply("rebalance:use-empty-masters".parse().unwrap())
+        .unwrap();
+    let mut said: Vec<String> = plain(&balanced)
+        .lines()
+        .filter(|l| l.starts_with("Moving"))
+        .map(str::to_string)
+        .collect();
+    let mut ours = out.system.as_ref().unwrap().lines.clone();
+    said.sort();
+    ours.sort();
+    assert_eq!(said, ours, "the moves redis-cli printed:\n{balanced}");
+    let after = real_slots(&cli, ports[0]);
+    assert_eq!(
+        after,
+        model_slots(&ringlab),
+        "the slot table after the rebalance"
+    );
+    let moved_real: Vec<usize> = (0..after.len())
+        .filter(|&s| after[s] != before[s])
+        .collect();
+    assert_eq!(moved_real.len(), 4096);
+    assert_eq!(
+        real_owners(&cli, &ports),
+        owners(&ringlab),
+        "every key's master after"
+    );
+    assert_eq!(
+        out.moved.len(),
+        keys.iter()
+            .filter(|k| {
+                let slot = key_slot(k.as_bytes()) as usize;
+                moved_real.binary_search(&slot).is_ok()
+            })
+            .count()
+    );
+    println!(
+        "The real Redis Cluster test took {:.1} s.",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// One GET through a kept-alive connection: the body of the answer.
+fn get(stream: &mut BufReader<TcpStream>, path: &str) -> String {
+    let request = format!("GET {path} HTTP/1.1\r\nHost: ringlab\r\n\r\n");
+    stream
+        .get_mut()
+        .write_all(request.as_bytes())
+        .expect("the request is sent");
+    let mut length = 0usize;
+    let mut status = String::new();
+    stream.read_line(&mut status).expect("a status line");
+    assert!(status.contains(" 200 "), "{path}: {status}");
+    loop {
+        let mut line = String::new();
+        stream.read_line(&mut line).expect("a header");
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+            length = v.trim().parse().expect("a length");
+        }
+    }
+    let mut body = vec![0u8; length];
+    stream.read_exact(&mut body).expect("the body");
+    String::from_utf8(body).expect("text")
+}
+
+#[test]
+fn a_real_nginx_sends_every_key_where_ringlab_says() {
+    let Some(nginx) = binary(&["/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"])
+    else {
+        println!("SKIPPED: nginx is not installed (scripts/setup.sh --real-servers installs Debian's); the real nginx test did not run.");
+        return;
+    };
+    let started = Instant::now();
+    let base = free_ports(4, false);
+    let mut servers = Servers::new("nginx");
+    let dir = servers.dir.display().to_string();
+    let backends: Vec<String> = (1..=3).map(|i| format!("127.0.0.1:{}", base + i)).collect();
+    let upstream = format!(
+        "    upstream backend {{\n        hash $arg_key consistent;\n{}    }}\n",
+        backends
+            .iter()
+            .map(|b| format!("        server {b};\n"))
+            .collect::<String>()
+    );
+    let answers: String = backends
+        .iter()
+        .map(|b| format!("    server {{ listen {b}; location / {{ return 200 \"{b}\"; }} }}\n"))
+        .collect();
+    let conf = format!(
+        "daemon off;\nmaster_process off;\nworker_processes 1;\nerror_log {dir}/error.log;\npid {dir}/nginx.pid;\nevents {{ worker_connections 64; }}\nhttp {{\n    access_log off;\n    client_body_temp_path {dir}/body;\n    proxy_temp_path {dir}/proxy;\n    fastcgi_temp_path {dir}/fastcgi;\n    uwsgi_temp_path {dir}/uwsgi;\n    scgi_temp_path {dir}/scgi;\n{upstream}    server {{ listen 127.0.0.1:{base}; location / {{ proxy_pass http://backend; proxy_http_version 1.1; }} }}\n{answers}}}\n"
+    );
+    let conf_path = servers.dir.join("nginx.conf");
+    std::fs::write(&conf_path, &conf).unwrap();
+    let args: Vec<String> = [
+        "-p",
+        &dir,
+        "-e",
+        &format!("{dir}/error.log"),
+        "-c",
+        &conf_path.display().to_string(),
+    ]
+    .map(String::from)
+    .to_vec();
+    servers.start(&nginx, &args);
+    wait_for("nginx to listen", 10 * SECOND, || {
+        TcpStream::connect(("127.0.0.1", base)).is_ok()
+    });
+
+    // Ringlab reads the same upstream block.
+    let keys = key_names();
+    let mut scenario = read(Format::NginxUpstream, &upstream, &Scenario::teaching())
+        .expect("the upstream block reads")
+        .scenario;
+    scenario.apply(Change::ClearKeys).unwrap();
+    scenario
+        .apply(Change::AddKeys { keys: keys.clone() })
+        .unwrap();
+    let expected = owners(&scenario);
+
+    let connect = || {
+        let stream = TcpStream::connect(("127.0.0.1", base)).expect("a connection");
+        stream.set_read_timeout(Some(5 * SECOND)).unwrap();
+        BufReader::new(stream)
+    };
+    let mut stream = connect();
+    let mut differ = Vec::new();
+    for (i, key) in keys.iter().enumerate() {
+        // nginx closes a kept-alive connection after 1,000 requests: a new one every 500.
+        if i > 0 && i % 500 == 0 {
+            stream = connect();
+        }
+        // nginx hashes $arg_key as the request line carries it, percent-encoding and all, so
+        // each key is sent as it is (none of them holds a space, `&`, `#` or `%`).
+        let got = get(&mut stream, &format!("/?key={key}"));
+        if got != expected[key] {
+            differ.push(format!("{key}: nginx {got}, Ringlab {}", expected[key]));
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{} keys differ: {:?}",
+        differ.len(),
+        &differ[..differ.len().min(5)]
+    );
+    println!(
+        "The real nginx test took {:.1} s for {} keys.",
+        started.elapsed().as_secs_f64(),
+        keys.len()
+    );
+}

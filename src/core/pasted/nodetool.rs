@@ -30,7 +30,7 @@ pub(super) fn ring(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
         if line.starts_with("Address")
             || line.starts_with("Note:")
             || line.starts_with("Warning:")
-            || line.starts_with("  Warning")
+            || line.starts_with("To view status related info")
         {
             continue;
         }

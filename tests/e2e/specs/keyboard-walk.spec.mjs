@@ -100,10 +100,13 @@ test('the whole page works from the keyboard alone, with the focus always on som
 
   // A guided lesson, picked and stepped.
   await tabTo(page, 'lesson-select', { back: true });
-  expect(await press(page, 'ArrowDown')).toBe('lesson-narration');
+  await press(page, 'ArrowDown');
+  await expect.poll(() => focused(page)).toBe('lesson-narration');
   await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 1 of /);
   await tabTo(page, 'lesson-next');
-  expect(await press(page, 'Enter')).toBe('lesson-narration');
+  await press(page, 'Enter');
+  // The new step's words take the focus once they are drawn.
+  await expect.poll(() => focused(page)).toBe('lesson-narration');
   await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 2 of /);
   // Leaving the lesson gives the focus back to the picker (and unfolds the Timeline's settings).
   await tabTo(page, 'lesson-close');

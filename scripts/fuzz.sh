@@ -19,7 +19,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TARGETS=(link change_text decimals exercise_set keys_text host_message scenario_apply)
+TARGETS=(link change_text decimals exercise_set keys_text host_message scenario_apply data_file
+  scenario_file pasted lesson_text)
 seconds=60
 runs=0
 smoke=false

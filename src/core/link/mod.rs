@@ -316,7 +316,12 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
     let extra_only = extra
         .iter()
         .filter(|(n, _)| !SHARED_PARAMS.contains(&n.as_str()));
-    for (name, _) in params.iter().chain(extra_only) {
+    // A pair with no name (`&=x&`) is no parameter at all: skipped without a word, however often.
+    for (name, _) in params
+        .iter()
+        .chain(extra_only)
+        .filter(|(n, _)| !n.is_empty())
+    {
         let count = given.entry(name).or_insert(0);
         if *count == 0 {
             order.push(name);
@@ -930,6 +935,8 @@ mod tests {
             link.ignored[0],
             "ring: given 1,000 times; only the last is read"
         );
+        // Pairs with no name are no parameter, however often they come.
+        assert!(read_link("=x&=y&&=", 10).ignored.is_empty());
         // The last value wins.
         let last = read_link("servers=a,b&servers=x,y,z", 10);
         assert_eq!(last.scenario.servers().len(), 3);

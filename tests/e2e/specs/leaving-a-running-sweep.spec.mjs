@@ -17,8 +17,9 @@ test('choosing a lesson while the sweeps run, then Predict first, leaves no erro
       if (round % 2 === 1) await page.getByTestId('predict-toggle').click();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
       await page.getByTestId('view-timeline').click();
-      // The sweeps are under way: their progress shows.
-      await expect(page.getByTestId('sweep-vnodes-progress').or(page.getByTestId('sweep-servers-progress')).first()).toBeVisible();
+      // The sweeps are under way: their progress shows (on a processor slowed twentyfold, the
+      // view itself takes a while to appear).
+      await expect(page.getByTestId('sweep-vnodes-progress').or(page.getByTestId('sweep-servers-progress')).first()).toBeVisible({ timeout: 30_000 });
       await page.getByTestId('lesson-select').selectOption(lesson);
       await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 1 of \d+/);
       await page.getByTestId('predict-toggle').click();

@@ -323,3 +323,48 @@ mod words {
         assert_eq!(quoted("ключ"), "\"ключ\"");
     }
 }
+
+mod existing_targets {
+    use ringlab::core::message::{read_message, Field};
+    use ringlab::core::{read_link, Change};
+
+    // host_message: a key holding a comma was carried as one key, which its change text reads
+    // as two.
+    #[test]
+    fn a_host_message_key_holding_a_comma_is_refused() {
+        let refused = read_message(|name| match name {
+            "type" => Field::Text("ringlab:addKeys".into()),
+            "keys" => Field::Texts(vec!["a,b".into()]),
+            _ => Field::Absent,
+        })
+        .unwrap_err();
+        assert!(refused.to_string().contains("','"), "{refused}");
+    }
+
+    // change_text: a rebalance option, a reshard, an Elasticsearch version and a master named
+    // in a rebalance were repeated whole in their refusals.
+    #[test]
+    fn the_real_systems_changes_refuse_in_a_few_words() {
+        let junk = "\u{e}".repeat(300);
+        for text in [
+            format!("rebalance:{junk}"),
+            format!("reshard:{junk}"),
+            format!("index:3/4/9.{junk}"),
+        ] {
+            let refused = text.parse::<Change>().unwrap_err().to_string();
+            super::short(&refused);
+        }
+        let mut scenario = read_link("ring=2^32&servers=A,B&placement=redis-cluster", 10).scenario;
+        let name = "u".repeat(1000);
+        for change in [
+            format!("rebalance:{name}=1"),
+            format!("reshard:all>{name}=10"),
+        ] {
+            let refused = scenario
+                .apply(change.parse().unwrap())
+                .unwrap_err()
+                .to_string();
+            super::short(&refused);
+        }
+    }
+}

@@ -65,6 +65,9 @@ pub struct KeySet {
     order: Vec<u32>,
     /// `positions[i]` is the position of key `order[i]`.
     positions: Vec<u32>,
+    /// The number the next generated key takes: one past the highest generated key the set
+    /// holds (0 when none), so that the same keys read afresh from a link or a file generate
+    /// the same next keys.
     next_generated: u32,
 }
 

@@ -89,7 +89,7 @@ fn removing_keys_of_both_kinds_keeps_every_label_in_place() {
     );
     assert_eq!(set.find("user:7"), Some(7));
     assert_eq!(set.find("key-1"), None);
-    // The generator does not reuse a number it has handed out.
+    // The generator goes on after the highest generated key there is, not into a gap.
     assert_eq!(set.generate(1).unwrap(), 4..5);
 }
 

@@ -256,6 +256,32 @@ fn encode(text: &str) -> String {
     out
 }
 
+/// Whether a query's `name=value` pair decodes to UTF-8 text, as `form_urlencoded` decodes
+/// it (`+` a space, `%XX` a byte) but refusing bytes that are no text rather than replacing
+/// them with U+FFFD.
+fn decodes_to_text(pair: &str) -> bool {
+    let hex = |b: Option<&u8>| b.and_then(|b| (*b as char).to_digit(16));
+    let bytes = pair.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => match (hex(bytes.get(i + 1)), hex(bytes.get(i + 2))) {
+                (Some(high), Some(low)) => {
+                    out.push((high * 16 + low) as u8);
+                    i += 3;
+                    continue;
+                }
+                _ => out.push(b'%'),
+            },
+            b'+' => out.push(b' '),
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    std::str::from_utf8(&out).is_ok()
+}
+
 /// Rebuilds what a query string (with or without `?`) describes, holding at most `max_keys`
 /// keys. Never fails.
 pub fn read_link(query: &str, max_keys: usize) -> Link {
@@ -263,8 +289,13 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
     let mut ignored = Vec::new();
     let mut extra = Vec::new();
     let mut params: Vec<(String, String)> = Vec::new();
-    for (name, value) in form_urlencoded::parse(query.as_bytes()) {
-        if name.contains('\u{FFFD}') || value.contains('\u{FFFD}') {
+    // A pair at a time (as the decoder splits them), so that a replacement character can be
+    // told from the person's own U+FFFD, which is text like any other.
+    for pair in query.split('&') {
+        let Some((name, value)) = form_urlencoded::parse(pair.as_bytes()).next() else {
+            continue;
+        };
+        if (name.contains('\u{FFFD}') || value.contains('\u{FFFD}')) && !decodes_to_text(pair) {
             ignored.push(format!(
                 "{name}: holds bytes that are not valid text, read as {value:?}"
             ));

@@ -341,6 +341,22 @@ mod existing_targets {
         assert!(refused.to_string().contains("','"), "{refused}");
     }
 
+    // host_message: a key list holding an empty key (`""` among `usb@` and others) was carried
+    // as it came, refused when applied, while its change text, which leaves the empty key out,
+    // applied: the message is now refused as its change would be.
+    #[test]
+    fn a_host_message_key_list_holding_an_empty_key_is_refused() {
+        for empty in ["", "   "] {
+            let refused = read_message(|name| match name {
+                "type" => Field::Text("ringlab:addKeys".into()),
+                "keys" => Field::Texts(vec!["usb@".into(), empty.into(), "user:7".into()]),
+                _ => Field::Absent,
+            })
+            .unwrap_err();
+            assert_eq!(refused.to_string(), "A key needs a name or a position.");
+        }
+    }
+
     // change_text: a rebalance option, a reshard, an Elasticsearch version and a master named
     // in a rebalance were repeated whole in their refusals.
     #[test]
@@ -366,5 +382,82 @@ mod existing_targets {
                 .to_string();
             super::short(&refused);
         }
+    }
+}
+
+mod link {
+    use ringlab::core::{read_link, write_link};
+
+    // link: on a ring of two positions, ten thousand generated keys and as many named ones share
+    // each position, and every named key was compared with every other key at its position:
+    // the link took seconds to read. Duplicates at a crowded position are now counted instead.
+    #[test]
+    fn a_ring_of_two_positions_holds_twenty_thousand_keys_and_finds_a_duplicate_among_them() {
+        let names: Vec<String> = (0..10_000).map(|n| format!("user:{n}")).collect();
+        let query = format!("ring=2&gen=10000&keys={}", names.join(","));
+        let link = read_link(&query, 20_000);
+        assert_eq!(link.scenario.keys().len(), 20_000);
+        assert!(link.ignored.is_empty(), "{:?}", link.ignored);
+        let again = read_link(&write_link(&link.scenario, None, &[]), 20_000);
+        assert!(again.scenario == link.scenario);
+
+        let twice = format!("ring=2&gen=10000&keys={},user:17", names.join(","));
+        let link = read_link(&twice, 20_001);
+        assert_eq!(link.scenario.keys().len(), 20_000);
+        let notes = link.ignored.join(" ");
+        assert!(notes.contains("user:17"), "{notes}");
+    }
+}
+
+mod decimals {
+    use ringlab::core::parse_decimal;
+
+    // decimals: thirteen significant digits followed by zeros were kept as a nineteen-digit
+    // mantissa, rounded once into a double and again by the scaling: one unit in the last place
+    // away from the standard library's reading.
+    #[test]
+    fn significant_digits_followed_by_zeros_read_as_the_standard_library_reads_them() {
+        for text in [
+            ".200000000005100000000000000",
+            "0.2000000000051",
+            "123456789012345000000e-20",
+            "900719925474099000e-3",
+        ] {
+            assert_eq!(parse_decimal(text), text.parse::<f64>().ok(), "{text}");
+        }
+    }
+}
+
+mod scenario_apply {
+    use ringlab::core::{read_link, write_link, Change, Scenario};
+
+    // scenario_apply: the teaching ring's five keys, then key-0 to key-999, then key-500
+    // dropped was written `keys=…,key-501,…&gen=500`, which reads the run after the keys that
+    // followed it: another order, so other ranks under Zipf popularity.
+    #[test]
+    fn a_generated_run_between_other_keys_keeps_its_place_in_a_link() {
+        let mut scenario = Scenario::teaching();
+        scenario
+            .apply(Change::GenerateKeys { count: 1000 })
+            .unwrap();
+        scenario
+            .apply(Change::DropKey {
+                label: "key-500".into(),
+            })
+            .unwrap();
+        let written = write_link(&scenario, None, &[]);
+        assert!(
+            written.contains("keys=@90,@52,@68,@25,@5&gen=500&later=key-501,"),
+            "{written}"
+        );
+        let again = read_link(&written, 10_000);
+        assert!(again.ignored.is_empty(), "{:?}", again.ignored);
+        assert!(again.scenario == scenario);
+        let labels = |s: &Scenario| -> Vec<String> {
+            (0..s.keys().len() as u32)
+                .map(|id| s.keys().label(id))
+                .collect()
+        };
+        assert_eq!(labels(&again.scenario), labels(&scenario));
     }
 }

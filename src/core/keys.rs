@@ -33,6 +33,17 @@ pub use bulk::{BulkKeys, Loaded};
 pub use hashing::generated_hashes;
 pub use key::{check_label, generated_name, Key};
 
+/// A set's keys as a link writes them: see [`KeySet::link_keys`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkKeys {
+    /// The labels of the keys before the generated run, by id.
+    pub before: Vec<String>,
+    /// The generated run `key-0 .. key-(run-1)`.
+    pub run: u32,
+    /// The labels of the keys after it, by id.
+    pub after: Vec<String>,
+}
+
 /// The most keys a set holds.
 pub const MAX_KEYS: usize = 2_000_000;
 

@@ -162,6 +162,10 @@ pub fn read_message(field: impl Fn(&str) -> Field) -> Result<Option<Command>, Er
                 if keys.iter().any(|key| key.contains(',')) {
                     return Err(Error::NameHasReservedChar(','));
                 }
+                // Nor does it hold an empty key, which its text would leave out unsaid.
+                if keys.iter().any(|key| key.trim().is_empty()) {
+                    return Err(Error::EmptyKey);
+                }
                 Command::Apply(Change::AddKeys { keys })
             }
             (Some(None), Field::Oversized(length)) => return Err(oversized("keys", length)),

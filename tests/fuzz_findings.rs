@@ -461,3 +461,26 @@ mod scenario_apply {
         assert_eq!(labels(&again.scenario), labels(&scenario));
     }
 }
+
+mod keys_text {
+    use ringlab::core::{HashScheme, Key, KeySet, RingSize};
+
+    // keys_text: the single key `key-1777777770` marked its number in a bit set sized to it,
+    // 222 MB, and the set read again took as much: over a second. Such a key is now kept in
+    // full, and behaves as any other generated key.
+    #[test]
+    fn a_generated_key_with_a_huge_number_is_kept_in_full_and_reads_again() {
+        for label in ["key-1777777770", "key-16777216", "key-4294967295"] {
+            let mut set = KeySet::new(RingSize::FULL, HashScheme::default());
+            set.insert_lines(format!("{label}\nuser:7\n")).unwrap();
+            assert_eq!(set.label(0), label);
+            assert_eq!(set.find(label), Some(0));
+            let mut again = KeySet::new(RingSize::FULL, HashScheme::default());
+            again.insert_lines(format!("{label}\nuser:7")).unwrap();
+            assert!(again == set);
+            assert!(set.insert(vec![Key::parse(label).unwrap()]).is_err());
+            set.remove(label).unwrap();
+            assert_eq!(set.len(), 1);
+        }
+    }
+}

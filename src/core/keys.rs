@@ -47,9 +47,10 @@ pub struct LinkKeys {
 /// The most keys a set holds.
 pub const MAX_KEYS: usize = 2_000_000;
 
-/// Generated numbers below this are stored as themselves; a reference at or above it points
-/// into the list of keys kept in full.
-const FULL: u32 = 1 << 31;
+/// Generated numbers below this are stored as themselves, and marked in a bit set of at most
+/// 2 MB; a reference at or above it points into the list of keys kept in full, where a key
+/// such as `key-4000000000` typed by hand goes (marking it would take half a gigabyte).
+const FULL: u32 = 1 << 24;
 
 /// The most bytes in one key's name (a name read by [`Key::parse`] has at most 160).
 const MAX_NAME_BYTES: usize = (1 << 30) - 1;

@@ -139,7 +139,7 @@ impl KeySet {
         self.refs.extend(range.clone());
         self.hashes.extend_from_slice(hashes);
         if !range.is_empty() {
-            // Generated numbers below 2^31 are all that a generation hands out.
+            // Generated numbers below FULL are all that a generation hands out.
             let last = range.end - 1;
             let words = (last / 64) as usize + 1;
             if self.generated.len() < words {

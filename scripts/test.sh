@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, then runs every check: formatting, lints, the native suite
-# (engine, CLI, picture), a release build of the app, and the browser tests in Chromium. The fuzz
-# targets run apart, with scripts/fuzz.sh (docs/fuzzing.md).
+# (engine, CLI, picture), a short fuzzing of every reader (scripts/fuzz.sh --smoke, when the
+# nightly toolchain is there), a release build of the app, and the browser tests in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh --browser --real-servers
@@ -18,6 +18,9 @@ cargo clippy --target wasm32-unknown-unknown --lib --bins --features app -- -D w
 
 step "native tests"
 cargo test
+
+step "fuzzing every reader for a few seconds (docs/fuzzing.md)"
+./scripts/fuzz.sh --smoke
 
 step "release build of the app"
 trunk build --release --offline

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, then runs every check: formatting, lints, the native suite
-# (engine, CLI, picture), a release build of the app, the browser tests in Chromium, and a short
-# run of every fuzz target when the nightly toolchain is there (said plainly when it is not).
+# (engine, CLI, picture), a short fuzzing of every reader (scripts/fuzz.sh --smoke, when the
+# nightly toolchain is there), a release build of the app, and the browser tests in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh --browser --real-servers
@@ -19,13 +19,12 @@ cargo clippy --target wasm32-unknown-unknown --lib --bins --features app -- -D w
 step "native tests"
 cargo test
 
+step "fuzzing every reader for a few seconds (docs/fuzzing.md)"
+./scripts/fuzz.sh --smoke
+
 step "release build of the app"
 trunk build --release --offline
 
 step "browser tests"
 cd tests/e2e
 npx playwright test
-
-step "fuzz targets, 15 s each (scripts/fuzz.sh --smoke)"
-cd ../..
-./scripts/fuzz.sh --smoke

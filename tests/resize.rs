@@ -5,6 +5,8 @@
 //! take. The oracle finds the nearest position by comparing exact products, one candidate at a
 //! time.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use proptest::collection::vec;
@@ -97,7 +99,7 @@ fn keys_by_hand(s: &Scenario) -> Vec<Option<u32>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(common::cases::cases(300))]
 
     #[test]
     fn every_point_placed_by_hand_goes_to_the_position_nearest_its_share_of_the_new_ring(

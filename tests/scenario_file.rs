@@ -1,6 +1,8 @@
 //! Scenario files: writing then reading gives the same scenario, and a file cut short or
 //! edited is refused in words.
 
+mod common;
+
 use proptest::prelude::*;
 use proptest::sample::select;
 use ringlab::core::data::{read_data, DataOptions, Format};
@@ -68,7 +70,7 @@ fn scenario_after(changes: &[&str], data: Option<&str>) -> Scenario {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+    #![proptest_config(common::cases::cases(96))]
 
     #[test]
     fn writing_then_reading_a_scenario_file_gives_the_same_scenario(

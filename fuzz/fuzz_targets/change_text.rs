@@ -5,12 +5,12 @@
 
 use libfuzzer_sys::fuzz_target;
 use ringlab::core::{Change, Scenario};
-use ringlab_fuzz::{apply_checked, refusal};
+use ringlab_fuzz::{apply_checked, words_about};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     match text.parse::<Change>() {
-        Err(error) => refusal(&error),
+        Err(error) => words_about(&error.to_string(), &text),
         Ok(change) => {
             let written = change.to_string();
             let again: Change = written

@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 use ringlab::core::placement::parse_load;
 use ringlab::core::{hundredths_text, parse_decimal, parse_hundredths, parse_number, Error, RingSize};
-use ringlab_fuzz::refusal;
+use ringlab_fuzz::words_about;
 
 /// Whether `text` is in the reader's grammar and small enough to be read exactly:
 /// `[+-]digits[.digits][e[+-]digits]` with at most 15 significant digits and a power of ten
@@ -64,7 +64,7 @@ fuzz_target!(|data: &[u8]| {
 
     match parse_hundredths(text) {
         Ok(h) => assert_eq!(parse_hundredths(&hundredths_text(h)), Ok(h.min(1_000_000_000))),
-        Err(error) => refusal(&error),
+        Err(error) => words_about(&error.to_string(), text),
     }
     match parse_load(text) {
         Ok(h) => {
@@ -72,14 +72,14 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(parse_load(&hundredths_text(h)), Ok(h));
         }
         Err(error) => {
-            refusal(&error);
+            words_about(&error.to_string(), text);
             assert!(!matches!(error, Error::NotANumber(_)), "a decimal refused as not a whole number");
         }
     }
     match parse_number::<u32>(text) {
         Ok(n) => assert_eq!(parse_number::<u32>(&n.to_string()), Ok(n)),
         Err(error) => {
-            refusal(&error);
+            words_about(&error.to_string(), text);
             let digits: String = text.trim().chars().filter(|c| *c != '_').collect();
             let digits = digits.strip_prefix('+').unwrap_or(&digits);
             if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -89,10 +89,10 @@ fuzz_target!(|data: &[u8]| {
     }
     match parse_number::<u64>(text) {
         Ok(n) => assert_eq!(parse_number::<u64>(&n.to_string()), Ok(n)),
-        Err(error) => refusal(&error),
+        Err(error) => words_about(&error.to_string(), text),
     }
     match text.parse::<RingSize>() {
         Ok(size) => assert_eq!(size.to_string().parse::<RingSize>(), Ok(size)),
-        Err(error) => refusal(&error),
+        Err(error) => words_about(&error.to_string(), text),
     }
 });

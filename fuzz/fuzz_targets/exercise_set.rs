@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use ringlab::teach::quiz::{decode_set, encode_set, Question, MAX_SET};
-use ringlab_fuzz::words;
+use ringlab_fuzz::words_about;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     assert!(set.questions.len() <= MAX_SET);
     assert!(set.problems.len() <= MAX_SET + 1);
     for problem in &set.problems {
-        words(&problem.to_string());
+        words_about(&problem.to_string(), &text);
     }
     let questions: Vec<Question> = set.questions.iter().map(|p| p.question().clone()).collect();
     let written = encode_set(&questions);

@@ -7,7 +7,7 @@ use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use ringlab::core::message::{read_message, Command, Field, MAX_LIST, MAX_TEXT_CHARS, MESSAGE_TYPES};
 use ringlab::core::{Change, Scenario};
-use ringlab_fuzz::refusal;
+use ringlab_fuzz::words_about;
 use serde_json::Value;
 
 /// A field as the page hands it over: shallow, long values measured and not copied.
@@ -56,9 +56,9 @@ enum Made {
     Other,
 }
 
-fn check(field: impl Fn(&str) -> Field) {
+fn check(field: impl Fn(&str) -> Field, input: &str) {
     match read_message(field) {
-        Err(error) => refusal(&error),
+        Err(error) => words_about(&error.to_string(), input),
         Ok(None) => {}
         Ok(Some(Command::Apply(change))) => {
             // Generating keys is work the message states; a few thousand keep this quick.
@@ -71,7 +71,7 @@ fn check(field: impl Fn(&str) -> Field) {
             let mut direct = Scenario::teaching();
             let result = direct.apply(change.clone());
             if let Err(error) = &result {
-                refusal(error);
+                words_about(&error.to_string(), input);
             }
             let written = change.to_string();
             match written.parse::<Change>() {
@@ -90,7 +90,7 @@ fn check(field: impl Fn(&str) -> Field) {
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(Value::Object(message)) = serde_json::from_slice::<Value>(data) {
-        check(|name| field_of(message.get(name)));
+        check(|name| field_of(message.get(name)), &String::from_utf8_lossy(data));
         return;
     }
     let mut u = Unstructured::new(data);
@@ -114,5 +114,5 @@ fuzz_target!(|data: &[u8]| {
             Some(Made::TooMany(n)) => Field::TooMany(*n as usize),
             Some(Made::Other) => Field::Other,
         }
-    });
+    }, &format!("{fields:?}"));
 });

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use ringlab::core::{read_link, write_link};
-use ringlab_fuzz::words;
+use ringlab_fuzz::words_about;
 
 /// The keys a link may ask for here. A link states its own work (`gen=2000000` asks for two
 /// million keys, which the page generates in steps with a progress bar); the cap keeps the time
@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let link = read_link(&query, MAX_KEYS);
     assert!(link.ignored.len() <= ringlab::core::MAX_NOTES);
     for note in &link.ignored {
-        words(note);
+        words_about(note, &query);
     }
     assert!(link.scenario.keys().len() <= MAX_KEYS);
 

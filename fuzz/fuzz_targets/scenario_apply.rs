@@ -17,5 +17,9 @@ fuzz_target!(|input: (ScenarioSeed, Vec<ChangeSeed>)| {
     let written = write_link(&scenario, None, &[]);
     let again = read_link(&written, ringlab::core::MAX_KEYS);
     assert!(again.ignored.is_empty(), "{written}: {:?}", again.ignored);
-    assert!(again.scenario == scenario, "{written} reads to another scenario");
+    assert!(
+        again.scenario == scenario,
+        "{written} reads to another scenario, {}",
+        ringlab_fuzz::first_difference(&scenario, &again.scenario)
+    );
 });

@@ -24,14 +24,16 @@ const add = (target, value) => {
 };
 
 // Links: every lesson step, and every link written in the docs and the browser specs.
-for (const [, link] of read('src/teach/lessons/mod.rs').matchAll(/link:\s*"([^"]+)"/g)) add('link', link);
+for (const file of files('src/teach/lessons/builtin', '.lesson')) {
+  for (const [, link] of read(file).matchAll(/^link: (.+)$/gm)) add('link', link);
+}
 const texts = [...files('docs', '.md'), 'README.md', ...files('tests/e2e/specs', '.mjs')].map(read);
 for (const text of texts) {
   for (const [link] of text.matchAll(/\?ring=[^'"`\s)<>]+/g)) add('link', link.replace(/&amp;/g, '&'));
 }
 
 // Change text: the forms the tests read back, and every `then=` of the links above.
-for (const [, change] of read('src/core/text.rs').matchAll(/^\s+"([a-z-]+(?::[^"]*)?)",$/gm)) add('change_text', change);
+for (const [, change] of read('src/core/text/mod.rs').matchAll(/^\s+"([a-z-]+(?::[^"]*)?)",$/gm)) add('change_text', change);
 for (const link of seeds.link.values()) {
   for (const [, change] of link.toString().matchAll(/then=([^&]+)/g)) add('change_text', decodeURIComponent(change));
 }
@@ -81,6 +83,111 @@ for (const message of [
 
 // Scenario::apply takes structured input: a few byte strings to start the fuzzer off.
 for (let i = 0; i < 8; i++) add('scenario_apply', createHash('sha256').update(`seed ${i}`).digest());
+
+// Data files: five bytes of options (format, key column, count column, ring and hash, the
+// page's slice; fuzz_targets/data_file.rs says how each byte is read), then the file, as the
+// tests in tests/data.rs read it.
+const dataFile = (options, text) => Buffer.concat([Buffer.from(options), Buffer.from(text, 'utf8')]);
+const accessLog = [
+  '127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.0" 200 2326',
+  '127.0.0.2 - - [10/Oct/2000:13:55:37 -0700] "GET /b HTTP/1.0" 200 10 "-" "curl/8"',
+  'garbage',
+  '127.0.0.1 - - [10/Oct/2000:13:55:38 -0700] "GET /a HTTP/1.0" 304 0',
+].join('\n') + '\n';
+for (const [options, text] of [
+  // One key per line, a byte-order mark, CRLF, a blank line and a repeat.
+  [[0, 0, 0, 0, 0], '\ufeffuser:1\r\n\nuser:2\n  user:3  \nuser:1\n'],
+  // CSV, key and count columns named by the header's second and third fields.
+  [[1, 13, 21, 1, 3], 'id,name,requests\n1,alice,30\n2,bob,x\n3,carol\n4,"d,e",2\n5,alice,12\n6,erin,-3\n7,frank,5\n'],
+  // TSV, columns by number.
+  [[2, 10, 18, 2, 1], 'a\tb\nx\t1\ny\t2\n'],
+  // uniq -c.
+  [[3, 0, 0, 4, 0], '   120 /index.html\n    40 /about\n     3 /index.html\n  oops\n'],
+  // An access log by path, then by host, then guessed from the name access.log.
+  [[4, 0, 0, 0, 2], accessLog],
+  [[4, 67, 0, 1, 0], accessLog],
+  [[29, 0, 0, 0, 0], accessLog],
+  // Skipped lines beyond the five listed.
+  [[0, 0, 0, 1, 0], Array.from({ length: 20 }, (_, i) => `${i},x\nok${i}\n`).join('')],
+]) add('data_file', dataFile(options, text));
+
+// Scenario files: the first byte says whether the file is read as it is (0), with its check
+// worked out again (1), or whether the rest builds a scenario to save and open (2).
+const scenarioFile = (fields) => {
+  const md5 = createHash('md5');
+  for (const part of [fields.kind, String(fields.version), fields.settings, fields.hot, fields.popularity]) {
+    md5.update(part, 'utf8');
+    md5.update(Buffer.from([0]));
+  }
+  for (const count of fields.counts ?? []) {
+    const bytes = Buffer.alloc(8);
+    bytes.writeBigUInt64LE(BigInt(count));
+    md5.update(bytes);
+  }
+  md5.update(Buffer.from([0]));
+  if (fields.source) {
+    md5.update(fields.source.name, 'utf8');
+    md5.update(Buffer.from([0]));
+    const lines = Buffer.alloc(8);
+    lines.writeBigUInt64LE(BigInt(fields.source.lines));
+    md5.update(lines);
+  }
+  md5.update(Buffer.from([0]));
+  md5.update(fields.keys, 'utf8');
+  return JSON.stringify({ ...fields, check: md5.digest('hex') });
+};
+for (const fields of [
+  { settings: 'ring=100&servers=A@10,B@40,C@75', keys: '@90\n@52\n@68\n@25\n@5\n', hot: '', popularity: 'uniform', counts: null, source: null },
+  { settings: 'ring=2^32&vnodes=100&servers=A,B,C&traffic=zipf:1.1', keys: 'user:1\nuser:2\nuser:3\n', hot: 'user:2*50', popularity: 'zipf:1.1', counts: null, source: null },
+  { settings: 'ring=2^32&vnodes=100&servers=A,B,C', keys: 'user:1\nuser:2\nuser:3\n', hot: '', popularity: 'data', counts: [30, 12, 5], source: { name: 'users.csv', lines: 4 } },
+  { settings: 'ring=2^32&placement=maglev&servers=A,B*2,C&r=3', keys: 'key-0\nkey-1\nключ\n', hot: '', popularity: 'uniform', counts: null, source: null },
+  { settings: 'ring=2^32&placement=redis-cluster&servers=A,B,C,D', keys: 'foo\n{user1000}.following\n', hot: '', popularity: 'uniform', counts: null, source: null },
+]) {
+  const file = scenarioFile({ kind: 'ringlab-scenario', version: 1, ...fields });
+  add('scenario_file', Buffer.concat([Buffer.from([0]), Buffer.from(file, 'utf8')]));
+  // The same file with its check emptied: read with its check worked out again.
+  const unchecked = JSON.stringify({ ...JSON.parse(file), check: '' });
+  add('scenario_file', Buffer.concat([Buffer.from([1]), Buffer.from(unchecked, 'utf8')]));
+}
+for (let i = 0; i < 4; i++) {
+  add('scenario_file', Buffer.concat([Buffer.from([2]), createHash('sha256').update(`scenario ${i}`).digest()]));
+}
+
+// Pasted clusters, from tests/systems/pasted.rs: each in its own format (the first byte's low
+// three bits, in the order of pasted::Format::ALL) and guessed (5), on each base scenario (the
+// higher bits).
+const rustString = (literal) =>
+  literal.startsWith('r#')
+    ? literal.slice(3, -2)
+    : literal
+        .slice(1, -1)
+        .replace(/\\\n\s*/g, '')
+        .replace(/\\(["\\nrt])/g, (_, c) => ({ n: '\n', r: '\r', t: '\t' })[c] ?? c);
+const pastedTests = read('tests/systems/pasted.rs');
+const pasted = {};
+for (const [, name, literal] of pastedTests.matchAll(/(?:const|let) (\w+)(?:: &str)? = (r#"[\s\S]*?"#|"(?:[^"\\]|\\[\s\S])*");/g)) {
+  pasted[name] = rustString(literal);
+}
+const formats = { NODES: 0, SLOTS: 1, RING: 2, UPSTREAM: 3, list: 4, yaml: 4 };
+for (const [name, format] of Object.entries(formats)) {
+  if (pasted[name] === undefined) throw new Error(`tests/systems/pasted.rs has no ${name}`);
+  add('pasted', Buffer.concat([Buffer.from([format]), Buffer.from(pasted[name], 'utf8')]));
+  add('pasted', Buffer.concat([Buffer.from([5 | (format % 3) << 3]), Buffer.from(pasted[name], 'utf8')]));
+}
+
+// Lessons: the first byte says a text file (0) or a link's lesson= value (1). A few built-in
+// lessons as their files, and as links written the way lesson_link writes them.
+const lessonDir = 'src/teach/lessons/builtin';
+for (const name of ['teaching-ring', 'virtual-nodes', 'hot-key', 'replicas', 'real-systems']) {
+  const text = read(join(lessonDir, `${name}.lesson`));
+  add('lesson_text', Buffer.concat([Buffer.from([0]), Buffer.from(text, 'utf8')]));
+  if (!['teaching-ring', 'hot-key', 'real-systems'].includes(name)) continue;
+  const title = text.match(/^title: (.*)$/m)[1];
+  const steps = text.split(/^(?=step:)/m).slice(1);
+  const pieces = [`title: ${title}\nsteps: ${steps.length}\n`, ...steps.map((s) => `${s.trimEnd()}\nend\n`)];
+  const link = 'L1.' + pieces.map((p) => Buffer.from(p, 'utf8').toString('base64url')).join('.');
+  add('lesson_text', Buffer.concat([Buffer.from([1]), Buffer.from(link, 'utf8')]));
+}
 
 for (const [target, found] of Object.entries(seeds)) {
   const dir = join(root, 'fuzz/seeds', target);

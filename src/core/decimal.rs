@@ -94,6 +94,12 @@ pub fn parse_decimal(text: &str) -> Option<f64> {
     if at != bytes.len() {
         return None;
     }
+    // Trailing zeros kept as digits could take the mantissa past 2^53, where turning it into a
+    // double rounds once before the scaling rounds again: they go to the exponent instead.
+    while mantissa != 0 && mantissa % 10 == 0 {
+        mantissa /= 10;
+        exponent += 1;
+    }
     let magnitude = scale(mantissa as f64, exponent);
     Some(if negative { -magnitude } else { magnitude })
 }

@@ -161,7 +161,7 @@ impl fmt::Display for Error {
             Error::RingSizeOutOfRange => {
                 write!(f, "A ring has from 2 to 2^32 (4294967296) positions.")
             }
-            Error::NotANumber(text) => write!(f, "{:?} is not a whole number.", shown(text)),
+            Error::NotANumber(text) => write!(f, "{} is not a whole number.", quoted(text)),
             Error::TooLarge { text, max } => write!(
                 f,
                 "{} is too large: the largest allowed is {}.",
@@ -169,7 +169,7 @@ impl fmt::Display for Error {
                 grouped(*max)
             ),
             Error::NotADecimal(text) => {
-                write!(f, "{:?} is not a number; write one such as 1.25.", shown(text))
+                write!(f, "{} is not a number; write one such as 1.25.", quoted(text))
             }
             Error::HostMessage(text) => f.write_str(text),
             Error::BelowZero(text) => {
@@ -177,8 +177,8 @@ impl fmt::Display for Error {
             }
             Error::UnknownHash(text) => write!(
                 f,
-                "Unknown hash {:?}; choose md5-first32, md5-low32 or java-hashcode.",
-                shown(text)
+                "Unknown hash {}; choose md5-first32, md5-low32 or java-hashcode.",
+                quoted(text)
             ),
             Error::DuplicateKey(name) => write!(f, "The key {} is already on the ring.", shown(name)),
             Error::NoSuchKey(name) => write!(f, "There is no key {}.", shown(name)),
@@ -192,8 +192,8 @@ impl fmt::Display for Error {
             ),
             Error::UnknownPlacement(text) => write!(
                 f,
-                "Unknown placement {:?}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe, or a real system: redis-cluster, cassandra, envoy-ring-hash, envoy-maglev, nginx, kafka, kafka-librdkafka, elasticsearch or groupcache.",
-                shown(text)
+                "Unknown placement {}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe, or a real system: redis-cluster, cassandra, envoy-ring-hash, envoy-maglev, nginx, kafka, kafka-librdkafka, elasticsearch or groupcache.",
+                quoted(text)
             ),
             Error::WeightsUnderJump => write!(
                 f,
@@ -212,19 +212,19 @@ impl fmt::Display for Error {
             }
             Error::UnknownPopularity(text) => write!(
                 f,
-                "Unknown popularity {:?}; choose uniform or zipf:S with S from 0 to 3, such as zipf:1.1.",
-                shown(text)
+                "Unknown popularity {}; choose uniform or zipf:S with S from 0 to 3, such as zipf:1.1.",
+                quoted(text)
             ),
             Error::UnknownRemedy(text) => write!(
                 f,
-                "Unknown remedy {:?}; choose bounded:C, copies:R, near:F or top:H (or NAME:off).",
-                shown(text)
+                "Unknown remedy {}; choose bounded:C, copies:R, near:F or top:H (or NAME:off).",
+                quoted(text)
             ),
             Error::NotHot(key) => write!(f, "The key {} is not hot.", shown(key)),
             Error::UnknownQuestionKind(text) => write!(
                 f,
-                "Unknown kind of question {:?}; choose moves, owner, number, arc, share, choice, busiest, overload, peak, settle or pick.",
-                shown(text)
+                "Unknown kind of question {}; choose moves, owner, number, arc, share, choice, busiest, overload, peak, settle or pick.",
+                quoted(text)
             ),
             Error::Question(text) => f.write_str(text),
             Error::ServerDown(name) => write!(f, "{} is down; restart it first.", shown(name)),
@@ -240,8 +240,8 @@ impl fmt::Display for Error {
             ),
             Error::NoTimeline(change) => write!(
                 f,
-                "{:?} does not move keys between servers, so it has no timeline; try add:E, remove:B, fail:C or restart:C.",
-                shown(change)
+                "{} does not move keys between servers, so it has no timeline; try add:E, remove:B, fail:C or restart:C.",
+                quoted(change)
             ),
             Error::SweepTooLarge { asked, max } => write!(
                 f,
@@ -255,8 +255,8 @@ impl fmt::Display for Error {
             ),
             Error::BadTable(text) => write!(
                 f,
-                "{:?} is not a partition table for these servers.",
-                shown(text)
+                "{} is not a partition table for these servers.",
+                quoted(text)
             ),
             Error::System(text) => f.write_str(text),
             Error::PlacedTooClose { size, first, second, position } => write!(
@@ -271,8 +271,8 @@ impl fmt::Display for Error {
             ),
             Error::UnknownChange(text) => write!(
                 f,
-                "{:?} is not a change; changes look like add:D@60, remove:B, vnodes:100 or gen:100.",
-                shown(text)
+                "{} is not a change; changes look like add:D@60, remove:B, vnodes:100 or gen:100.",
+                quoted(text)
             ),
         }
     }
@@ -303,6 +303,30 @@ pub fn shown(text: &str) -> String {
     match text.char_indices().nth(SHOWN_CHARS) {
         None => text.to_string(),
         Some((end, _)) => format!("{}…", &text[..end]),
+    }
+}
+
+/// A person's text as a refusal quotes it: in double quotes, its quotes and control characters
+/// escaped as Rust's `{:?}` escapes them, cut after [`SHOWN_CHARS`] characters of the escaped
+/// text with "…", so that a line of control characters is as short as any other.
+pub fn quoted(text: &str) -> String {
+    quoted_within(text, SHOWN_CHARS)
+}
+
+/// [`quoted`], cut after `max` characters of the escaped text.
+pub fn quoted_within(text: &str, max: usize) -> String {
+    // An escaped character takes at least one character: the cut is within the first `max`.
+    let mut end = text.char_indices().nth(max).map_or(text.len(), |(i, _)| i);
+    loop {
+        let debug = format!("{:?}", &text[..end]);
+        if debug.chars().count() - 2 <= max || end == 0 {
+            return if end < text.len() {
+                format!("{}…\"", &debug[..debug.len() - 1])
+            } else {
+                debug
+            };
+        }
+        end = text[..end].char_indices().next_back().map_or(0, |(i, _)| i);
     }
 }
 

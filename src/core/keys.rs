@@ -33,12 +33,24 @@ pub use bulk::{BulkKeys, Loaded};
 pub use hashing::generated_hashes;
 pub use key::{check_label, generated_name, Key};
 
+/// A set's keys as a link writes them: see [`KeySet::link_keys`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkKeys {
+    /// The labels of the keys before the generated run, by id.
+    pub before: Vec<String>,
+    /// The generated run `key-0 .. key-(run-1)`.
+    pub run: u32,
+    /// The labels of the keys after it, by id.
+    pub after: Vec<String>,
+}
+
 /// The most keys a set holds.
 pub const MAX_KEYS: usize = 2_000_000;
 
-/// Generated numbers below this are stored as themselves; a reference at or above it points
-/// into the list of keys kept in full.
-const FULL: u32 = 1 << 31;
+/// Generated numbers below this are stored as themselves, and marked in a bit set of at most
+/// 2 MB; a reference at or above it points into the list of keys kept in full, where a key
+/// such as `key-4000000000` typed by hand goes (marking it would take half a gigabyte).
+const FULL: u32 = 1 << 24;
 
 /// The most bytes in one key's name (a name read by [`Key::parse`] has at most 160).
 const MAX_NAME_BYTES: usize = (1 << 30) - 1;
@@ -65,6 +77,9 @@ pub struct KeySet {
     order: Vec<u32>,
     /// `positions[i]` is the position of key `order[i]`.
     positions: Vec<u32>,
+    /// The number the next generated key takes: one past the highest generated key the set
+    /// holds (0 when none), so that the same keys read afresh from a link or a file generate
+    /// the same next keys.
     next_generated: u32,
 }
 

@@ -157,7 +157,17 @@ pub fn read_message(field: impl Fn(&str) -> Field) -> Result<Option<Command>, Er
             (Some(Some(count)), Field::Absent) => {
                 Command::AddKeys(usize::try_from(whole("count", count)?).unwrap_or(usize::MAX))
             }
-            (Some(None), Field::Texts(keys)) => Command::Apply(Change::AddKeys { keys }),
+            (Some(None), Field::Texts(keys)) => {
+                // A change's text lists its keys with commas: a key holding one is no key.
+                if keys.iter().any(|key| key.contains(',')) {
+                    return Err(Error::NameHasReservedChar(','));
+                }
+                // Nor does it hold an empty key, which its text would leave out unsaid.
+                if keys.iter().any(|key| key.trim().is_empty()) {
+                    return Err(Error::EmptyKey);
+                }
+                Command::Apply(Change::AddKeys { keys })
+            }
             (Some(None), Field::Oversized(length)) => return Err(oversized("keys", length)),
             (Some(None), Field::TooMany(items)) => return Err(too_many("keys", items)),
             _ => return Ok(None),

@@ -19,7 +19,7 @@ pub const WEIGHTS: std::ops::RangeInclusive<u32> = 1..=10;
 /// The longest server or key name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 /// Characters that links and commands give a meaning, so names may not hold them.
-pub const RESERVED_CHARS: &[char] = &[',', '@', '#', '&', '=', '?', '/', '\\', '"', '<', '>'];
+pub const RESERVED_CHARS: &[char] = &[',', '@', '*', '#', '&', '=', '?', '/', '\\', '"', '<', '>'];
 
 /// Where a server's points come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

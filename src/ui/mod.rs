@@ -160,7 +160,9 @@ pub fn App() -> impl IntoView {
             <header::views::ViewSwitcher />
             <div class="header-actions">
                 <lessons::panel::LessonPicker />
-                <authoring::menu::TeachMenu theme=theme />
+                <div class="teach-menu">
+                    <authoring::menu::TeachMenu theme=theme />
+                </div>
                 <Toolbar />
             </div>
         </header>

@@ -74,6 +74,7 @@ try {
   });
   await shot('presentation-1280', { width: 1280, height: 720, path: '/?lesson=teaching-ring&step=4&present=1' });
   await shot('presentation-timeline-1280', { width: 1280, height: 720, path: '/?lesson=node-dies&step=4&present=1' });
+  await shot('real-systems-redis-1280', { width: 1280, height: 720, path: '/?ring=2^32&servers=10.0.0.1:6379,10.0.0.2:6379,10.0.0.3:6379&gen=1000&keys={user1}.following&placement=redis-cluster&select={user1}.following', show: 'system-panel' });
   await shot('lesson-375', { width: 375, height: 812, path: '/?lesson=teaching-ring&step=3' });
   const SET = '1.cmluZz0xMDAmc2VydmVycz1BQDIwLEJANTAsQ0A4MCZrZXlzPUA5NSZhc2s9b3duZXIma2V5PUA5NQ'
     + '.cmluZz0xMDAmc2VydmVycz1BQDEwLEJANDAsQ0A3NSZrZXlzPUA5MCxANTIsQDY4LEAyNSxANSZhc2s9bW92ZXMmY2hhbmdlPWFkZDpEQDYw';

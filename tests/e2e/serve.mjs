@@ -41,7 +41,8 @@ export function serve({ root = DIST, base = '/', types = {}, missing = [], fallb
   const allTypes = { ...TYPES, ...types };
   const bases = [base].flat();
   let folder = withSlash(root);
-  const server = createServer(async (req, res) => {
+  // Request lines up to 1 MB, as the hostile-input specs send (Node's default stops at 16 KB).
+  const server = createServer({ maxHeaderSize: 1 << 20 }, async (req, res) => {
     let path;
     try {
       path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);

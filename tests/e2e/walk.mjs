@@ -63,26 +63,37 @@ export async function walk(page, { seed, actions, base, log, shouldStop = () => 
   const quick = { timeout: 2_000 };
   const stats = { byKind: {}, byView: {} };
   const count = (table, key) => (table[key] = (table[key] ?? 0) + 1);
+  // The page's own answers are bounded: a page that stops answering ends the walk with that
+  // finding, instead of holding it until the test's own time runs out.
+  const answer = (promise, what) => {
+    let timer;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the page did not answer ${what} within 60 s`)), 60_000);
+    });
+    return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  };
 
   const view = async () =>
-    page
-      .evaluate(() => {
+    answer(
+      page.evaluate(() => {
         if (document.querySelector('[data-testid="embed"]')) return 'embed';
         const current = document.querySelector('.views [aria-current="page"]');
         return current ? current.dataset.testid.replace('view-', '') : 'none';
-      })
-      .catch(() => 'none');
+      }),
+      'which view is shown',
+    ).catch((error) => (error.message.startsWith('the page did not') ? Promise.reject(error) : 'none'));
   const keys = async () =>
-    page
-      .evaluate(() => {
+    answer(
+      page.evaluate(() => {
         const s = window.wasmBindings?.ringlab_snapshot?.();
         return s ? JSON.parse(s)?.keys ?? 0 : 0;
-      })
-      .catch(() => 0);
+      }),
+      'how many keys it holds',
+    ).catch((error) => (error.message.startsWith('the page did not') ? Promise.reject(error) : 0));
 
   /** Everything a person could use now, described for the log. */
   async function controls() {
-    return page.evaluate(() => {
+    return answer(page.evaluate(() => {
       const shown = (el) => {
         const r = el.getBoundingClientRect();
         return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden]');
@@ -109,7 +120,7 @@ export async function walk(page, { seed, actions, base, log, shouldStop = () => 
             .slice(0, 40),
           options: el.tagName === 'SELECT' ? [...el.options].map((o) => o.value) : [],
         }));
-    });
+    }), 'which controls it shows');
   }
   const handle = (index) =>
     page.locator('button, input, select, textarea, canvas, a[href], [tabindex="0"]').nth(index);
@@ -155,7 +166,7 @@ export async function walk(page, { seed, actions, base, log, shouldStop = () => 
           if (enter) await target.press('Enter', quick);
           else await target.dispatchEvent('change', undefined, quick);
         } else if (c.tag === 'canvas') {
-          const box = await target.boundingBox();
+          const box = await target.boundingBox(quick);
           if (!box) continue;
           const x = random() * box.width;
           const y = random() * box.height;
@@ -167,7 +178,7 @@ export async function walk(page, { seed, actions, base, log, shouldStop = () => 
         }
       } else if (kind === 'hover') {
         const canvas = page.locator('canvas:visible').first();
-        const box = await canvas.boundingBox().catch(() => null);
+        const box = await canvas.boundingBox(quick).catch(() => null);
         if (!box) continue;
         const moves = 2 + int(6);
         log(`#${step} point at the ring, ${moves} moves`);
@@ -189,14 +200,14 @@ export async function walk(page, { seed, actions, base, log, shouldStop = () => 
       } else if (kind === 'link') {
         const link = pick(LINKS);
         log(`#${step} open ${link.length > 120 ? `${link.slice(0, 100)}…(${link.length})` : link}`);
-        await page.goto(base + link);
+        await page.goto(base + link, { timeout: 60_000 });
         await page.locator('canvas').first().waitFor({ state: 'attached', timeout: 30_000 });
       } else if (kind === 'history') {
         const which = pick(['back', 'forward', 'reload']);
         log(`#${step} ${which}`);
-        if (which === 'back') await page.goBack().catch(() => {});
-        else if (which === 'forward') await page.goForward().catch(() => {});
-        else await page.reload();
+        if (which === 'back') await page.goBack({ timeout: 60_000 }).catch(() => {});
+        else if (which === 'forward') await page.goForward({ timeout: 60_000 }).catch(() => {});
+        else await page.reload({ timeout: 60_000 });
         await page.locator('canvas').first().waitFor({ state: 'attached', timeout: 30_000 }).catch(() => {});
       } else {
         const reducedMotion = chance(0.5) ? 'reduce' : 'no-preference';

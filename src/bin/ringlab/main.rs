@@ -10,6 +10,7 @@ mod cli;
 mod compare;
 #[cfg(not(target_arch = "wasm32"))]
 mod experiment;
+#[cfg(not(target_arch = "wasm32"))]
 mod failure;
 #[cfg(not(target_arch = "wasm32"))]
 mod flags;
@@ -33,6 +34,7 @@ mod requests;
 mod series_args;
 #[cfg(not(target_arch = "wasm32"))]
 mod sweep;
+#[cfg(not(target_arch = "wasm32"))]
 mod systems;
 #[cfg(not(target_arch = "wasm32"))]
 mod text;

@@ -64,7 +64,8 @@ impl FromStr for LogField {
             .map(|(f, _)| *f)
             .ok_or_else(|| {
                 Error::Unreadable(format!(
-                    "An access log has no field {text:?}: use host, user, method, path, status, referer or agent."
+                    "An access log has no field {}: use host, user, method, path, status, referer or agent.",
+                    super::quoted(&text)
                 ))
             })
     }

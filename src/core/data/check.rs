@@ -36,6 +36,26 @@ pub(super) fn as_text(bytes: &[u8], from: usize, to: usize, line: usize) -> Resu
     })
 }
 
+/// `bytes[from..to]` as text up to the line that stops being UTF-8, and why it stops (as
+/// [`as_text`] says) when it does: the lines before a bad byte are read before the file is
+/// refused, so that a problem on an earlier line is the one named, however the file is sliced.
+pub(super) fn text_before(
+    bytes: &[u8],
+    from: usize,
+    to: usize,
+    line: usize,
+) -> (&str, Option<Error>) {
+    match std::str::from_utf8(&bytes[from..to]) {
+        Ok(text) => (text, None),
+        Err(error) => {
+            let valid = &bytes[from..from + error.valid_up_to()];
+            let whole_lines = memchr::memrchr(b'\n', valid).map_or(0, |i| i + 1);
+            let text = std::str::from_utf8(&valid[..whole_lines]).unwrap_or_default();
+            (text, as_text(bytes, from, to, line).err())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use super::access_log::{self, LogField};
 use super::table;
-use super::{DataOptions, Format};
+use super::{quoted, DataOptions, Format};
 use crate::core::error::Error;
 use crate::core::keys::check_label;
 
@@ -142,13 +142,7 @@ fn entry(key: Cow<'_, str>, count: u64) -> Line<'_> {
     match check_label(&key) {
         Ok(()) if key.trim().len() == key.len() => Line::Entry(key, count),
         Ok(()) => Line::Entry(Cow::Owned(key.trim().to_string()), count),
-        Err(error) => {
-            let shown: String = key.chars().take(24).collect();
-            let ellipsis = if shown.len() < key.len() { "…" } else { "" };
-            Line::Skip(format!(
-                "the key {shown:?}{ellipsis} cannot be one: {error}"
-            ))
-        }
+        Err(error) => Line::Skip(format!("the key {} cannot be one: {error}", quoted(&key))),
     }
 }
 
@@ -157,11 +151,17 @@ fn parse_count(text: &str) -> Result<u64, String> {
     let text = text.trim();
     if let Some(rest) = text.strip_prefix('-') {
         if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("the count {text} is negative"));
+            // Only digits after the sign: cut short, not quoted.
+            let shown = if text.len() > 24 {
+                format!("{}…", &text[..23])
+            } else {
+                text.to_string()
+            };
+            return Err(format!("the count {shown} is negative"));
         }
     }
     text.parse::<u64>()
-        .map_err(|_| format!("the count {text:?} is not a whole number"))
+        .map_err(|_| format!("the count {} is not a whole number", quoted(text)))
 }
 
 #[cfg(test)]

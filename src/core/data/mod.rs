@@ -30,7 +30,7 @@ mod table;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::error::Error;
+use crate::core::error::{quoted_within, Error};
 
 pub use access_log::LogField;
 pub use reading::{read_data, Opened, Reading, Stage};
@@ -39,6 +39,16 @@ pub use reading::{read_data, Opened, Reading, Stage};
 pub const MAX_LINES: usize = 20_000_000;
 /// How many skipped lines are listed by number; the rest are counted.
 pub const LISTED_SKIPS: usize = 5;
+/// How many a refusal of the whole file lists: it stays a sentence of a few lines.
+const REFUSAL_SKIPS: usize = 3;
+/// The most characters of a line's text a skipped line's reason repeats, escaped: five
+/// reasons make a sentence, three a refusal of at most a few lines.
+const QUOTED_CHARS: usize = 24;
+
+/// A person's text as a skipped line's reason quotes it (see [`quoted_within`]).
+pub(super) fn quoted(text: &str) -> String {
+    quoted_within(text, QUOTED_CHARS)
+}
 
 /// A data file's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -135,8 +145,8 @@ impl FromStr for Format {
             .find(|f| f.id() == text.trim())
             .ok_or_else(|| {
                 Error::Unreadable(format!(
-                    "There is no format called {:?}: use lines, csv, tsv, counts or access-log.",
-                    text.trim()
+                    "There is no format called {}: use lines, csv, tsv, counts or access-log.",
+                    quoted(text.trim())
                 ))
             })
     }
@@ -210,19 +220,21 @@ impl Skipped {
 
     /// What was skipped and merged, in a sentence or two ("" when nothing was).
     pub fn summary(&self) -> String {
+        self.summary_of(LISTED_SKIPS)
+    }
+
+    /// [`summary`](Self::summary) listing at most `listed` skipped lines by number.
+    fn summary_of(&self, listed: usize) -> String {
         use crate::core::words::{grouped, plural};
         let mut parts = Vec::new();
         if self.count > 0 {
-            let listed: Vec<String> = self
-                .first
+            let shown = self.first.len().min(listed);
+            let listed: Vec<String> = self.first[..shown]
                 .iter()
                 .map(|(line, why)| format!("line {}: {why}", grouped(*line as u64)))
                 .collect();
-            let more = if self.count > self.first.len() {
-                format!(
-                    "; and {} more",
-                    grouped((self.count - self.first.len()) as u64)
-                )
+            let more = if self.count > shown {
+                format!("; and {} more", grouped((self.count - shown) as u64))
             } else {
                 String::new()
             };
@@ -242,5 +254,10 @@ impl Skipped {
             ));
         }
         parts.join(" ")
+    }
+
+    /// What a refusal of the whole file says was skipped: the first few lines and a count.
+    pub(super) fn refusal_summary(&self) -> String {
+        self.summary_of(REFUSAL_SKIPS)
     }
 }

@@ -1,7 +1,7 @@
 //! Reading a data file in steps: the lines a slice at a time, then the keys hashed and sorted
 //! a slice at a time, then what was read, ready to look at before anything changes.
 
-use super::check::{as_text, check_bytes};
+use super::check::{check_bytes, text_before};
 use super::formats::{Line, LineReader};
 use super::{DataOptions, Format, Skipped, MAX_LINES};
 use crate::core::error::Error;
@@ -218,13 +218,7 @@ impl Reading {
         let end = memchr::memchr_iter(b'\n', &bytes[self.at..])
             .nth(slice - 1)
             .map_or(bytes.len(), |i| self.at + i + 1);
-        let text = match as_text(bytes, self.at, end, self.line + 1) {
-            Ok(text) => text,
-            Err(error) => {
-                self.refused = Some(error);
-                return;
-            }
-        };
+        let (text, not_text) = text_before(bytes, self.at, end, self.line + 1);
         let counted = self.options.format != Format::Lines;
         let mut start = self.at;
         for line in text.split_terminator('\n') {
@@ -248,7 +242,7 @@ impl Reading {
                             0
                         };
                         let before = std::str::from_utf8(&bytes[body..from]).unwrap_or_default();
-                        self.names.push_str(before);
+                        push_names(&mut self.names, before);
                         self.copied = true;
                     }
                     self.skipped.add(self.line, why);
@@ -256,7 +250,7 @@ impl Reading {
                 Ok(Line::Entry(key, count)) => {
                     self.entries += 1;
                     if self.options.format != Format::Lines || self.copied {
-                        self.names.push_str(&key);
+                        push_names(&mut self.names, &key);
                         self.names.push('\n');
                     }
                     if counted {
@@ -265,6 +259,10 @@ impl Reading {
                     }
                 }
             }
+        }
+        if let Some(error) = not_text {
+            self.refused = Some(error);
+            return;
         }
         self.at = end;
         if self.line > MAX_LINES {
@@ -289,7 +287,7 @@ impl Reading {
                     format!(
                         "No line of the file could be read as {}. {}",
                         self.options.format.describe().to_lowercase(),
-                        self.skipped.summary()
+                        self.skipped.refusal_summary()
                     )
                 };
                 self.refused = Some(Error::Unreadable(why));
@@ -377,6 +375,15 @@ impl Reading {
             options: self.options,
         })
     }
+}
+
+/// Adds `text` to the keys' names text. The keys' reader passes over a byte-order mark at the
+/// start of its text, so a first key that starts with one keeps it behind another.
+fn push_names(names: &mut String, text: &str) {
+    if names.is_empty() && text.starts_with('\u{feff}') {
+        names.push('\u{feff}');
+    }
+    names.push_str(text);
 }
 
 /// Reads a whole data file at once (natively on every core): [`Reading`] without the steps.

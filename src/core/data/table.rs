@@ -1,7 +1,12 @@
 //! CSV and TSV rows: fields split by a comma or a tab, CSV fields optionally in double quotes
 //! (`""` inside stands for one quote), and a header line naming the columns.
 
+use super::quoted;
 use crate::core::error::Error;
+use crate::core::words::grouped;
+
+/// How many of the header's names a refusal lists; the rest are counted.
+const NAMED_COLUMNS: usize = 8;
 
 /// The fields of one row, or why it cannot be split (an unclosed quote).
 pub(super) fn fields(line: &str, separator: u8) -> Result<Vec<String>, String> {
@@ -69,14 +74,22 @@ pub(super) fn column(header: &[String], wanted: &str, what: &str) -> Result<usiz
             return Ok(n - 1);
         }
     }
+    let mut names: Vec<String> = header
+        .iter()
+        .take(NAMED_COLUMNS)
+        .map(|h| quoted(h))
+        .collect();
+    if header.len() > NAMED_COLUMNS {
+        names.push(format!(
+            "and {} more",
+            grouped((header.len() - NAMED_COLUMNS) as u64)
+        ));
+    }
     Err(Error::Unreadable(format!(
-        "The {what} column {wanted:?} is not in the header, which names {}: give a name from it or a number from 1 to {}.",
-        header
-            .iter()
-            .map(|h| format!("{h:?}"))
-            .collect::<Vec<_>>()
-            .join(", "),
-        header.len()
+        "The {what} column {} is not in the header, which names {}: give a name from it or a number from 1 to {}.",
+        quoted(wanted),
+        names.join(", "),
+        grouped(header.len() as u64)
     )))
 }
 

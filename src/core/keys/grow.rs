@@ -139,7 +139,7 @@ impl KeySet {
         self.refs.extend(range.clone());
         self.hashes.extend_from_slice(hashes);
         if !range.is_empty() {
-            // Generated numbers below 2^31 are all that a generation hands out.
+            // Generated numbers below FULL are all that a generation hands out.
             let last = range.end - 1;
             let words = (last / 64) as usize + 1;
             if self.generated.len() < words {
@@ -182,6 +182,8 @@ impl KeySet {
             .find(label)
             .ok_or_else(|| Error::NoSuchKey(label.trim().to_string()))?;
         let key = self.key(id);
+        let highest =
+            matches!(key, Key::Generated(n) if n.saturating_add(1) == self.next_generated);
         self.write_refs();
         let r = self.refs.remove(id as usize);
         if r < FULL {
@@ -206,7 +208,33 @@ impl KeySet {
         }
         self.order.truncate(kept);
         self.positions.truncate(kept);
+        if highest {
+            self.recount_generated();
+        }
         Ok(key)
+    }
+
+    /// After the highest generated key is removed: the generator goes on after the highest one
+    /// left, as it does for the same keys read afresh from a link or a file, and the record of
+    /// the numbers taken loses its empty end. (A number below the highest is never handed out
+    /// twice.)
+    fn recount_generated(&mut self) {
+        while self.generated.last() == Some(&0) {
+            self.generated.pop();
+        }
+        let in_bits = self.generated.last().map_or(0, |&word| {
+            (self.generated.len() as u32 - 1) * 64 + (64 - word.leading_zeros())
+        });
+        let in_full = self
+            .full
+            .iter()
+            .filter_map(|&packed| match Stored::unpack(packed) {
+                Stored::Generated(n) => Some(n.saturating_add(1)),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        self.next_generated = in_bits.max(in_full);
     }
 
     /// Removes every key; the generator starts again at `key-0`.

@@ -1,6 +1,7 @@
 //! Adding keys to a set: every batch checked whole (room, positions, duplicates) before any
 //! key goes in, a keys text read in place, and the same keys rehashed for another ring.
 
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use super::hashing::hash_all;
@@ -10,6 +11,9 @@ use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::par;
 use crate::core::size::RingSize;
+
+/// Keys at one position past which duplicates are found by hashing rather than pair by pair.
+const CROWDED: usize = 16;
 
 impl KeySet {
     /// The same keys, in the same order, on another ring or under another hash.
@@ -281,7 +285,9 @@ impl KeySet {
                     j += 1;
                 }
                 let here = self.range_between(position, position);
-                if j - i > 1 || !here.is_empty() || any_generated {
+                if j - i + here.len() > CROWDED {
+                    self.check_crowded(|a| new(index(a)), i..j, here)?;
+                } else if j - i > 1 || !here.is_empty() || any_generated {
                     for a in i..j {
                         let key = new(index(a));
                         let twin = (a + 1..j).any(|b| new(index(b)) == key);
@@ -318,5 +324,41 @@ impl KeySet {
         cuts.push(positions.len());
         let runs: Vec<Range<usize>> = cuts.windows(2).map(|w| w[0]..w[1]).collect();
         par::each(runs, check).into_iter().collect()
+    }
+
+    /// [`KeySet::check_duplicates`] at a position shared by many keys (a ring of a few
+    /// positions): the new keys `batch` and the set's keys `here` are counted in hash maps
+    /// instead of compared pair by pair, with the same refusal, the first new key in `batch`
+    /// that is already present or comes again later.
+    fn check_crowded<'k>(
+        &self,
+        new: impl Fn(usize) -> KeyRef<'k>,
+        batch: Range<usize>,
+        here: Range<usize>,
+    ) -> Result<(), Error> {
+        let present: HashSet<KeyRef<'_>> = self.order[here]
+            .iter()
+            .map(|&id| self.key_ref(id))
+            .filter(|key| key.compact().is_none())
+            .collect();
+        let mut left: HashMap<KeyRef<'k>, usize> = HashMap::new();
+        for a in batch.clone() {
+            *left.entry(new(a)).or_default() += 1;
+        }
+        for a in batch {
+            let key = new(a);
+            let later = left.get_mut(&key).map_or(0, |count| {
+                *count -= 1;
+                *count
+            });
+            let there = match key.compact() {
+                Some(n) => self.has_generated(n),
+                None => present.contains(&key),
+            };
+            if later > 0 || there {
+                return Err(Error::DuplicateKey(key.label()));
+            }
+        }
+        Ok(())
     }
 }

@@ -147,7 +147,7 @@ pub(super) fn resolve(text: &str, base: usize, stored: Stored) -> KeyRef<'_> {
 }
 
 /// A key with its name (if any) borrowed: from a [`Key`], from a set's text, or from a line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum KeyRef<'a> {
     Generated(u32),
     Named(&'a str),

@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::key::{parse_label, Key, KeyRef};
-use super::{KeySet, FULL};
+use super::{KeySet, LinkKeys, FULL};
 use crate::core::hash::{generated_label, HashScheme};
 use crate::core::size::RingSize;
 
@@ -134,9 +134,11 @@ impl KeySet {
         (0..self.len() as u32).find(|&id| self.key_at(id) == stored)
     }
 
-    /// The longest run `key-0 .. key-(n-1)` of generated keys that are all present, and the
-    /// labels of every other key, in id order: what a link writes.
-    pub fn generated_run(&self) -> (u32, Vec<String>) {
+    /// The keys as a link writes them, in id order: the labels before the generated run, the
+    /// run `key-0 .. key-(n-1)` (the longest such run present as one block of ids in that
+    /// order), and the labels after it. Read back in that order they give the same ids, which
+    /// popularity by rank depends on.
+    pub fn link_keys(&self) -> LinkKeys {
         let mut run = 0u32;
         for word in &self.generated {
             let ones = word.trailing_ones();
@@ -145,26 +147,21 @@ impl KeySet {
                 break;
             }
         }
-        let compact: u64 = self
-            .generated
-            .iter()
-            .map(|w| u64::from(w.count_ones()))
-            .sum();
-        let listed = if compact == u64::from(run) {
-            // Every compact key is in the run: the others are exactly the full ones.
-            self.full.iter().map(|&k| self.resolve(k).label()).collect()
+        let len = self.len() as u32;
+        let start = if run == 0 {
+            len
         } else {
-            (0..self.len() as u32)
-                .filter(|&id| !matches!(self.key_ref(id), KeyRef::Generated(n) if n < run))
-                .map(|id| self.label(id))
-                .collect()
+            (0..len).find(|&id| self.key_at(id) == 0).unwrap_or(len)
         };
-        (run, listed)
-    }
-
-    /// Whether the generated run comes before every other key (by id).
-    pub fn run_comes_first(&self) -> bool {
-        !self.is_empty() && self.key_at(0) < FULL
+        let mut block = 0;
+        while block < run && start + block < len && self.key_at(start + block) == block {
+            block += 1;
+        }
+        LinkKeys {
+            before: (0..start).map(|id| self.label(id)).collect(),
+            run: block,
+            after: (start + block..len).map(|id| self.label(id)).collect(),
+        }
     }
 
     /// A key's 32-bit hash value.

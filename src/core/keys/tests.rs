@@ -89,7 +89,7 @@ fn removing_keys_of_both_kinds_keeps_every_label_in_place() {
     );
     assert_eq!(set.find("user:7"), Some(7));
     assert_eq!(set.find("key-1"), None);
-    // The generator does not reuse a number it has handed out.
+    // The generator goes on after the highest generated key there is, not into a gap.
     assert_eq!(set.generate(1).unwrap(), 4..5);
 }
 
@@ -103,16 +103,34 @@ fn labels_read_back_as_the_same_key() {
 }
 
 #[test]
-fn the_generated_run_and_the_other_labels_are_what_a_link_needs() {
+fn a_link_writes_the_keys_before_the_generated_run_the_run_and_the_keys_after_it() {
     let mut set = teaching_keys();
     set.generate(5).unwrap();
-    assert_eq!(set.generated_run().0, 5);
-    assert_eq!(set.generated_run().1.len(), 5);
+    let parts = set.link_keys();
+    assert_eq!(
+        (parts.before.len(), parts.run, parts.after.len()),
+        (5, 5, 0)
+    );
     set.remove("key-3").unwrap();
-    let (run, listed) = set.generated_run();
-    assert_eq!(run, 3);
-    assert_eq!(listed, ["@90", "@52", "@68", "@25", "@5", "key-4"]);
-    assert!(!set.run_comes_first());
+    let parts = set.link_keys();
+    assert_eq!(parts.before, ["@90", "@52", "@68", "@25", "@5"]);
+    assert_eq!(parts.run, 3);
+    assert_eq!(parts.after, ["key-4"]);
+
+    // key-1 taken out and put back comes after key-4: the run is key-0 alone.
+    set.remove("key-1").unwrap();
+    set.insert(vec![Key::Generated(1)]).unwrap();
+    let parts = set.link_keys();
+    assert_eq!(parts.run, 1);
+    assert_eq!(parts.after, ["key-2", "key-4", "key-1"]);
+
+    // Generated keys first, then named ones.
+    let mut set = KeySet::new(RingSize::FULL, HashScheme::default());
+    set.generate(3).unwrap();
+    set.insert(vec![Key::Named("user:7".into())]).unwrap();
+    let parts = set.link_keys();
+    assert!(parts.before.is_empty());
+    assert_eq!((parts.run, parts.after.len()), (3, 1));
 }
 
 #[test]
@@ -204,8 +222,7 @@ fn a_set_whose_references_are_not_written_behaves_as_one_whose_are() {
                 assert_eq!(lazy.label(id), written.label(id));
                 assert_eq!(lazy.find(&lazy.label(id)), Some(id));
             }
-            assert_eq!(lazy.run_comes_first(), written.run_comes_first());
-            assert_eq!(lazy.generated_run(), written.generated_run());
+            assert_eq!(lazy.link_keys(), written.link_keys());
         }
         let labels: Vec<String> = (0..lazy.len() as u32).map(|id| lazy.label(id)).collect();
         assert_eq!(labels, expected);

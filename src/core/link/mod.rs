@@ -29,12 +29,12 @@
 
 mod systems;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use crate::core::decimal::hundredths_text;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
-use crate::core::keys::Key;
+use crate::core::keys::{Key, KeySet};
 use crate::core::placement::table::{check_count, PartitionTable};
 use crate::core::placement::{check_maglev_size, check_probes, parse_load, Kind, Options};
 use crate::core::scenario::{
@@ -50,13 +50,14 @@ use crate::core::traffic::{check_heat, check_remedy, Popularity, Remedy, Traffic
 pub const SHARED_PARAMS: [&str; 1] = ["r"];
 
 /// The parameters the engine reads; others are left to the caller.
-pub const SCENARIO_PARAMS: [&str; 33] = [
+pub const SCENARIO_PARAMS: [&str; 34] = [
     "ring",
     "hash",
     "vnodes",
     "servers",
     "keys",
     "gen",
+    "later",
     "then",
     "placement",
     "maglev",
@@ -192,23 +193,23 @@ pub fn write_link(
         }
         return query.0;
     }
-    let (generated, listed) = scenario.keys().generated_run();
-    let gen = |query: &mut Query| {
-        if generated > 0 {
-            query.append_pair("gen", &generated.to_string());
-        }
-    };
-    // The order of `keys` and `gen` is the order the keys were added in, which popularity by
-    // rank depends on.
-    let gen_first = scenario.keys().run_comes_first();
-    if gen_first {
-        gen(&mut query);
+    // The keys in the order they were added, which popularity by rank depends on: those
+    // before the generated run (`keys`), the run (`gen`), then those after it (`keys` when
+    // nothing came before the run, `later` otherwise).
+    let parts = scenario.keys().link_keys();
+    if !parts.before.is_empty() {
+        query.append_pair("keys", &parts.before.join(","));
     }
-    if !listed.is_empty() {
-        query.append_pair("keys", &listed.join(","));
+    if parts.run > 0 {
+        query.append_pair("gen", &parts.run.to_string());
     }
-    if !gen_first {
-        gen(&mut query);
+    if !parts.after.is_empty() {
+        let name = if parts.before.is_empty() {
+            "keys"
+        } else {
+            "later"
+        };
+        query.append_pair(name, &parts.after.join(","));
     }
     // Hot keys name keys, so they come after them.
     if !traffic.hot.is_empty() {
@@ -256,6 +257,32 @@ fn encode(text: &str) -> String {
     out
 }
 
+/// Whether a query's `name=value` pair decodes to UTF-8 text, as `form_urlencoded` decodes
+/// it (`+` a space, `%XX` a byte) but refusing bytes that are no text rather than replacing
+/// them with U+FFFD.
+fn decodes_to_text(pair: &str) -> bool {
+    let hex = |b: Option<&u8>| b.and_then(|b| (*b as char).to_digit(16));
+    let bytes = pair.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => match (hex(bytes.get(i + 1)), hex(bytes.get(i + 2))) {
+                (Some(high), Some(low)) => {
+                    out.push((high * 16 + low) as u8);
+                    i += 3;
+                    continue;
+                }
+                _ => out.push(b'%'),
+            },
+            b'+' => out.push(b' '),
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    std::str::from_utf8(&out).is_ok()
+}
+
 /// Rebuilds what a query string (with or without `?`) describes, holding at most `max_keys`
 /// keys. Never fails.
 pub fn read_link(query: &str, max_keys: usize) -> Link {
@@ -263,8 +290,13 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
     let mut ignored = Vec::new();
     let mut extra = Vec::new();
     let mut params: Vec<(String, String)> = Vec::new();
-    for (name, value) in form_urlencoded::parse(query.as_bytes()) {
-        if name.contains('\u{FFFD}') || value.contains('\u{FFFD}') {
+    // A pair at a time (as the decoder splits them), so that a replacement character can be
+    // told from the person's own U+FFFD, which is text like any other.
+    for pair in query.split('&') {
+        let Some((name, value)) = form_urlencoded::parse(pair.as_bytes()).next() else {
+            continue;
+        };
+        if (name.contains('\u{FFFD}') || value.contains('\u{FFFD}')) && !decodes_to_text(pair) {
             ignored.push(format!(
                 "{name}: holds bytes that are not valid text, read as {value:?}"
             ));
@@ -285,7 +317,12 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
     let extra_only = extra
         .iter()
         .filter(|(n, _)| !SHARED_PARAMS.contains(&n.as_str()));
-    for (name, _) in params.iter().chain(extra_only) {
+    // A pair with no name (`&=x&`) is no parameter at all: skipped without a word, however often.
+    for (name, _) in params
+        .iter()
+        .chain(extra_only)
+        .filter(|(n, _)| !n.is_empty())
+    {
         let count = given.entry(name).or_insert(0);
         if *count == 0 {
             order.push(name);
@@ -388,9 +425,9 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
             Err(error) => ignored.push(format!("gen: {error}")),
         }
     };
-    let read_keys = |scenario: &mut Scenario, ignored: &mut Vec<String>| {
+    let read_keys = |scenario: &mut Scenario, name: &str, ignored: &mut Vec<String>| {
         let room = max_keys.saturating_sub(scenario.keys().len());
-        let mut labels: Vec<&str> = param("keys")
+        let mut labels: Vec<&str> = param(name)
             .map(|list| {
                 list.split(',')
                     .map(str::trim)
@@ -399,18 +436,19 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
             })
             .unwrap_or_default();
         if labels.len() > room {
-            ignored.push(format!("keys: only the first {room} are kept"));
+            ignored.push(format!("{name}: only the first {room} are kept"));
             labels.truncate(room);
         }
         add_keys(scenario, &labels, ignored);
     };
     if gen_first {
         read_gen(&mut scenario, &mut ignored);
-        read_keys(&mut scenario, &mut ignored);
+        read_keys(&mut scenario, "keys", &mut ignored);
     } else {
-        read_keys(&mut scenario, &mut ignored);
+        read_keys(&mut scenario, "keys", &mut ignored);
         read_gen(&mut scenario, &mut ignored);
     }
+    read_keys(&mut scenario, "later", &mut ignored);
 
     if let Some(words) = param("data") {
         ignored.push(format!(
@@ -747,19 +785,38 @@ fn add_keys(scenario: &mut Scenario, labels: &[&str], ignored: &mut Vec<String>)
             return;
         }
     }
-    // Something in the batch is wrong: add the keys one by one and name the bad ones.
+    // Something in the batch is wrong: each key is judged alone (read, on this ring, not given
+    // before, not already there), the bad ones are named, and the rest go in as one batch. Key
+    // by key insertion would copy the whole set for every key.
+    let present: HashSet<Key> = scenario.keys().iter().collect();
+    let mut alone = KeySet::new(scenario.size(), scenario.hash());
+    let mut seen = HashSet::new();
+    let mut good = Vec::new();
     let mut bad = 0;
     for label in labels {
-        let result = Key::parse(label).and_then(|key| scenario.insert_keys(vec![key]));
-        if let Err(error) = result {
-            bad += 1;
-            if bad <= 5 {
-                ignored.push(format!("key {label}: {error}"));
+        let judged = Key::parse(label).and_then(|key| {
+            if present.contains(&key) || !seen.insert(key.clone()) {
+                return Err(Error::DuplicateKey(key.label()));
+            }
+            alone.insert(vec![key.clone()])?;
+            alone = KeySet::new(scenario.size(), scenario.hash());
+            Ok(key)
+        });
+        match judged {
+            Ok(key) => good.push(key),
+            Err(error) => {
+                bad += 1;
+                if bad <= 5 {
+                    ignored.push(format!("key {label}: {error}"));
+                }
             }
         }
     }
     if bad > 5 {
         ignored.push(format!("and {} more keys that could not be read", bad - 5));
+    }
+    if let Err(error) = scenario.insert_keys(good) {
+        ignored.push(format!("keys: {error}"));
     }
 }
 
@@ -899,6 +956,8 @@ mod tests {
             link.ignored[0],
             "ring: given 1,000 times; only the last is read"
         );
+        // Pairs with no name are no parameter, however often they come.
+        assert!(read_link("=x&=y&&=", 10).ignored.is_empty());
         // The last value wins.
         let last = read_link("servers=a,b&servers=x,y,z", 10);
         assert_eq!(last.scenario.servers().len(), 3);

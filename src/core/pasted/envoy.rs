@@ -4,6 +4,7 @@
 //! `ip:port`, which becomes the server's name.
 
 use super::{server_name, Pasted, Problems, Refused};
+use crate::core::error::{quoted, shown};
 use crate::core::placement::Kind;
 use crate::core::scenario::Scenario;
 use crate::core::server::{Placement, Server, WEIGHTS};
@@ -35,7 +36,7 @@ pub(super) fn hosts(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
                 None
             }
             Err(_) => {
-                problems.at(n, format!("{:?} is not a weight", w.trim()));
+                problems.at(n, format!("{} is not a weight", quoted(w.trim())));
                 None
             }
         }
@@ -66,7 +67,7 @@ pub(super) fn hosts(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
                 "port_value" => match (pending.take(), value.parse::<u16>()) {
                     (Some((_, ip)), Ok(port)) => hosts.push((n, format!("{ip}:{port}"), 1)),
                     (None, _) => problems.at(n, "port_value without an address before it"),
-                    (_, Err(_)) => problems.at(n, format!("{value:?} is not a port")),
+                    (_, Err(_)) => problems.at(n, format!("{} is not a port", quoted(value))),
                 },
                 "load_balancing_weight" => {
                     if let Some(w) = weight_of(value, n, &mut problems) {
@@ -84,11 +85,11 @@ pub(super) fn hosts(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
         let host = parts.next().unwrap_or("");
         let host = host.strip_prefix("tcp://").unwrap_or(host);
         let Some((ip, port)) = host.rsplit_once(':') else {
-            problems.at(n, format!("{host:?} is not address:port"));
+            problems.at(n, format!("{} is not address:port", quoted(host)));
             continue;
         };
         if ip.is_empty() || port.parse::<u16>().is_err() {
-            problems.at(n, format!("{host:?} is not address:port"));
+            problems.at(n, format!("{} is not address:port", quoted(host)));
             continue;
         }
         let mut weight = 1;
@@ -101,21 +102,27 @@ pub(super) fn hosts(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
         if let Some(extra) = parts.next() {
             problems.at(
                 n,
-                format!("{extra:?} follows the weight; a line is address:port and a weight"),
+                format!(
+                    "{} follows the weight; a line is address:port and a weight",
+                    quoted(extra)
+                ),
             );
             continue;
         }
         hosts.push((n, host.to_string(), weight));
     }
     if let Some((n, ip)) = pending {
-        problems.at(n, format!("address {ip} has no port_value after it"));
+        problems.at(
+            n,
+            format!("address {} has no port_value after it", shown(&ip)),
+        );
     }
     let mut names: Vec<String> = Vec::new();
     for (n, host, _) in &hosts {
         match server_name(host) {
             Ok(name) if names.contains(&name) => problems.at(*n, format!("{name} is listed twice")),
             Ok(name) => names.push(name),
-            Err(error) => problems.at(*n, format!("{host}: {error}")),
+            Err(error) => problems.at(*n, format!("{}: {error}", shown(host))),
         }
     }
     if hosts.is_empty() && problems.0.is_empty() {

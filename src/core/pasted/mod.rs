@@ -1,8 +1,9 @@
 //! Readers for a cluster pasted as its own tools print it: Redis's `CLUSTER NODES` and
 //! `CLUSTER SLOTS`, Cassandra's `nodetool ring`, an nginx `upstream { … }` block and a list of
-//! Envoy hosts. Each reads the whole text or refuses it, naming every line it cannot use and
-//! why; a refused text changes nothing. What is read becomes a scenario on the same keys, with
-//! the system chosen and its state set exactly: the slot table, the tokens, the weights.
+//! Envoy hosts. Each reads the whole text or refuses it, naming each line it cannot use and
+//! why (the first [`MAX_PROBLEMS`] of them); a refused text changes nothing. What is read
+//! becomes a scenario on the same keys, with the system chosen and its state set exactly: the
+//! slot table, the tokens, the weights.
 
 mod envoy;
 mod nginx;
@@ -14,6 +15,7 @@ use std::str::FromStr;
 
 use crate::core::error::Error;
 use crate::core::scenario::Scenario;
+use crate::core::words::{grouped, plural};
 
 /// The forms of pasted text the readers know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -134,10 +136,16 @@ pub struct Pasted {
     pub skipped: Vec<String>,
 }
 
-/// Why a text was refused: every line that could not be used, and why.
+/// The most problems a refusal lists: the first ones, then how many more there were, so that
+/// a pasted megabyte is refused in a few lines.
+pub const MAX_PROBLEMS: usize = 20;
+
+/// Why a text was refused: each line that could not be used, and why (at most
+/// [`MAX_PROBLEMS`], the last then counting the rest).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refused {
-    /// `line 3: …`, in line order; a problem with the whole text has no line.
+    /// `line 3: …`, in line order; a problem with the whole text has no line; the last,
+    /// when there were more than [`MAX_PROBLEMS`], says how many more.
     pub problems: Vec<String>,
 }
 
@@ -177,13 +185,22 @@ impl Problems {
         self.0.push(why.to_string());
     }
 
-    /// Refuses when any problem was found.
-    fn check(self) -> Result<(), Refused> {
+    /// Refuses when any problem was found, listing at most [`MAX_PROBLEMS`].
+    fn check(mut self) -> Result<(), Refused> {
         if self.0.is_empty() {
-            Ok(())
-        } else {
-            Err(Refused { problems: self.0 })
+            return Ok(());
         }
+        let total = self.0.len();
+        if total > MAX_PROBLEMS {
+            self.0.truncate(MAX_PROBLEMS - 1);
+            let more = total - self.0.len();
+            self.0.push(format!(
+                "and {} more {}",
+                grouped(more as u64),
+                plural(more, "problem", "problems")
+            ));
+        }
+        Err(Refused { problems: self.0 })
     }
 }
 

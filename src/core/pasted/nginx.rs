@@ -5,6 +5,7 @@
 //! `hash` is accepted and gets no points.
 
 use super::{server_name, Pasted, Problems, Refused};
+use crate::core::error::{quoted, shown};
 use crate::core::placement::Kind;
 use crate::core::scenario::{Change, Scenario};
 use crate::core::server::{Placement, Server, WEIGHTS};
@@ -93,7 +94,7 @@ pub(super) fn upstream(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
                                 bad = true;
                             }
                             _ => {
-                                problems.at(n, format!("invalid weight \"{p}\""));
+                                problems.at(n, format!("invalid weight {}", quoted(p)));
                                 bad = true;
                             }
                         }
@@ -108,7 +109,7 @@ pub(super) fn upstream(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
                     {
                         // These change how nginx treats a failing server, not where a key goes.
                     } else {
-                        problems.at(n, format!("invalid parameter \"{p}\""));
+                        problems.at(n, format!("invalid parameter {}", quoted(p)));
                         bad = true;
                     }
                 }
@@ -116,7 +117,7 @@ pub(super) fn upstream(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
                     if hash_at.is_some() {
                         problems.at(n, "balancing method does not support parameter \"backup\"");
                     } else {
-                        skipped.push(format!("line {n}: {address} is a backup, which gets no points on the circle"));
+                        skipped.push(format!("line {n}: {} is a backup, which gets no points on the circle", shown(address)));
                     }
                     continue;
                 }
@@ -128,14 +129,14 @@ pub(super) fn upstream(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
                         problems.at(n, format!("{name} is listed twice; Ringlab names each server once"))
                     }
                     Ok(name) => servers.push((n, name, weight, down)),
-                    Err(error) => problems.at(n, format!("{address}: {error}")),
+                    Err(error) => problems.at(n, format!("{}: {error}", shown(address))),
                 }
             }
             [other, ..] => {
                 if matches!(*other, "keepalive" | "keepalive_timeout" | "keepalive_requests" | "zone" | "resolver" | "resolver_timeout") {
                     skipped.push(format!("line {n}: {other} does not change where a key goes"));
                 } else {
-                    problems.at(n, format!("unknown directive \"{other}\""));
+                    problems.at(n, format!("unknown directive {}", quoted(other)));
                 }
             }
             [] => {}
@@ -177,7 +178,10 @@ pub(super) fn upstream(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
         .collect();
     skipped.insert(
         0,
-        format!("the key is {key}; Ringlab's keys stand for its values"),
+        format!(
+            "the key is {}; Ringlab's keys stand for its values",
+            shown(&key)
+        ),
     );
     Ok(Pasted {
         scenario,

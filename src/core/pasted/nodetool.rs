@@ -4,6 +4,7 @@
 //! node's, exactly; a token held twice is refused.
 
 use super::{server_name, Pasted, Problems, Refused};
+use crate::core::error::{quoted, shown};
 use crate::core::placement::systems::Tokens;
 use crate::core::placement::Kind;
 use crate::core::scenario::Scenario;
@@ -30,7 +31,7 @@ pub(super) fn ring(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
         if line.starts_with("Address")
             || line.starts_with("Note:")
             || line.starts_with("Warning:")
-            || line.starts_with("  Warning")
+            || line.starts_with("To view status related info")
         {
             continue;
         }
@@ -52,23 +53,26 @@ pub(super) fn ring(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
                 problems.at(
                     n,
                     format!(
-                        "{:?} is not a Murmur3Partitioner token (a signed 64-bit integer)",
-                        f[f.len() - 1]
+                        "{} is not a Murmur3Partitioner token (a signed 64-bit integer)",
+                        quoted(f[f.len() - 1])
                     ),
                 );
                 continue;
             }
         };
         if !matches!(f[2], "Up" | "Down" | "?") {
-            problems.at(n, format!("{:?} is not a status (Up, Down or ?)", f[2]));
+            problems.at(
+                n,
+                format!("{} is not a status (Up, Down or ?)", quoted(f[2])),
+            );
             continue;
         }
         if !matches!(f[3], "Normal" | "Joining" | "Leaving" | "Moving") {
             problems.at(
                 n,
                 format!(
-                    "{:?} is not a state (Normal, Joining, Leaving or Moving)",
-                    f[3]
+                    "{} is not a state (Normal, Joining, Leaving or Moving)",
+                    quoted(f[3])
                 ),
             );
             continue;
@@ -76,7 +80,7 @@ pub(super) fn ring(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
         let name = match server_name(f[0]) {
             Ok(name) => name,
             Err(error) => {
-                problems.at(n, format!("{}: {error}", f[0]));
+                problems.at(n, format!("{}: {error}", shown(f[0])));
                 continue;
             }
         };

@@ -8,6 +8,7 @@
 //! exactly one master.
 
 use super::{server_name, Pasted, Problems, Refused};
+use crate::core::error::{quoted, shown};
 use crate::core::placement::systems::redis::{slots_words, SLOTS};
 use crate::core::placement::systems::units::Units;
 use crate::core::placement::Kind;
@@ -110,13 +111,13 @@ fn slot_range(text: &str) -> Result<(u32, u32), String> {
         t.parse::<u32>()
             .ok()
             .filter(|&s| s < SLOTS)
-            .ok_or_else(|| format!("{t:?} is not a slot (0 to 16383)"))
+            .ok_or_else(|| format!("{} is not a slot (0 to 16383)", quoted(t)))
     };
     match text.split_once('-') {
         Some((a, b)) => {
             let (a, b) = (number(a)?, number(b)?);
             if a > b {
-                return Err(format!("{text:?} runs backwards"));
+                return Err(format!("{} runs backwards", quoted(text)));
             }
             Ok((a, b))
         }
@@ -146,19 +147,25 @@ pub(super) fn cluster_nodes(text: &str, base: &Scenario) -> Result<Pasted, Refus
         if f[0].len() != 40 || !f[0].bytes().all(|b| b.is_ascii_hexdigit()) {
             problems.at(
                 n,
-                format!("{:?} is not a node id (40 hexadecimal digits)", f[0]),
+                format!("{} is not a node id (40 hexadecimal digits)", quoted(f[0])),
             );
             continue;
         }
         let address = f[1].split(['@', ',']).next().unwrap_or("");
         let Some((ip, port)) = address.rsplit_once(':') else {
-            problems.at(n, format!("{:?} is not an address ip:port@cport", f[1]));
+            problems.at(
+                n,
+                format!("{} is not an address ip:port@cport", quoted(f[1])),
+            );
             continue;
         };
         if ip.is_empty() || port.parse::<u16>().map_or(true, |p| p == 0) {
             problems.at(
                 n,
-                format!("{address:?} has no usable address (a node still in handshake?)"),
+                format!(
+                    "{} has no usable address (a node still in handshake?)",
+                    quoted(address)
+                ),
             );
             continue;
         }
@@ -175,13 +182,16 @@ pub(super) fn cluster_nodes(text: &str, base: &Scenario) -> Result<Pasted, Refus
             "noflags",
         ];
         if let Some(bad) = flags.iter().find(|fl| !known.contains(fl)) {
-            problems.at(n, format!("{bad:?} is not a CLUSTER NODES flag"));
+            problems.at(n, format!("{} is not a CLUSTER NODES flag", quoted(bad)));
             continue;
         }
         if !matches!(f[7], "connected" | "disconnected") {
             problems.at(
                 n,
-                format!("{:?} is not a link state (connected or disconnected)", f[7]),
+                format!(
+                    "{} is not a link state (connected or disconnected)",
+                    quoted(f[7])
+                ),
             );
             continue;
         }
@@ -200,7 +210,7 @@ pub(super) fn cluster_nodes(text: &str, base: &Scenario) -> Result<Pasted, Refus
         let name = match server_name(address) {
             Ok(name) => name,
             Err(error) => {
-                problems.at(n, format!("{address}: {error}"));
+                problems.at(n, format!("{}: {error}", shown(address)));
                 continue;
             }
         };
@@ -350,7 +360,7 @@ pub(super) fn cluster_slots(text: &str, base: &Scenario) -> Result<Pasted, Refus
                     problems.at(line, why);
                 }
             }
-            Err(error) => problems.at(line, format!("{address}: {error}")),
+            Err(error) => problems.at(line, format!("{}: {error}", shown(&address))),
         }
     }
     if replicas > 0 {

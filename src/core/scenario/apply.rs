@@ -468,6 +468,10 @@ impl Scenario {
         next.servers = checked.servers;
         next.ring = checked.ring;
         next.table = checked.table;
+        // The systems' tables name servers by their place in the list: those that no longer
+        // fit start afresh, as the placements already read them, so a link or a file holds
+        // the state in use.
+        next.systems = self.systems.fitted(next.servers.len());
         next.down = Vec::new();
         let names: Vec<&str> = next.servers.iter().map(|s| s.name.as_str()).collect();
         let headline = format!(

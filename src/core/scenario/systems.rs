@@ -3,7 +3,7 @@
 //! and what a change did to the chosen system's own structure.
 
 use super::{Outcome, Scenario, SystemOutcome};
-use crate::core::error::Error;
+use crate::core::error::{shown, Error};
 use crate::core::placement::systems::elasticsearch::Routing;
 use crate::core::placement::systems::redis::{self, Rebalance, Rebalanced};
 use crate::core::placement::systems::units::Units;
@@ -189,9 +189,9 @@ impl Scenario {
         let n = self.servers.len();
         let mut w = vec![1.0f32; n];
         for (name, weight) in weights {
-            let (index, _) = self
-                .server(name)
-                .map_err(|_| Error::System(format!("*** No such master node {}", name.trim())))?;
+            let (index, _) = self.server(name).map_err(|_| {
+                Error::System(format!("*** No such master node {}", shown(name.trim())))
+            })?;
             w[index] = *weight as f32 / 100.0;
         }
         let plan = Rebalance {
@@ -260,7 +260,7 @@ impl Scenario {
         let (target, _) = self.server(to).map_err(|_| {
             Error::System(format!(
                 "*** The specified node ({}) is not known or not a master, please retry.",
-                to.trim()
+                shown(to.trim())
             ))
         })?;
         let sources: Vec<usize> = if from.is_empty() {
@@ -271,7 +271,7 @@ impl Scenario {
                 let (i, _) = self.server(name).map_err(|_| {
                     Error::System(format!(
                         "*** The specified node ({}) is not known or not a master, please retry.",
-                        name.trim()
+                        shown(name.trim())
                     ))
                 })?;
                 if i == target {

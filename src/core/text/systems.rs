@@ -14,7 +14,7 @@
 use std::fmt;
 
 use crate::core::decimal::{hundredths_text, parse_hundredths};
-use crate::core::error::Error;
+use crate::core::error::{quoted, Error};
 use crate::core::scenario::Change;
 use crate::core::size::parse_number;
 
@@ -106,7 +106,8 @@ fn rebalance(rest: &str) -> Result<Change, Error> {
             weights.push((name.trim().to_string(), w));
         } else {
             return Err(Error::System(format!(
-                "{part:?} is not a rebalance option: use use-empty-masters, threshold=P or NAME=WEIGHT."
+                "{} is not a rebalance option: use use-empty-masters, threshold=P or NAME=WEIGHT.",
+                quoted(part)
             )));
         }
     }
@@ -120,7 +121,8 @@ fn rebalance(rest: &str) -> Result<Change, Error> {
 fn reshard(rest: &str) -> Result<Change, Error> {
     let bad = || {
         Error::System(format!(
-            "{rest:?} is not a reshard: write FROM>TO=SLOTS, such as all>D=100 or A,B>D=100."
+            "{} is not a reshard: write FROM>TO=SLOTS, such as all>D=100 or A,B>D=100.",
+            quoted(rest)
         ))
     };
     let (route, slots) = rest.rsplit_once('=').ok_or_else(bad)?;

@@ -31,6 +31,7 @@ use std::fmt::Write;
 
 use super::caption::MAX_CAPTION;
 use super::lesson::{Lesson, Pointer, Step, StepQuestion};
+use crate::core::quoted;
 
 /// The first line of a lesson file, before its version.
 pub const MAGIC: &str = "ringlab lesson";
@@ -121,7 +122,8 @@ pub fn read_text(text: &str) -> ReadLesson {
             let version = first[MAGIC.len()..].trim();
             if version != VERSION.to_string() {
                 read.skipped.push(format!(
-                    "The file says it is a lesson of version {version:?}; this version of Ringlab writes version {VERSION}, so some of it may not be read."
+                    "The file says it is a lesson of version {}; this version of Ringlab writes version {VERSION}, so some of it may not be read.",
+                    quoted(version)
                 ));
             }
             lines.next();
@@ -153,8 +155,8 @@ pub fn read_text(text: &str) -> ReadLesson {
                 Some(block) => block.text(line),
                 None if line.trim().is_empty() => {}
                 None => read.skipped.push(format!(
-                    "Text before the first step was left out: {:?}.",
-                    clip(line)
+                    "Text before the first step was left out: {}.",
+                    quoted(line.trim())
                 )),
             },
         }
@@ -206,7 +208,10 @@ impl Block {
                     *self.asked.last_mut().expect("a question is open") = true;
                 }
             }
-            _ => self.caption.push(format!("{name}: {value}")),
+            // A caption line as a text line reads: its end trimmed ("id:" with no value).
+            _ => self
+                .caption
+                .push(format!("{name}: {value}").trim_end().to_string()),
         }
     }
 
@@ -244,13 +249,13 @@ impl Block {
         for (q, asked) in self.questions.into_iter().zip(self.asked) {
             if !asked {
                 skipped.push(format!(
-                    "{named}: the question {:?} has no ask: line, so it was left out.",
-                    clip(&q.title)
+                    "{named}: the question {} has no ask: line, so it was left out.",
+                    quoted(q.title.trim())
                 ));
             } else if questions.len() == MAX_STEP_QUESTIONS {
                 skipped.push(format!(
-                    "{named}: a step asks at most {MAX_STEP_QUESTIONS} questions; {:?} was left out.",
-                    clip(&q.title)
+                    "{named}: a step asks at most {MAX_STEP_QUESTIONS} questions; {} was left out.",
+                    quoted(q.title.trim())
                 ));
             } else {
                 questions.push(q);
@@ -273,9 +278,11 @@ fn field(line: &str) -> Option<(&str, &str)> {
     FIELDS.contains(&name).then(|| (name, value.trim()))
 }
 
-/// A value on one line: line breaks become spaces.
+/// A value on one line, as [`read_text`] reads lines: each line break (`\n`, or `\r\n`) and
+/// the spaces round it become one space. A lone `\r` is no line break to the reader, so it
+/// stays, and the value reads back as it was.
 fn one_line(text: &str) -> String {
-    text.split(['\n', '\r'])
+    text.split('\n')
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .collect::<Vec<_>>()
@@ -283,7 +290,7 @@ fn one_line(text: &str) -> String {
 }
 
 /// At most 60 characters of `text`, for naming it in a sentence.
-pub(super) fn clip(text: &str) -> String {
+fn clip(text: &str) -> String {
     let t = text.trim();
     if t.chars().count() <= 60 {
         t.to_string()

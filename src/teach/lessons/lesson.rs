@@ -8,7 +8,7 @@
 use std::fmt;
 
 use super::caption::{self, Paragraph};
-use crate::core::Error;
+use crate::core::{quoted, Error};
 use crate::teach::quiz::Question;
 
 /// One lesson.
@@ -170,7 +170,8 @@ impl std::str::FromStr for Pointer {
         let name = name.trim();
         if name.is_empty() {
             return Err(format!(
-                "\"{text}\" points at nothing: write key LABEL, server NAME or panel NAME"
+                "{} points at nothing: write key LABEL, server NAME or panel NAME",
+                quoted(text)
             ));
         }
         match what {
@@ -183,12 +184,14 @@ impl std::str::FromStr for Pointer {
                 .ok_or_else(|| {
                     let names: Vec<&str> = Panel::ALL.iter().map(|p| p.id()).collect();
                     format!(
-                        "there is no panel {name}; choose one of {}",
+                        "there is no panel {}; choose one of {}",
+                        quoted(name),
                         names.join(", ")
                     )
                 }),
             other => Err(format!(
-                "a step points at a key, a server or a panel, not a {other}"
+                "a step points at a key, a server or a panel, not a {}",
+                quoted(other)
             )),
         }
     }

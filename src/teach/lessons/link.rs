@@ -15,8 +15,9 @@
 //! past 8 KB (nginx by default, Apache at 8,190 bytes), as do many proxies; chat and mail
 //! programs also cut long links. A longer lesson is saved as a file instead.
 
-use super::file::{clip, read_text, write_step, ReadLesson, MAX_STEPS};
+use super::file::{read_text, write_step, ReadLesson, MAX_STEPS};
 use super::lesson::Lesson;
+use crate::core::quoted;
 use crate::teach::quiz::base64;
 
 /// The most characters a whole address holding a lesson may have.
@@ -124,7 +125,7 @@ pub fn lesson_from_link(value: &str) -> ReadLesson {
                 one.skipped
                     .first()
                     .map(|s| s.replacen("Step 1", "it", 1))
-                    .unwrap_or_else(|| format!("{:?} is not a step.", clip(text)))
+                    .unwrap_or_else(|| format!("{} is not a step.", quoted(text.trim())))
             )),
         }
     }

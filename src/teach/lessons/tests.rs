@@ -206,7 +206,7 @@ fn every_step_reads_cleanly_and_selects_a_key_it_holds() {
                 .extra
                 .iter()
                 .map(|(n, _)| n.as_str())
-                .filter(|n| !["select", "view", "event", "r"].contains(n))
+                .filter(|n| !["select", "view", "event", "r", "systems"].contains(n))
                 .collect();
             assert!(others.is_empty(), "{} step {i}: {others:?}", l.id);
             if let Some(label) = selected(&link) {

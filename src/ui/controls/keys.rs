@@ -61,6 +61,9 @@ pub fn KeyControls() -> impl IntoView {
                     id="key-name"
                     data-testid="key-name"
                     autocomplete="off"
+                    // Past the 40 characters a name may have, so a longer one is refused in
+                    // words; a paste of megabytes is cut short by the browser, not laid out.
+                    maxlength="60"
                     placeholder="user:42 or @52"
                     aria-describedby="keys-error"
                     aria-invalid=refusal.invalid()

@@ -1,7 +1,7 @@
 //! "Paste your cluster": what `CLUSTER NODES`, `CLUSTER SLOTS`, `nodetool ring`, an nginx
 //! `upstream` block or a list of Envoy hosts printed, read by the engine into a scenario on the
 //! same keys. The dialog shows what was read (and what was left out) before anything changes;
-//! a text with an unusable line is refused whole, every such line named.
+//! a text with an unusable line is refused whole, each such line named (the first 20).
 
 use leptos::prelude::*;
 

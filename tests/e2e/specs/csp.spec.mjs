@@ -74,6 +74,8 @@ test('using the app under its policy raises no violation: editing, lessons, embe
     const [download] = await Promise.all([page.waitForEvent('download'), item.click()]);
     expect(await download.failure()).toBeNull();
   }
+  // Presentation mode folds the controls away until asked for.
+  await page.getByTestId('controls-toggle').click();
   await ring.removeServer('B');
   await expect(ring.row('B')).toHaveCount(0);
   await teach.pickLesson('virtual-nodes');

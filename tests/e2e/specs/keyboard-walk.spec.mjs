@@ -91,7 +91,7 @@ test('the whole page works from the keyboard alone, with the focus always on som
   // The ring itself: step to a key and hear its walk.
   await tabTo(page, 'ring-canvas');
   await press(page, 'ArrowRight');
-  await expect(ring.announcement).toContainText(/\(1 of \d+\)/);
+  await expect(ring.announcement).toContainText(/^Key .*\(\d+ of \d+\)\.$/);
   await press(page, 'Escape');
   await expect(ring.announcement).toHaveText('Nothing selected.');
   // A key selected and followed: the walk is written out.
@@ -100,14 +100,20 @@ test('the whole page works from the keyboard alone, with the focus always on som
 
   // A guided lesson, picked and stepped.
   await tabTo(page, 'lesson-select', { back: true });
-  expect(await press(page, 'ArrowDown')).toBe('lesson-narration');
+  await press(page, 'ArrowDown');
+  await expect.poll(() => focused(page)).toBe('lesson-narration');
   await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 1 of /);
   await tabTo(page, 'lesson-next');
-  expect(await press(page, 'Enter')).toBe('lesson-narration');
+  await press(page, 'Enter');
+  // The new step's words take the focus once they are drawn.
+  await expect.poll(() => focused(page)).toBe('lesson-narration');
   await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 2 of /);
+  // Leaving the lesson gives the focus back to the picker (and unfolds the Timeline's settings).
+  await tabTo(page, 'lesson-close');
+  expect(await press(page, 'Enter')).toBe('lesson-select');
 
   // The link, copied from the Share menu; Escape folds the menu back onto its button.
-  await tabTo(page, 'share-open', { back: true });
+  await tabTo(page, 'share-open');
   await press(page, 'Enter');
   await tabTo(page, 'copy-link');
   await press(page, 'Enter');

@@ -4,6 +4,8 @@ test('the verdict says counts with thousands separators, never a bare ratio like
   const { page } = ring;
   // D at 4001 takes the one position 4001: almost nothing moves on the ring, most keys under mod N.
   await ring.open('?ring=10000&servers=A@1000,B@4000,C@7500&keys=@4001&gen=100000&then=add:D@4001');
+  // A hundred thousand keys are made in steps: the link's change comes after the last one.
+  await expect.poll(async () => (await ring.snapshot()).last, { timeout: 30_000 }).not.toBeNull();
   const { last } = await ring.snapshot();
   const grouped = (n) => n.toLocaleString('en-US');
   await expect(page.getByTestId('verdict')).toHaveText(

@@ -135,8 +135,13 @@ test('a new deployment replaces the stored build whole: old and new files never 
     const server = await host({ root: builds.v1 });
     const { page } = ring;
     const build = page.locator('meta[name="ringlab-build"]');
+    // The main stylesheet, the one the new release changed (the others keep their names).
     const stylesheets = () =>
-      page.evaluate(() => [...document.styleSheets].map((sheet) => new URL(sheet.href).pathname.slice(1)));
+      page.evaluate(() =>
+        [...document.styleSheets]
+          .map((sheet) => new URL(sheet.href).pathname.slice(1))
+          .filter((name) => name.startsWith('main-')),
+      );
     const cacheNames = () => page.evaluate(() => caches.keys());
 
     await ring.open('', server.url);

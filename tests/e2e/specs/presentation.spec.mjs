@@ -173,6 +173,8 @@ for (const scheme of ['light', 'dark']) {
       await teach.lessonNext.click();
       await teach.lessonNext.click();
       await teach.expectStep(4, 6);
+      // Presentation mode folds the controls away until asked for.
+      await ring.page.getByTestId('controls-toggle').click();
       await teach.replicas(3).click();
       await expect(teach.keyCopies).toBeVisible();
       expect(summary((await ring.axe()).violations), 'in a lesson step').toEqual([]);

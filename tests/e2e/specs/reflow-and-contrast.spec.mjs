@@ -30,6 +30,8 @@ function smallTargets(page) {
     for (const el of document.querySelectorAll('button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])')) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
+      // A control drawn as another element (a file input behind its label) is not the target.
+      if (getComputedStyle(el).opacity === '0') continue;
       if (box.width < 24 || box.height < 24) {
         small.push(`${el.dataset.testid ?? el.textContent.trim().slice(0, 20)} ${box.width.toFixed(0)}×${box.height.toFixed(0)}`);
       }

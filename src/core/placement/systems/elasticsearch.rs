@@ -18,7 +18,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::hashes::es_murmur3;
-use crate::core::error::Error;
+use crate::core::error::{quoted, Error};
 
 /// Primary shards of a new index here.
 pub const SHARDS: u32 = 3;
@@ -73,7 +73,8 @@ impl FromStr for EsVersion {
         let t = text.trim();
         let bad = || {
             Error::System(format!(
-                "{t:?} is not an Elasticsearch version such as 6, 7, 8.15 or 9.4."
+                "{} is not an Elasticsearch version such as 6, 7, 8.15 or 9.4.",
+                quoted(t)
             ))
         };
         let mut parts = t.split('.');

@@ -25,7 +25,12 @@ pub const POINTS_PER_WEIGHT: u32 = 160;
 /// assert_eq!(split("[::1]:8080"), ("[::1]", "8080"));
 /// ```
 pub fn split(name: &str) -> (&str, &str) {
-    if name.len() >= 5 && name[..5].eq_ignore_ascii_case("unix:") {
+    // Compared as bytes: a name's fifth byte may be inside a character.
+    if name
+        .as_bytes()
+        .get(..5)
+        .is_some_and(|start| start.eq_ignore_ascii_case(b"unix:"))
+    {
         return (&name[5..], "");
     }
     let bytes = name.as_bytes();

@@ -181,6 +181,18 @@ impl SystemState {
         }
     }
 
+    /// The state as a list of `servers` servers uses it: each table kept when it fits, and
+    /// otherwise started afresh as [`slots_for`](Self::slots_for) and the others say.
+    pub fn fitted(&self, servers: usize) -> SystemState {
+        SystemState {
+            slots: self.slots_for(servers),
+            leaders: self.leaders_for(servers),
+            shards: self.shards_for(servers),
+            routing: self.routing,
+            tokens: self.tokens.clone(),
+        }
+    }
+
     /// Whether the state fits `servers` servers.
     pub fn fits(&self, servers: usize) -> bool {
         self.slots.fits(servers) && self.leaders.fits(servers) && self.shards.fits(servers)

@@ -159,13 +159,10 @@ impl Units {
         let mut next = self.clone();
         let mut counts = self.counts(servers);
         let mut moves = Vec::new();
-        loop {
-            let Some(donor) = (0..servers)
-                .filter(|&s| s != index)
-                .max_by_key(|&s| (counts[s], std::cmp::Reverse(s)))
-            else {
-                break;
-            };
+        while let Some(donor) = (0..servers)
+            .filter(|&s| s != index)
+            .max_by_key(|&s| (counts[s], std::cmp::Reverse(s)))
+        {
             if counts[donor] <= counts[index] + 1 {
                 break;
             }

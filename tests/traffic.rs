@@ -209,7 +209,11 @@ fn a_server_filled_exactly_to_its_bounded_cap_still_takes_the_key_that_fills_it(
         .traffic()
         .loads(&scenario.placed(), scenario.keys(), READS);
     let cap = READS / 3.0;
-    assert!((loads.servers[0].requests - cap).abs() < 1e-6, "{:?}", loads.servers);
+    assert!(
+        (loads.servers[0].requests - cap).abs() < 1e-6,
+        "{:?}",
+        loads.servers
+    );
 }
 
 fn close(a: f64, b: f64) -> bool {

@@ -75,7 +75,6 @@ pub fn App() -> impl IntoView {
     embed::probe::register(app);
     state::address::sync_address(app);
     header::shortcuts::install(app);
-    authoring::pointer::follow(app);
     let theme = use_theme(app.present);
     if let Some(deferred) = deferred {
         controls::generation::finish(app, deferred, state::MAX_PAGE_KEYS);
@@ -113,6 +112,14 @@ pub fn App() -> impl IntoView {
         || Box::pin(header::arrive_shortcuts()),
         announce,
     );
+    let paste = Lazy::new(
+        "the cluster reader",
+        || Box::pin(systems::arrive_paste()),
+        announce,
+    );
+    // Mounted from the first time it is opened on (it shows itself while open), so closing it
+    // gives the focus back as usual.
+    let pasted = Memo::new(move |was: Option<&bool>| was == Some(&true) || app.paste_open.get());
     let predict = Lazy::new(
         "Predict first",
         || Box::pin(practice::arrive_predict()),
@@ -227,7 +234,9 @@ pub fn App() -> impl IntoView {
         <Show when=move || app.help_open.get()>
             {arrive(shortcut_list, "toast", |show| show())}
         </Show>
-        <systems::paste::PasteDialog />
+        <Show when=move || pasted.get()>
+            {arrive(paste, "toast", |show| show())}
+        </Show>
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
             {move || app.announcement.get()}
         </p>

@@ -3,12 +3,12 @@
 
 use leptos::prelude::*;
 
-use super::ask::AskDialog;
 use super::share::open_file;
 use crate::teach::lessons::Lesson;
 use crate::ui::header::menu::{Fold, Menu};
 use crate::ui::kit::focus::focus_soon;
 use crate::ui::kit::icons::Icon;
+use crate::ui::kit::lazy::{arrive, Lazy};
 use crate::ui::kit::theme::Theme;
 use crate::ui::state::{AppState, Draft};
 
@@ -40,6 +40,15 @@ pub fn TeachMenu(theme: Signal<Theme>) -> impl IntoView {
     let app = expect_context::<AppState>();
     let fold = Fold::new();
     let ask_open = RwSignal::new(false);
+    // The dialog's code arrives the first time it is asked for, and then stays mounted (it
+    // shows itself while `ask_open` is true), so closing it gives the focus back as usual.
+    let asked = Memo::new(move |was: Option<&bool>| was == Some(&true) || ask_open.get());
+    let announce = Callback::new(move |words: String| app.announcement.set(words));
+    let ask = Lazy::new(
+        "the question builder",
+        || Box::pin(super::arrive_ask()),
+        announce,
+    );
     let file_ref = NodeRef::<leptos::html::Input>::new();
     view! {
         <Menu fold=fold label="Teach ▾" icon=Icon::Teach items_id="teach-items" testid="teach-open">
@@ -106,6 +115,8 @@ pub fn TeachMenu(theme: Signal<Theme>) -> impl IntoView {
                 }
             }
         />
-        <AskDialog open=ask_open theme=theme />
+        <Show when=move || asked.get()>
+            {arrive(ask, "toast", move |show| show(ask_open, theme))}
+        </Show>
     }
 }

@@ -13,7 +13,21 @@ pub mod ask;
 mod ask_fields;
 pub mod capture;
 pub mod menu;
-pub mod pointer;
 pub mod share;
 mod step_editor;
 pub mod strip;
+
+use leptos::prelude::*;
+
+use crate::ui::kit::lazy::split_point;
+use crate::ui::kit::theme::Theme;
+
+/// The Ask dialog, open while the signal is true, drawn in the page's theme.
+pub type AskEntry = fn(RwSignal<bool>, Signal<Theme>) -> AnyView;
+
+split_point! {
+    /// "Ask about this", fetched the first time the Teach menu's item is chosen.
+    pub fn arrive_ask() -> AskEntry = ask {
+        |open, theme| view! { <ask::AskDialog open=open theme=theme /> }.into_any()
+    }
+}

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::{Change, Kind, Scenario};
+use crate::teach::lessons::Panel;
 use crate::ui::kit::focus::focus_soon;
 use crate::ui::state::{AppState, Field};
 
@@ -23,7 +24,7 @@ pub fn KeyDetailPanel() -> impl IntoView {
     move || {
         detail().map(|d| {
             view! {
-                <section class="panel key-panel" aria-labelledby="key-title" data-testid="key-panel">
+                <section class="panel key-panel" class:pointed=move || app.points_at(Panel::Key) aria-labelledby="key-title" data-testid="key-panel">
                     <h2 id="key-title">"Selected key"</h2>
                     {
                     let label = d.label.clone();

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::core::{Kind, MovedReads, Moves, Outcome, Scenario};
+use crate::teach::lessons::Panel;
 use crate::ui::kit::numbers::{grouped, pct};
 use crate::ui::state::AppState;
 
@@ -21,7 +22,7 @@ pub fn LastChangePanel() -> impl IntoView {
     let of_keys = move || figure(|o| grouped(o.keys as u64));
 
     view! {
-        <section class="panel" aria-labelledby="last-title">
+        <section class="panel" class:pointed=move || app.points_at(Panel::LastChange) aria-labelledby="last-title">
             <h2 id="last-title">"Last change"</h2>
             <p class="headline" data-testid="last-headline">
                 {move || {

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::Ownership;
+use crate::teach::lessons::Panel;
 use crate::ui::kit::numbers::{grouped, pct};
 use crate::ui::kit::theme::{Swatch, Theme};
 use crate::ui::state::{slot_list, AppState};
@@ -103,7 +104,7 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
     };
 
     view! {
-        <section class="panel" aria-labelledby="ownership-title">
+        <section class="panel" class:pointed=move || app.points_at(Panel::Ownership) aria-labelledby="ownership-title">
             <h2 id="ownership-title">"Who owns what"</h2>
             <table class="ownership" data-testid="ownership-table">
                 <caption id="ownership-caption">{caption}</caption>

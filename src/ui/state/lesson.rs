@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::{AppState, TimelineEvent, View, MAX_PAGE_KEYS};
 use crate::core::read_link;
-use crate::teach::lessons::{lesson, Lesson, Pointer, Step};
+use crate::teach::lessons::{lesson, Lesson, Panel, Pointer, Step};
 use crate::teach::stories::Story;
 
 impl AppState {
@@ -100,6 +100,13 @@ impl AppState {
         if next >= 0 && (next as usize) < found.steps.len() {
             app.open_lesson(found, next as usize);
         }
+    }
+
+    /// Whether the step on screen points at `panel`, which then wears a ring: read by the panel
+    /// itself, so a panel that arrives or moves after the step still wears it.
+    pub fn points_at(&self, panel: Panel) -> bool {
+        self.pointer
+            .with(|p| matches!(p, Some(Pointer::Panel(at)) if *at == panel))
     }
 
     /// Leaves the lesson: nothing is pointed at any more.

@@ -8,3 +8,15 @@ pub mod panel;
 pub mod paste;
 mod strip;
 mod verbs;
+
+use leptos::prelude::*;
+
+use crate::ui::kit::lazy::split_point;
+use crate::ui::parts::Plain;
+
+split_point! {
+    /// The dialog that reads a pasted cluster, fetched the first time it is opened.
+    pub fn arrive_paste() -> Plain = paste {
+        || view! { <paste::PasteDialog /> }.into_any()
+    }
+}

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::{parse_number, CacheLoad};
+use crate::teach::lessons::Panel;
 use crate::ui::kit::numbers::grouped;
 use crate::ui::ring::last_change::moved_reads;
 use crate::ui::state::{AppState, TimelineEvent, View};
@@ -56,7 +57,7 @@ pub fn CachePanel() -> impl IntoView {
         Some(by_requests.unwrap_or(by_keys))
     };
     view! {
-        <section class="panel" aria-labelledby="cache-title">
+        <section class="panel" class:pointed=move || app.points_at(Panel::Cache) aria-labelledby="cache-title">
             <h2 id="cache-title">"Cache impact"</h2>
             <div class="cache-inputs">
                 <label class="stacked">

@@ -9,6 +9,7 @@ use super::remedies::RemedyControls;
 use super::requests::{BusiestKeys, Computed, RequestTable};
 use crate::core::hundredths_text as load_text;
 use crate::core::{Change, Popularity};
+use crate::teach::lessons::Panel;
 use crate::ui::kit::numbers::grouped;
 use crate::ui::kit::theme::Theme;
 use crate::ui::notices::fields::FieldError;
@@ -24,7 +25,7 @@ pub fn TrafficPanel(theme: Signal<Theme>) -> impl IntoView {
             .with(|s| Computed(Arc::new(s.traffic().loads(&s.placed(), s.keys(), reads))))
     });
     view! {
-        <section class="panel traffic" aria-labelledby="traffic-title" data-testid="traffic-panel">
+        <section class="panel traffic" class:pointed=move || app.points_at(Panel::Requests) aria-labelledby="traffic-title" data-testid="traffic-panel">
             <h2 id="traffic-title">"Requests"</h2>
             <PopularityControls />
             <HotKeys />

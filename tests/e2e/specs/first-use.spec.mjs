@@ -68,7 +68,9 @@ test('the start page fetches the first screen and none of the other views, lesso
 const VIEWS = [
   { name: 'Compare', part: 'compare', shows: 'compare-figures', words: 'the Compare view' },
   { name: 'Traffic', part: 'traffic', shows: 'traffic-panel', words: 'the Traffic view' },
-  { name: 'Timeline', part: 'timeline', shows: 'timeline-chart', words: 'the Timeline view' },
+  // From the untouched starting ring the Timeline opens on its first story, and says that
+  // instead (docs/guide.md, "Opening on a story").
+  { name: 'Timeline', part: 'timeline', shows: 'timeline-chart', words: 'the Timeline view', ready: 'Story: A cache server dies.' },
   { name: 'Practice', part: 'practice', shows: 'practice-view', words: 'the Practice view' },
 ];
 
@@ -94,7 +96,7 @@ for (const view of VIEWS) {
     release();
     await expect(page.getByTestId(view.shows)).toBeVisible();
     await expect(loading).toHaveCount(0);
-    await expect(ring.announcement).toHaveText(`${view.words[0].toUpperCase()}${view.words.slice(1)} is ready.`);
+    await expect(ring.announcement).toHaveText(view.ready ?? `${view.words[0].toUpperCase()}${view.words.slice(1)} is ready.`);
     expect(await box(header)).toEqual(before);
     if (placed) expect(await box(controls)).toEqual(placed);
 

@@ -13,8 +13,8 @@ export const CPU_SLOWDOWN = 4;
  * firstScreen`, the first frame after, in ms from navigation start), and `fetched` collects
  * every response's size as sent (compressed, headers included).
  */
-export async function phonePage(browser) {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
+export async function phonePage(browser, { worker = false } = {}) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: worker ? 'allow' : 'block' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -86,12 +86,18 @@ export const VIEWS = [
  * ms from the last click (or the choice) until the first frame after the view's own content is on
  * screen. The page's first screen is loaded as a first visit, so the view's files are fetched
  * over the slow connection: the worst first open, before the service worker has stored them.
+ * With `stored`, the service worker is let in and the view is opened once it has stored every
+ * file and answers for the page (it takes the page over when its store is complete).
  */
-export async function firstOpen(browser, url, view) {
-  const { context, page } = await phonePage(browser);
+export async function firstOpen(browser, url, view, { stored = false } = {}) {
+  const { context, page } = await phonePage(browser, { worker: stored });
   try {
     await page.goto(url, { waitUntil: 'commit' });
     await firstScreen(page);
+    // With `stored`, the service worker has stored every file and answers for the page.
+    if (stored) {
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 120_000, polling: 100 });
+    }
     // What arrives just after the first screen, unasked, is not what is being measured.
     await page.waitForLoadState('networkidle');
     const clicks = view.click ?? [];

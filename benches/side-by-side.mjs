@@ -14,7 +14,7 @@
 //   --phone N        alternations of each cold first screen and each view's first open on a
 //                    phone, default 5.
 //   --warmup N       untimed alternations before each scenario's timed ones, default 3.
-//   --only LIST      some of: bundle,start,phone,views,100k,1m,gen (default all of them).
+//   --only LIST      some of: bundle,start,phone,views,stored,100k,1m,gen (default all of them).
 //   --json FILE      also write every sample to FILE.
 //
 // Example, from the repository root:
@@ -34,22 +34,28 @@
 //           starting ring's shares are on screen, served gzipped and then with brotli (the
 //           precompressed copies scripts/compress.mjs writes), and the bytes fetched by then;
 //   views   each other view's first open on the same phone, in a page whose first screen is up:
-//           from the click until the first frame after the view's content is on screen;
+//           from the click until the first frame after the view's content is on screen; the
+//           view's files come over the slow connection (the service worker is kept out);
+//   stored  the same once the service worker has stored every file after the first screen, as
+//           on a second look at the page or a while after the first: what a learner usually
+//           meets;
 //   gen     1,000,000 keys generated (the "add 1,000,000 keys" button, on the big ring), until
 //           the headline says so, and the memory the page then holds (WebAssembly + JS heap).
 // Each build is served from its own folder on its own port by tests/e2e/serve.mjs, in a
 // process of its own. The run stops with a message naming the build and the step if a page
 // does not show what it should.
-import { existsSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   addServer, bigRing, bundleSize, firstRender, launchChromium, quantile, removeServer,
   serveFolder, watchFirstRender,
 } from './page-kit.mjs';
 import { coldFirstScreen, CPU_SLOWDOWN, firstOpen, SLOW_4G, VIEWS } from './phone-kit.mjs';
+import { compress, ENCODED } from '../scripts/compress.mjs';
 
-const USAGE = 'usage: node benches/side-by-side.mjs DIST_A DIST_B [--labels a,b] [--runs N] [--loads N] [--phone N] [--warmup N] [--only bundle,start,phone,views,100k,1m,gen] [--json FILE]';
-const PARTS = ['bundle', 'start', 'phone', 'views', '100k', '1m', 'gen'];
+const USAGE = 'usage: node benches/side-by-side.mjs DIST_A DIST_B [--labels a,b] [--runs N] [--loads N] [--phone N] [--warmup N] [--only bundle,start,phone,views,stored,100k,1m,gen] [--json FILE]';
+const PARTS = ['bundle', 'start', 'phone', 'views', 'stored', '100k', '1m', 'gen'];
 
 function fail(message) {
   console.error(message);
@@ -223,6 +229,17 @@ async function generation(builds) {
 const firstScreenBytes = {};
 const builds = options.dists.map((dist, i) => ({ dist, label: labels[i] }));
 const sizes = builds.map((build) => bundleSize(build.dist));
+// A build from before scripts/compress.mjs has no precompressed copies, and the server sends
+// only those: it would go to the phone uncompressed. Such a build is served from a compressed
+// copy of its folder, as a host that compresses would send it.
+for (const build of builds) {
+  if (readdirSync(build.dist).some((name) => ENCODED.test(name))) continue;
+  const copy = mkdtempSync(join(tmpdir(), 'ringlab-bench-'));
+  cpSync(build.dist, copy, { recursive: true });
+  await compress(copy);
+  console.log(`${build.label}: ${build.dist} has no precompressed copies; served from ${copy}, compressed by scripts/compress.mjs`);
+  build.dist = copy;
+}
 const servers = [];
 let browser;
 try {
@@ -277,6 +294,19 @@ try {
       const [a, b] = await onPhone(builds, urls, (build, url) =>
         within(build, `the first open of ${view.name} on a phone`, () => firstOpen(browser, url, view)));
       record(`phone, first open of ${view.name}`, a, b);
+    }
+  }
+  if (wanted('stored')) {
+    const urls = [];
+    for (const build of builds) {
+      const server = await serveFolder(build.dist, 0, ['gzip']);
+      servers.push(server);
+      urls.push(server.url);
+    }
+    for (const view of VIEWS) {
+      const [a, b] = await onPhone(builds, urls, (build, url) =>
+        within(build, `the first open of ${view.name} once stored`, () => firstOpen(browser, url, view, { stored: true })));
+      record(`phone, first open of ${view.name}, once stored`, a, b);
     }
   }
   if (wanted('100k')) await addRemove(builds, 100_000, '100,000 keys');

@@ -14,7 +14,7 @@ test.use({ serviceWorkers: 'block' });
 const partOf = (url) => /\/split_([a-z]+)-[0-9a-f]{16}\.wasm$/.exec(url)?.[1] ?? null;
 
 /** The parts that never load with the first screen. */
-const LATER = ['compare', 'traffic', 'timeline', 'practice', 'lesson', 'predict', 'share', 'key', 'embed', 'shortcuts'];
+const LATER = ['compare', 'traffic', 'timeline', 'practice', 'lesson', 'predict', 'share', 'key', 'embed', 'shortcuts', 'paste', 'ask'];
 
 /** Every part the page asks for, in order. */
 function recordParts(page) {
@@ -177,6 +177,35 @@ test('the selected key, Predict first, the Share menu\'s snippet and the shortcu
   expect(asked).toContain('predict');
   // Each was fetched once.
   expect(asked.filter((p) => LATER.includes(p)).length).toBe(new Set(asked.filter((p) => LATER.includes(p))).size);
+});
+
+test('the cluster reader and Ask about this arrive when first opened, each once, and closing them gives the focus back', async ({ ring }) => {
+  const { page } = ring;
+  const asked = recordParts(page);
+  await ring.open();
+  await expect(ring.share('A')).toHaveText('35%');
+  await page.waitForLoadState('networkidle');
+  expect(asked).not.toContain('paste');
+  expect(asked).not.toContain('ask');
+
+  for (let round = 0; round < 2; round++) {
+    await page.getByTestId('more-open').click();
+    await page.getByTestId('paste-open').click();
+    await expect(page.getByTestId('paste-dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('paste-dialog')).toHaveCount(0);
+    // The menu folded as the dialog opened: the focus goes back to the button that opens it.
+    await expect(page.getByTestId('more-open')).toBeFocused();
+  }
+  for (let round = 0; round < 2; round++) {
+    await page.getByTestId('teach-open').click();
+    await page.getByTestId('teach-ask').click();
+    await expect(page.getByTestId('ask-dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('ask-dialog')).toHaveCount(0);
+  }
+  expect(asked.filter((p) => p === 'paste')).toEqual(['paste']);
+  expect(asked.filter((p) => p === 'ask')).toEqual(['ask']);
 });
 
 test('a part that cannot be loaded says so with a Retry button; the ring keeps working, and Retry brings the part', async ({ page }) => {

@@ -58,11 +58,8 @@ pub fn App() -> impl IntoView {
         ),
         lesson: Lazy::new("the lesson", || Box::pin(lessons::arrive()), announce),
         share: Lazy::new("the Share menu", || Box::pin(header::arrive()), announce),
-        key: Lazy::new(
-            "the selected key",
-            || Box::pin(ring::arrive_key()),
-            announce,
-        ),
+        // Selecting a key says the key in words; its panel arriving says nothing over them.
+        key: Lazy::quiet("the selected key", || Box::pin(ring::arrive_key())),
         // On the ring view but not what its first screen needs: these arrive just after it,
         // unasked, and so announce nothing.
         cache: Lazy::quiet("the cache impact", || Box::pin(traffic::arrive_cache())),
@@ -112,6 +109,9 @@ pub fn App() -> impl IntoView {
         || Box::pin(header::arrive_shortcuts()),
         announce,
     );
+    // Mounted from the first time it is opened on (it shows itself while open), so closing it
+    // gives the focus back as usual.
+    let listed = Memo::new(move |was: Option<&bool>| was == Some(&true) || app.help_open.get());
     let paste = Lazy::new(
         "the cluster reader",
         || Box::pin(systems::arrive_paste()),
@@ -231,7 +231,7 @@ pub fn App() -> impl IntoView {
         <Show when=move || app.predict.get()>
             {arrive(predict, "toast", move |show| show(theme))}
         </Show>
-        <Show when=move || app.help_open.get()>
+        <Show when=move || listed.get()>
             {arrive(shortcut_list, "toast", |show| show())}
         </Show>
         <Show when=move || pasted.get()>

@@ -5,16 +5,24 @@ use leptos::prelude::*;
 
 /// Puts the focus on the first element matching each of `selectors` in turn that exists,
 /// once the page has drawn the change that is under way (an element about to appear, or the
-/// neighbour of one about to go). If the person has put the focus somewhere else by then, it
-/// stays there: only a focus still where it was, or lost with a removed element, is moved.
+/// neighbour of one about to go). If none exists yet (it belongs to a part of the page whose
+/// code is still on its way), it tries again at each frame for a few seconds. If the person
+/// has put the focus somewhere else meanwhile, it stays there: only a focus still where it
+/// was, or lost with a removed element, is moved.
 pub fn focus_soon(selectors: Vec<String>) {
-    let focused = || document().active_element();
-    let before = focused();
+    let before = document().active_element();
+    focus_at_frame(selectors, before, WAIT_FRAMES);
+}
+
+/// How many frames `focus_soon` waits for an element to appear: about five seconds.
+const WAIT_FRAMES: u32 = 300;
+
+fn focus_at_frame(selectors: Vec<String>, before: Option<web_sys::Element>, frames: u32) {
     request_animation_frame(move || {
-        let now = focused();
+        let now = document().active_element();
         let lost = now.is_none() || now.as_ref() == document().body().map(Into::into).as_ref();
-        if lost || now == before {
-            focus_now(&selectors);
+        if (lost || now == before) && !focus_now(&selectors) && frames > 0 {
+            focus_at_frame(selectors, before, frames - 1);
         }
     });
 }

@@ -287,7 +287,11 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
 /// Where a lesson's player sheet begins on a narrow screen (CSS pixels from the top of the
 /// window), when one is open there.
 fn sheet_top() -> Option<f64> {
-    let sheet = document().query_selector(".player").ok().flatten()?;
+    // The player, or its loading notice, which takes the same place until its code arrives.
+    let sheet = document()
+        .query_selector(".player, .arriving.lesson-part")
+        .ok()
+        .flatten()?;
     let style = window().get_computed_style(&sheet).ok().flatten()?;
     (style.get_property_value("position").ok()?.as_str() == "fixed")
         .then(|| sheet.get_bounding_client_rect().top())

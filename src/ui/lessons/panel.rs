@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::caption::Caption;
 use crate::teach::lessons::{Lesson, LESSONS};
-use crate::ui::kit::focus::focus_soon;
+use crate::ui::kit::focus::{focus_now, focus_soon};
 use crate::ui::kit::theme::Theme;
 use crate::ui::practice::question_card::QuestionCard;
 use crate::ui::state::AppState;
@@ -52,6 +52,15 @@ pub fn LessonPicker() -> impl IntoView {
                     .collect_view()}
             </select>
         </label>
+    }
+}
+
+/// Puts the focus on the lesson picker before the player goes, so it is never lost with the
+/// button that was pressed.
+fn back_to_picker() {
+    let picker = ["[data-testid=\"lesson-select\"]".to_string()];
+    if !focus_now(&picker) {
+        focus_soon(picker.to_vec());
     }
 }
 
@@ -145,11 +154,11 @@ pub fn LessonPanel(
     let last = move || place().is_none_or(|(_, step, count)| step + 1 >= count);
     let finish = move || {
         let done = place().map(|(l, _, _)| l.title.clone()).unwrap_or_default();
+        back_to_picker();
         app.leave_lesson();
         app.announcement.set(format!(
             "Lesson finished: {done}. Pick another from the Lessons list."
         ));
-        focus_soon(vec!["[data-testid=\"lesson-select\"]".into()]);
     };
     view! {
         <Show when=move || app.lesson.with(Option::is_some)>
@@ -200,8 +209,8 @@ pub fn LessonPanel(
                             type="button"
                             data-testid="lesson-close"
                             on:click=move |_| {
+                                back_to_picker();
                                 app.leave_lesson();
-                                focus_soon(vec!["[data-testid=\"lesson-select\"]".into()]);
                             }
                         >
                             "Leave"

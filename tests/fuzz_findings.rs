@@ -407,6 +407,30 @@ mod link {
         let notes = link.ignored.join(" ");
         assert!(notes.contains("user:17"), "{notes}");
     }
+
+    // link: a long parameter name holding bytes that are not text was repeated whole before the
+    // words of its note, and the note, cut to a line, kept only the name. The person's text in a
+    // note is now its first few characters, so every note ends in its own words.
+    #[test]
+    fn a_note_about_a_long_parameter_keeps_its_words() {
+        let long = "x".repeat(300);
+        let queries = [
+            format!("{}%De", "\u{FFFD}".repeat(300)),
+            format!("servers=A,B&down={long}"),
+            format!("servers=A,B&hot={long}"),
+            format!("servers=A,B&remedy={long}"),
+            format!("servers=@{long}"),
+            format!("servers=A,B&keys=@{long}"),
+        ];
+        for query in queries {
+            let link = read_link(&query, 100);
+            assert!(!link.ignored.is_empty(), "{query} reads without a note");
+            for note in &link.ignored {
+                assert!(note.chars().count() < 200, "{note}");
+                assert!(!note.ends_with('…'), "a note cut short: {note}");
+            }
+        }
+    }
 }
 
 mod decimals {

@@ -298,7 +298,9 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
         };
         if (name.contains('\u{FFFD}') || value.contains('\u{FFFD}')) && !decodes_to_text(pair) {
             ignored.push(format!(
-                "{name}: holds bytes that are not valid text, read as {value:?}"
+                "{}: holds bytes that are not valid text, read as {}",
+                super::error::shown(&name),
+                super::error::quoted(&value)
             ));
         }
         if SHARED_PARAMS.contains(&name.as_ref()) {
@@ -392,7 +394,7 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
         .filter(|n| !n.is_empty())
     {
         if let Err(error) = scenario.apply(Change::FailServer { name: name.into() }) {
-            ignored.push(format!("down {name}: {error}"));
+            ignored.push(format!("down {}: {error}", super::error::shown(name)));
         }
     }
 
@@ -666,7 +668,9 @@ fn read_traffic<'a>(
         {
             match text.parse::<Remedy>().and_then(check_remedy) {
                 Ok(remedy) => traffic.set(remedy),
-                Err(error) => ignored.push(format!("{name} {text}: {error}")),
+                Err(error) => {
+                    ignored.push(format!("{name} {}: {error}", super::error::shown(text)))
+                }
             }
         }
     }
@@ -693,7 +697,7 @@ fn read_traffic<'a>(
                 traffic.hot.push((label, times));
             }
             Ok(_) => {}
-            Err(error) => ignored.push(format!("hot {text}: {error}")),
+            Err(error) => ignored.push(format!("hot {}: {error}", super::error::shown(text))),
         }
     }
     if let Err(error) = scenario.set_traffic(traffic) {
@@ -744,7 +748,7 @@ fn build_servers(
             }
         };
         if let Err(error) = result {
-            ignored.push(format!("server {text}: {error}"));
+            ignored.push(format!("server {}: {error}", super::error::shown(text)));
         }
     }
     scenario.unwrap_or_else(|| {
@@ -807,7 +811,7 @@ fn add_keys(scenario: &mut Scenario, labels: &[&str], ignored: &mut Vec<String>)
             Err(error) => {
                 bad += 1;
                 if bad <= 5 {
-                    ignored.push(format!("key {label}: {error}"));
+                    ignored.push(format!("key {}: {error}", super::error::shown(&label)));
                 }
             }
         }

@@ -86,13 +86,27 @@ pub fn Toolbar() -> impl IntoView {
     }
 }
 
-/// The keyboard shortcuts, pasting a cluster and Reset, folded under one button.
+/// The keyboard shortcuts, pasting a cluster and Reset (and Present, on a phone), folded under
+/// one button.
 #[component]
 pub fn MoreMenu() -> impl IntoView {
     let app = expect_context::<AppState>();
     let fold = Fold::new();
     view! {
         <Menu fold=fold label="More ▾" icon=Icon::More items_id="more-items" testid="more-open">
+            // On a phone the header gives Present's room to the lesson picker, and Present is here.
+            <button
+                type="button"
+                class="more-present"
+                data-testid="present-more"
+                aria-keyshortcuts="P"
+                on:click=move |_| {
+                    fold.close();
+                    app.present.update(|p| *p = !*p);
+                }
+            >
+                {move || if app.present.get() { "Leave presentation" } else { "Present" }}
+            </button>
             <button
                 type="button"
                 data-testid="shortcuts-open"

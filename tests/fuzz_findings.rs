@@ -198,6 +198,33 @@ mod scenario_file {
         let again = read_scenario(&write_scenario(&scenario)).unwrap();
         assert!(again == scenario);
     }
+
+    // scenario_file: a file whose first field had a long name that is no field of a scenario
+    // file was refused with the whole name, and with the list of every field a file may have.
+    #[test]
+    fn a_file_with_a_long_unknown_field_or_kind_is_refused_in_a_sentence() {
+        let long = "k".repeat(400);
+        let saved = write_scenario(&read_link("ring=100&servers=A,B", 100).scenario);
+        for text in [
+            format!("{{\"{long}\":1}}"),
+            saved.replace("\"ringlab-scenario\"", &format!("\"{long}\"")),
+            saved.replace("\"version\":1", &format!("\"version\":\"{long}\"")),
+        ] {
+            assert_ne!(text, saved);
+            let message = read_scenario(&text).unwrap_err().to_string();
+            super::short(&message);
+            assert!(
+                message.starts_with("This scenario file cannot be opened: it"),
+                "{message}"
+            );
+            assert!(message.contains("kkkk"), "{message}");
+        }
+        let message = read_scenario(&format!("{{\"{long}\":1}}"))
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("unknown field"), "{message}");
+        assert!(message.ends_with("at line 1 column 403)."), "{message}");
+    }
 }
 
 mod pasted {

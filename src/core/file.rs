@@ -22,7 +22,7 @@
 use md5::{Digest, Md5};
 use serde::{Deserialize, Serialize};
 
-use crate::core::error::Error;
+use crate::core::error::{quoted, shown, Error};
 use crate::core::keys::{LinesRefused, MAX_KEYS};
 use crate::core::link::{read_link, write_link};
 use crate::core::scenario::{Change, DataSource, Scenario};
@@ -138,6 +138,30 @@ pub fn write_scenario(scenario: &Scenario) -> String {
     serde_json::to_string(&file).expect("a scenario file is plain JSON")
 }
 
+/// Why the JSON reader refused a file, in a sentence whatever the file holds: each name or
+/// value it quotes cut to its first few characters, without the list of every field a file may
+/// have, and where it stopped.
+fn reason(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    let what = text
+        .rsplit_once(" at line ")
+        .map_or(text.as_str(), |(what, _)| what);
+    let what = what
+        .split_once(", expected one of")
+        .map_or(what, |(what, _)| what);
+    // Serde quotes names in backticks and text in double quotes: every piece between them is
+    // shortened, which leaves its own words (all short) as they are.
+    let mut out = String::new();
+    let mut rest = what;
+    while let Some(at) = rest.find(['`', '"']) {
+        out.push_str(&shown(&rest[..at]));
+        out.push_str(&rest[at..=at]);
+        rest = &rest[at + 1..];
+    }
+    out.push_str(&shown(rest));
+    format!("{out}, at line {} column {}", error.line(), error.column())
+}
+
 /// The scenario a file holds, or why it cannot be read.
 pub fn read_scenario(text: &str) -> Result<Scenario, Error> {
     let refuse =
@@ -146,13 +170,13 @@ pub fn read_scenario(text: &str) -> Result<Scenario, Error> {
         refuse(if error.is_eof() {
             "it ends too early (was it cut short while saving or copying?).".into()
         } else {
-            format!("it is not a Ringlab scenario file ({error}).")
+            format!("it is not a Ringlab scenario file ({}).", reason(&error))
         })
     })?;
     if file.kind != FILE_KIND {
         return Err(refuse(format!(
-            "it says it is {:?}, not a Ringlab scenario.",
-            file.kind
+            "it says it is {}, not a Ringlab scenario.",
+            quoted(&file.kind)
         )));
     }
     if file.version != 1 {

@@ -811,7 +811,7 @@ fn add_keys(scenario: &mut Scenario, labels: &[&str], ignored: &mut Vec<String>)
             Err(error) => {
                 bad += 1;
                 if bad <= 5 {
-                    ignored.push(format!("key {}: {error}", super::error::shown(&label)));
+                    ignored.push(format!("key {}: {error}", super::error::shown(label)));
                 }
             }
         }

@@ -33,6 +33,8 @@ test('on a phone every step of the ring lessons shows its words and the ring on 
 test('on a phone the page scrolls clear of the lesson sheet, so nothing is hidden under it', async ({ ring }) => {
   const { page } = ring;
   await ring.open('?lesson=teaching-ring&step=3');
+  // The lesson arrives in its own part: the page makes room for its sheet once it is there.
+  await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 3 of 6: /);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const sheet = await page.getByTestId('lesson-panel').boundingBox();
   const last = await page.locator('main > section:not([hidden])').last().boundingBox();

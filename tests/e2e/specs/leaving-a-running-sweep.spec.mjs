@@ -28,7 +28,8 @@ test('choosing a lesson while the sweeps run, then Predict first, leaves no erro
         .waitFor({ state: 'visible', timeout: 30_000 })
         .catch(() => {});
       await page.getByTestId('lesson-select').selectOption(lesson);
-      await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 1 of \d+/);
+      // The lesson arrives in its own part, fetched while the sweeps keep the page busy.
+      await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 1 of \d+/, { timeout: 30_000 });
       await page.getByTestId('predict-toggle').click();
       await expect(page.getByTestId('predict-toggle')).toHaveAttribute('aria-pressed', String(round % 2 === 0));
       // Long enough for every batch that was scheduled before the view went to run.

@@ -8,7 +8,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::core::compare::{compare_kinds, Best, Column, Comparison};
-use crate::core::Kind;
+use crate::core::{Kind, Scenario};
 use crate::draw::geometry::Frame;
 use crate::draw::picture::{Focus, Picture};
 use crate::ui::kit::focus::focus_soon;
@@ -25,13 +25,21 @@ const SMALL_DOTS: usize = 60;
 /// From this many keys on, the comparison is worked out after a "comparing" notice is drawn.
 const BUSY_KEYS: usize = 100_000;
 
-/// A comparison, compared by identity: a new one is computed only when the scenario changes.
+/// A comparison, compared by identity (a new one is computed only when the scenario changes),
+/// with the scenario its columns were worked out on: the one after the change. The small circles
+/// are drawn from that scenario and never from the page's current one, which may have changed
+/// since (a comparison of many keys arrives two frames after its change), and whose keys and
+/// servers would then not be the ones the columns' placements were evaluated on.
 #[derive(Clone)]
-struct Compared(Arc<Comparison>);
+struct Compared {
+    figures: Arc<Comparison>,
+    /// None until the first comparison is shown.
+    on: Option<Scenario>,
+}
 
 impl PartialEq for Compared {
     fn eq(&self, other: &Compared) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
+        Arc::ptr_eq(&self.figures, &other.figures)
     }
 }
 
@@ -61,7 +69,10 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
             Some(before) if changed => compare_kinds(before, &scenario, &kinds),
             _ => compare_kinds(&scenario, &scenario, &kinds),
         });
-        Compared(Arc::new(c))
+        Compared {
+            figures: Arc::new(c),
+            on: Some(Scenario::clone(&scenario)),
+        }
     };
     let shown = RwSignal::new(None::<Compared>);
     let busy = RwSignal::new(None::<usize>);
@@ -83,7 +94,8 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
         // Two frames: the first lays out the busy notice, the second paints it.
         request_animation_frame(move || {
             request_animation_frame(move || {
-                if round.get_value() != mine {
+                // A newer change took over, or the view is gone (its state went with it).
+                if round.try_get_value() != Some(mine) {
                     return;
                 }
                 shown.set(Some(compute()));
@@ -92,14 +104,15 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
         });
     });
     let comparison = Memo::new(move |_| {
-        shown.get().unwrap_or_else(|| {
-            Compared(Arc::new(Comparison {
+        shown.get().unwrap_or_else(|| Compared {
+            figures: Arc::new(Comparison {
                 keys: 0,
                 columns: Vec::new(),
-            }))
+            }),
+            on: None,
         })
     });
-    let best = Memo::new(move |_| comparison.with(|c| c.0.best()));
+    let best = Memo::new(move |_| comparison.with(|c| c.figures.best()));
     let headline = move || {
         app.last.with(|l| match l {
             Some(o) if o.moves_keys => format!(
@@ -165,14 +178,15 @@ fn SmallRing(
     let canvas_ref = NodeRef::<html::Canvas>::new();
     let column = move |f: &dyn Fn(&Column) -> String| {
         comparison.with(|c| {
-            c.0.columns
+            c.figures
+                .columns
                 .iter()
                 .find(|col| col.kind == kind)
                 .map(f)
                 .unwrap_or_default()
         })
     };
-    let keys = move || comparison.with(|c| c.0.keys);
+    let keys = move || comparison.with(|c| c.figures.keys);
     // Paints whenever the comparison, the colours or the theme change.
     Effect::new(move |_| {
         let Some(canvas) = canvas_ref.get() else {
@@ -180,23 +194,22 @@ fn SmallRing(
         };
         let theme = theme.get();
         let picture = comparison.with(|c| {
-            let col = c.0.columns.iter().find(|col| col.kind == kind)?;
-            app.scenario.with(|s| {
-                let slots = app.slots.with(|slots| slot_list(slots, s));
-                Some(
-                    Picture::of(
-                        s,
-                        &col.placed,
-                        Some(&col.moved_keys),
-                        &slots,
-                        &Focus {
-                            dot_limit: Some(SMALL_DOTS),
-                            ..Focus::default()
-                        },
-                    )
-                    .small(),
+            let col = c.figures.columns.iter().find(|col| col.kind == kind)?;
+            let s = c.on.as_ref()?;
+            let slots = app.slots.with(|slots| slot_list(slots, s));
+            Some(
+                Picture::of(
+                    s,
+                    &col.placed,
+                    Some(&col.moved_keys),
+                    &slots,
+                    &Focus {
+                        dot_limit: Some(SMALL_DOTS),
+                        ..Focus::default()
+                    },
                 )
-            })
+                .small(),
+            )
         });
         let Some(picture) = picture else { return };
         let dpr = window().device_pixel_ratio().max(1.0);
@@ -224,10 +237,11 @@ fn SmallRing(
     };
     let marks = move || {
         comparison.with(|c| {
-            c.0.columns
+            c.figures
+                .columns
                 .iter()
                 .find(|col| col.kind == kind)
-                .map(|col| c.0.marks(col, &best.get()))
+                .map(|col| c.figures.marks(col, &best.get()))
                 .unwrap_or_default()
         })
     };
@@ -285,12 +299,13 @@ fn CompareTable(comparison: Memo<Compared>, best: Memo<Best>) -> impl IntoView {
     let rows = move || {
         let best = best.get();
         comparison.with(|c| {
-            let keys = c.0.keys;
-            c.0.columns
+            let keys = c.figures.keys;
+            c.figures
+                .columns
                 .iter()
                 .map(|col| {
                     let mark = |won: bool| if won { " (best)" } else { "" };
-                    let (moved_best, peak_best, cost_best) = c.0.marks(col, &best);
+                    let (moved_best, peak_best, cost_best) = c.figures.marks(col, &best);
                     let moved = format!("{}{}", grouped(col.moved as u64), mark(moved_best));
                     let share = col
                         .moved_fraction(keys)
@@ -325,7 +340,8 @@ fn CompareTable(comparison: Memo<Compared>, best: Memo<Best>) -> impl IntoView {
     };
     let notes = move || {
         comparison.with(|c| {
-            c.0.columns
+            c.figures
+                .columns
                 .iter()
                 .filter_map(|col| col.note.clone())
                 .collect::<Vec<_>>()

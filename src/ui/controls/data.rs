@@ -125,7 +125,8 @@ impl DataPanel {
     fn step(self, app: AppState, mut reading: Reading, name: String) {
         set_timeout(
             move || {
-                if self.cancel.get_value() {
+                // Stopped, or the panel is gone (its state went with it): nothing changes.
+                if self.cancel.try_get_value().unwrap_or(true) {
                     self.progress.set(None);
                     app.announcement
                         .set("Reading stopped; nothing changed.".into());

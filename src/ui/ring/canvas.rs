@@ -30,8 +30,10 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
     // Milliseconds since the last change, while its pulse runs; None once it has settled.
     let pulse = RwSignal::new(None::<f64>);
 
+    // Also run a frame after a change of room, when the ring may be gone: asked for without
+    // insisting that it is still there.
     let measure = move || {
-        if let Some(el) = box_ref.get_untracked() {
+        if let Some(el) = box_ref.try_get_untracked().flatten() {
             let width = f64::from(el.client_width());
             // On a wide screen the whole dashboard fits the window, so the ring also leaves
             // room below it for the readouts; on a narrow one the page scrolls instead.

@@ -153,17 +153,25 @@ fn RemedyRow(
         refused.set(!shown);
         shown
     };
+    // The row's state is asked for without insisting that it still exists: a box left with
+    // text typed in it says "change" as the browser takes it off the page, after the view it was
+    // in has gone. What was typed there then goes with it.
     let toggle = move |ev: leptos::ev::Event| {
+        let (Some(text), Some(was_on)) = (typed.try_get_untracked(), on.try_get_untracked()) else {
+            return;
+        };
         let checked = event_target_checked(&ev);
-        if !submit(checked.then(|| typed.get_untracked())) {
+        if !submit(checked.then_some(text)) {
             // Refused: the box shows the remedy as it still is.
-            event_target::<web_sys::HtmlInputElement>(&ev).set_checked(on.get_untracked());
+            event_target::<web_sys::HtmlInputElement>(&ev).set_checked(was_on);
         }
     };
     // A setting typed while the remedy is off is kept for when it is turned on, but checked now.
     let commit = move |_| {
-        let text = typed.get_untracked();
-        if on.get_untracked() {
+        let (Some(text), Some(on)) = (typed.try_get_untracked(), on.try_get_untracked()) else {
+            return;
+        };
+        if on {
             submit(Some(text));
         } else if let Err(error) = make(Some(text)) {
             app.show_error(Field::Traffic, error.to_string());

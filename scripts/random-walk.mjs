@@ -7,10 +7,11 @@
 //   node scripts/random-walk.mjs                       10,000 actions: 5 seeds of 2,000
 //   node scripts/random-walk.mjs --seeds 1,2 --actions 500 --port 4300
 //
-// On the first console error or page error of a seed, it records the error, the page's link
-// and the last 40 actions in walk-findings/seed-N.txt, and goes on with the next seed. It ends
-// with one line per seed and a total, and fails when any seed met an error. Build first:
-// trunk build --release --offline (or ./scripts/test.sh).
+// On the first console error or page error of a seed, or an action the page has not answered
+// within 150 s, it records the error, the page's link and the last 40 actions in
+// walk-findings/seed-N.txt, and goes on with the next seed. It ends with one line per seed and
+// a total, and fails when any seed met an error. Build first: trunk build --release --offline
+// (or ./scripts/test.sh).
 import { chromium } from '../tests/e2e/node_modules/playwright-core/index.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { serve } from '../tests/e2e/serve.mjs';
@@ -60,12 +61,16 @@ try {
     const base = server.url.replace(/\/$/, '/');
     await page.goto(base);
     const started = Date.now();
+    // A page that stops answering (an action not done within 150 s) ends the seed as an error.
     const stats = await walk(page, {
       seed,
       actions,
       base,
       log: (line) => lines.push(line),
       shouldStop: () => problem !== null,
+    }).catch((error) => {
+      record(error.message);
+      return { byView: {} };
     });
     // Anything the last action set off gets a moment to show.
     await page.waitForTimeout(500);

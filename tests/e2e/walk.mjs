@@ -65,10 +65,10 @@ export async function walk(page, { seed, actions, base, log, shouldStop = () => 
   const count = (table, key) => (table[key] = (table[key] ?? 0) + 1);
   // The page's own answers are bounded: a page that stops answering ends the walk with that
   // finding, instead of holding it until the test's own time runs out.
-  const answer = (promise, what) => {
+  const answer = (promise, what, seconds = 60) => {
     let timer;
     const late = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the page did not answer ${what} within 60 s`)), 60_000);
+      timer = setTimeout(() => reject(new Error(`the page did not answer ${what} within ${seconds} s`)), seconds * 1000);
     });
     return Promise.race([promise, late]).finally(() => clearTimeout(timer));
   };
@@ -146,82 +146,89 @@ export async function walk(page, { seed, actions, base, log, shouldStop = () => 
     })();
     count(stats.byKind, kind);
     try {
-      if (kind === 'control') {
-        const list = await controls();
-        if (list.length === 0) continue;
-        const c = pick(list);
-        const target = handle(c.index);
-        if (c.tag === 'select') {
-          const value = pick(c.options);
-          log(`#${step} select "${c.name}" = ${JSON.stringify(value)}`);
-          await target.selectOption(value, quick);
-        } else if (c.tag === 'input' && ['checkbox', 'radio'].includes(c.type)) {
-          log(`#${step} check "${c.name}"`);
-          await target.click({ ...quick, force: true });
-        } else if (c.tag === 'input' || c.tag === 'textarea') {
-          const value = pick(VALUES);
-          const enter = chance(0.6);
-          log(`#${step} fill "${c.name}" with ${JSON.stringify(value.length > 60 ? `${value.slice(0, 20)}…(${value.length})` : value)}${enter ? ' + Enter' : ' + change'}`);
-          await target.fill(value, quick);
-          if (enter) await target.press('Enter', quick);
-          else await target.dispatchEvent('change', undefined, quick);
-        } else if (c.tag === 'canvas') {
-          const box = await target.boundingBox(quick);
-          if (!box) continue;
-          const x = random() * box.width;
-          const y = random() * box.height;
-          log(`#${step} click canvas "${c.name}" at ${(x / box.width).toFixed(2)},${(y / box.height).toFixed(2)}`);
-          await target.click({ position: { x, y }, ...quick, force: true });
-        } else {
-          log(`#${step} click ${c.tag} "${c.name}"`);
-          await target.click({ ...quick, force: true });
-        }
-      } else if (kind === 'hover') {
-        const canvas = page.locator('canvas:visible').first();
-        const box = await canvas.boundingBox(quick).catch(() => null);
-        if (!box) continue;
-        const moves = 2 + int(6);
-        log(`#${step} point at the ring, ${moves} moves`);
-        for (let i = 0; i < moves; i++) {
-          await page.mouse.move(box.x + random() * box.width, box.y + random() * box.height);
-        }
-        if (chance(0.3)) await page.mouse.move(0, 0);
-      } else if (kind === 'key') {
-        const key = pick(KEYS);
-        log(`#${step} key ${key}`);
-        await page.keyboard.press(key);
-      } else if (kind === 'view') {
-        const views = page.locator('[data-testid^="view-"]');
-        const n = await views.count();
-        if (n === 0) continue;
-        const i = int(n);
-        log(`#${step} view ${(await views.nth(i).getAttribute('data-testid')) ?? i}`);
-        await views.nth(i).click({ ...quick, force: true });
-      } else if (kind === 'link') {
-        const link = pick(LINKS);
-        log(`#${step} open ${link.length > 120 ? `${link.slice(0, 100)}…(${link.length})` : link}`);
-        await page.goto(base + link, { timeout: 60_000 });
-        await page.locator('canvas').first().waitFor({ state: 'attached', timeout: 30_000 });
-      } else if (kind === 'history') {
-        const which = pick(['back', 'forward', 'reload']);
-        log(`#${step} ${which}`);
-        if (which === 'back') await page.goBack({ timeout: 60_000 }).catch(() => {});
-        else if (which === 'forward') await page.goForward({ timeout: 60_000 }).catch(() => {});
-        else await page.reload({ timeout: 60_000 });
-        await page.locator('canvas').first().waitFor({ state: 'attached', timeout: 30_000 }).catch(() => {});
-      } else {
-        const reducedMotion = chance(0.5) ? 'reduce' : 'no-preference';
-        const colorScheme = pick(['light', 'dark']);
-        const width = pick([1280, 1280, 375, 820]);
-        log(`#${step} ${width} px wide, prefers ${reducedMotion} motion, ${colorScheme} colours`);
-        await page.emulateMedia({ reducedMotion, colorScheme });
-        await page.setViewportSize({ width, height: width === 375 ? 812 : 720 });
-      }
+      await answer(act(kind, step), `action #${step}`, 150);
     } catch (error) {
+      // A page that stopped answering ends the walk with that finding.
+      if (error.message.startsWith('the page did not')) throw error;
       // A control that went away or stayed busy: the page's answer to it is what counts, and
       // an error in the page is caught by its console, not here.
       log(`   (${error.message.split('\n')[0].slice(0, 100)})`);
     }
   }
   return stats;
+
+  /** One action of kind `kind`, logged as step `step`. */
+  async function act(kind, step) {
+    if (kind === 'control') {
+      const list = await controls();
+      if (list.length === 0) return;
+      const c = pick(list);
+      const target = handle(c.index);
+      if (c.tag === 'select') {
+        const value = pick(c.options);
+        log(`#${step} select "${c.name}" = ${JSON.stringify(value)}`);
+        await target.selectOption(value, quick);
+      } else if (c.tag === 'input' && ['checkbox', 'radio'].includes(c.type)) {
+        log(`#${step} check "${c.name}"`);
+        await target.click({ ...quick, force: true });
+      } else if (c.tag === 'input' || c.tag === 'textarea') {
+        const value = pick(VALUES);
+        const enter = chance(0.6);
+        log(`#${step} fill "${c.name}" with ${JSON.stringify(value.length > 60 ? `${value.slice(0, 20)}…(${value.length})` : value)}${enter ? ' + Enter' : ' + change'}`);
+        await target.fill(value, quick);
+        if (enter) await target.press('Enter', quick);
+        else await target.dispatchEvent('change', undefined, quick);
+      } else if (c.tag === 'canvas') {
+        const box = await target.boundingBox(quick);
+        if (!box) return;
+        const x = random() * box.width;
+        const y = random() * box.height;
+        log(`#${step} click canvas "${c.name}" at ${(x / box.width).toFixed(2)},${(y / box.height).toFixed(2)}`);
+        await target.click({ position: { x, y }, ...quick, force: true });
+      } else {
+        log(`#${step} click ${c.tag} "${c.name}"`);
+        await target.click({ ...quick, force: true });
+      }
+    } else if (kind === 'hover') {
+      const canvas = page.locator('canvas:visible').first();
+      const box = await canvas.boundingBox(quick).catch(() => null);
+      if (!box) return;
+      const moves = 2 + int(6);
+      log(`#${step} point at the ring, ${moves} moves`);
+      for (let i = 0; i < moves; i++) {
+        await page.mouse.move(box.x + random() * box.width, box.y + random() * box.height);
+      }
+      if (chance(0.3)) await page.mouse.move(0, 0);
+    } else if (kind === 'key') {
+      const key = pick(KEYS);
+      log(`#${step} key ${key}`);
+      await page.keyboard.press(key);
+    } else if (kind === 'view') {
+      const views = page.locator('[data-testid^="view-"]');
+      const n = await views.count();
+      if (n === 0) return;
+      const i = int(n);
+      log(`#${step} view ${(await views.nth(i).getAttribute('data-testid')) ?? i}`);
+      await views.nth(i).click({ ...quick, force: true });
+    } else if (kind === 'link') {
+      const link = pick(LINKS);
+      log(`#${step} open ${link.length > 120 ? `${link.slice(0, 100)}…(${link.length})` : link}`);
+      await page.goto(base + link, { timeout: 60_000 });
+      await page.locator('canvas').first().waitFor({ state: 'attached', timeout: 30_000 });
+    } else if (kind === 'history') {
+      const which = pick(['back', 'forward', 'reload']);
+      log(`#${step} ${which}`);
+      if (which === 'back') await page.goBack({ timeout: 60_000 }).catch(() => {});
+      else if (which === 'forward') await page.goForward({ timeout: 60_000 }).catch(() => {});
+      else await page.reload({ timeout: 60_000 });
+      await page.locator('canvas').first().waitFor({ state: 'attached', timeout: 30_000 }).catch(() => {});
+    } else {
+      const reducedMotion = chance(0.5) ? 'reduce' : 'no-preference';
+      const colorScheme = pick(['light', 'dark']);
+      const width = pick([1280, 1280, 375, 820]);
+      log(`#${step} ${width} px wide, prefers ${reducedMotion} motion, ${colorScheme} colours`);
+      await page.emulateMedia({ reducedMotion, colorScheme });
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 720 });
+    }
+  }
 }

@@ -225,6 +225,28 @@ mod scenario_file {
         assert!(message.contains("unknown field"), "{message}");
         assert!(message.ends_with("at line 1 column 403)."), "{message}");
     }
+
+    // scenario_file, again: a field's name that held serde's own quoting marks (backticks) was
+    // cut between each pair of them, and a refusal of 627 characters was left.
+    #[test]
+    fn a_file_with_a_long_field_name_full_of_backticks_is_refused_in_a_sentence() {
+        let name = "kin``6```g``".repeat(40);
+        for text in [
+            format!("{{\"{name}\":1}}"),
+            format!("{{\"kind\":\"{}\"}}", "a\\\"b`".repeat(80)),
+        ] {
+            let message = read_scenario(&text).unwrap_err().to_string();
+            super::short(&message);
+            assert!(
+                message.starts_with("This scenario file cannot be opened: it"),
+                "{message}"
+            );
+        }
+        let message = read_scenario(&format!("{{\"{name}\":1}}"))
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("unknown field `kin``6"), "{message}");
+    }
 }
 
 mod pasted {

@@ -149,17 +149,31 @@ fn reason(error: &serde_json::Error) -> String {
     let what = what
         .split_once(", expected one of")
         .map_or(what, |(what, _)| what);
-    // Serde quotes names in backticks and text in double quotes: every piece between them is
-    // shortened, which leaves its own words (all short) as they are.
-    let mut out = String::new();
-    let mut rest = what;
-    while let Some(at) = rest.find(['`', '"']) {
-        out.push_str(&shown(&rest[..at]));
-        out.push_str(&rest[at..=at]);
-        rest = &rest[at + 1..];
+    format!(
+        "{}, at line {} column {}",
+        shortened(what),
+        error.line(),
+        error.column()
+    )
+}
+
+/// Serde's message with what it quotes shortened: a name in backticks or a text in double
+/// quotes runs from the first such mark to the last, since the file's own name or text may hold
+/// the marks too. The words round it are serde's own, all short.
+fn shortened(what: &str) -> String {
+    for mark in ['`', '"'] {
+        if let (Some(first), Some(last)) = (what.find(mark), what.rfind(mark)) {
+            if first < last {
+                return format!(
+                    "{}{mark}{}{mark}{}",
+                    shortened(&what[..first]),
+                    shown(&what[first + 1..last]),
+                    shortened(&what[last + 1..])
+                );
+            }
+        }
     }
-    out.push_str(&shown(rest));
-    format!("{out}, at line {} column {}", error.line(), error.column())
+    shown(what)
 }
 
 /// The scenario a file holds, or why it cannot be read.

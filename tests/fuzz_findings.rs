@@ -247,6 +247,83 @@ mod scenario_file {
             .to_string();
         assert!(message.contains("unknown field `kin``6"), "{message}");
     }
+
+    /// A saved file of a scenario without counts or a data source, with its settings replaced
+    /// and its check worked out again, as `src/core/file.rs` documents it: the MD5 of the other
+    /// fields, each text followed by a zero byte, then a zero byte where counts and the source
+    /// would be.
+    fn with_settings(settings: &str) -> String {
+        use md5::{Digest, Md5};
+        let saved = write_scenario(&read_link("ring=100&servers=A,B", 100).scenario);
+        let mut file: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&saved).unwrap();
+        assert!(file.get("counts").is_none_or(|c| c.is_null()), "{saved}");
+        assert!(file.get("source").is_none_or(|c| c.is_null()), "{saved}");
+        file.insert("settings".into(), settings.into());
+        let text = |name: &str| file[name].as_str().unwrap().to_string();
+        let mut md5 = Md5::new();
+        for part in [
+            text("kind"),
+            file["version"].to_string(),
+            text("settings"),
+            text("hot"),
+            text("popularity"),
+        ] {
+            md5.update(part.as_bytes());
+            md5.update([0]);
+        }
+        md5.update([0]);
+        md5.update([0]);
+        md5.update(text("keys").as_bytes());
+        let check: String = md5.finalize().iter().map(|b| format!("{b:02x}")).collect();
+        file.insert("check".into(), check.into());
+        serde_json::Value::Object(file).to_string()
+    }
+
+    /// Why `file` is refused, or a failure saying it opened.
+    fn refusal(file: &str) -> String {
+        match read_scenario(file) {
+            Ok(_) => panic!("the file opened: {file}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    // scenario_file, a third time: settings with many parameters that could not be read were
+    // refused with every note joined, 742 characters of them.
+    #[test]
+    fn settings_with_many_unreadable_parameters_are_refused_with_the_first_and_a_count() {
+        let mut settings = String::from("ring=100&servers=A,B");
+        for i in 0..30 {
+            settings.push_str(&format!("&p{i}=1&p{i}=2"));
+        }
+        let message = refusal(&with_settings(&settings));
+        super::short(&message);
+        assert!(
+            message
+                .starts_with("This scenario file cannot be opened: its settings cannot be read: "),
+            "{message}"
+        );
+        assert!(message.ends_with(" other notes)."), "{message}");
+        // One unreadable parameter is said alone.
+        let file = with_settings("ring=100&servers=A,B&q=1&q=2");
+        let message = refusal(&file);
+        assert!(message.contains("q: given 2 times"), "{message}");
+        assert!(!message.contains("other note"), "{message}");
+        assert!(message.ends_with('.'), "{message}");
+    }
+
+    // The same reader gave "its settings cannot be read: ." for settings that read well but
+    // name a change to make, which a file does not hold.
+    #[test]
+    fn settings_that_name_a_change_to_make_are_refused_in_words() {
+        let file = with_settings("ring=100&servers=A,B&then=add:C");
+        assert!(read_link("ring=100&servers=A,B&then=add:C", 100)
+            .last
+            .is_some());
+        let message = refusal(&file);
+        assert!(message.contains("`then=`"), "{message}");
+        assert!(!message.contains(": ."), "{message}");
+    }
 }
 
 mod pasted {

@@ -27,6 +27,7 @@ use crate::core::keys::{LinesRefused, MAX_KEYS};
 use crate::core::link::{read_link, write_link};
 use crate::core::scenario::{Change, DataSource, Scenario};
 use crate::core::traffic::{Measured, Popularity, Traffic};
+use crate::core::words;
 
 /// What the file says it is.
 pub const FILE_KIND: &str = "ringlab-scenario";
@@ -205,11 +206,22 @@ pub fn read_scenario(text: &str) -> Result<Scenario, Error> {
         ));
     }
     let link = read_link(&file.settings, MAX_KEYS);
-    if !link.ignored.is_empty() || link.last.is_some() {
+    if let Some(first) = link.ignored.first() {
+        // The link reader keeps each note short; one is enough to show what is wrong.
+        let others = match link.ignored.len() - 1 {
+            0 => String::new(),
+            1 => " (and one other note)".to_string(),
+            n => format!(" (and {} other notes)", words::grouped(n as u64)),
+        };
         return Err(refuse(format!(
-            "its settings cannot be read: {}.",
-            link.ignored.join("; ")
+            "its settings cannot be read: {first}{others}."
         )));
+    }
+    if link.last.is_some() {
+        return Err(refuse(
+            "its settings name a change to make (`then=`), and a file holds a scenario as it is."
+                .into(),
+        ));
     }
     let mut scenario = link.scenario;
     scenario

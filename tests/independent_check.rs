@@ -6,7 +6,7 @@
 
 use std::process::{Command, Output};
 
-use ringlab::core::placement::table::{targets, PartitionTable};
+use ringlab::core::placement::partitions::{targets, PartitionTable};
 use ringlab::core::{read_link, write_link, Change, Kind, Scenario};
 
 fn ringlab(args: &[&str]) -> Output {

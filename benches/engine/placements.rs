@@ -36,7 +36,7 @@ use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use hashring::HashRing;
 use maglev::ConsistentHasher;
 use ringlab::core::placement::{self, bounded, jump, ketama, maglev as rl_maglev, multi_probe};
-use ringlab::core::placement::{rendezvous, table};
+use ringlab::core::placement::{partitions as table, rendezvous};
 use ringlab::core::{mix64, mod_n_owner, widen, Kind, Placed, Server};
 
 use super::{Fixture, PlacedPoint, PositionBuilder, HASH, KEYS};
@@ -153,7 +153,11 @@ pub fn placements(c: &mut Criterion, fixture: &Fixture) {
     });
 
     // Maglev, and the `maglev` crate filling its table from the same permutations.
-    let m = of(Kind::Maglev).maglev().expect("maglev has a table");
+    let m = of(Kind::Maglev)
+        .structure()
+        .as_any()
+        .downcast_ref::<rl_maglev::Maglev>()
+        .expect("maglev has a table");
     check("maglev", &owners(Kind::Maglev), |i| m.owner(hashes[i]));
     let maglev_crate = ::maglev::Maglev::with_capacity_and_hasher(
         name_hashes

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use ringlab::core::placement::{maglev, multi_probe, parse_load, table};
+use ringlab::core::placement::{maglev, multi_probe, parse_load, partitions as table};
 use ringlab::core::{
     check_vnodes, parse_number, CacheLoad, Change, Error, HashScheme, Key, Kind, LinesRefused,
     Outcome, Placement, RingSize, Scenario, Server, MAX_KEYS, VNODES, WEIGHTS,

@@ -35,7 +35,7 @@ use crate::core::decimal::hundredths_text;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::keys::{Key, KeySet};
-use crate::core::placement::table::{check_count, PartitionTable};
+use crate::core::placement::partitions::{check_count, PartitionTable};
 use crate::core::placement::{check_maglev_size, check_probes, parse_load, Kind, Options};
 use crate::core::scenario::{
     check_gossip, check_replicas, check_restart_after, check_writes, Change, Outcome, Scenario,

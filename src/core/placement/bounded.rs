@@ -9,14 +9,28 @@
 //! The caps depend on K, so every change places every key again: a change can move keys that
 //! the plain ring would leave alone, and those extra moves are part of the price.
 
+use std::any::Any;
+use std::sync::Arc;
+
+use super::layout::Layout;
+use super::measure::{search_steps, Cost, Space, State};
+use super::options::Setting;
+use super::spec::{
+    any_may_leave, no_caveat, nothing_ignored, on_the_ring, position_hover, Circle, Copies, Lookup,
+    Panel, ServersBy, Spec, Weights, SERVER_VERBS,
+};
+use super::structure::{
+    ring_holdings, ring_space, ring_state, ring_stretches, walk_ring, Earlier, Evaluated,
+    Lookup as Steps, Structure,
+};
+use super::trace::{hash_steps, walk_words, Mark};
 use crate::core::keys::KeySet;
 use crate::core::mix::mix64;
 use crate::core::ring::Ring;
+use crate::core::size::RingSize;
+use crate::core::words::plural;
 
-/// The default load factor, in hundredths: 1.25.
-pub const DEFAULT_LOAD: u32 = 125;
-/// Load factors allowed, in hundredths: 1.00 to 3.00.
-pub const LOADS: std::ops::RangeInclusive<u32> = 100..=300;
+pub use super::options::{LOAD as DEFAULT_LOAD, LOADS};
 
 /// Each server's cap: `⌈c × K × w / W⌉`, with `c` in hundredths.
 ///
@@ -114,6 +128,190 @@ pub fn skipped_points(ring: &Ring, position: u32, owner: usize) -> Vec<usize> {
         p = (p + 1) % points.len();
     }
     skipped
+}
+
+/// Bounded loads.
+pub static SPEC: Spec = Spec {
+    id: "bounded",
+    name: "Bounded loads",
+    phrase: "bounded loads",
+    called: "Bounded loads",
+    under: "under Bounded loads",
+    summary: "The ring, but no server takes more than c times its fair share; overflow walks on clockwise.",
+    system: false,
+    verbs: SERVER_VERBS,
+    units: None,
+    weights: Weights::Honoured,
+    circle: Circle::Positions,
+    fixed_ring: false,
+    arcs: true,
+    lookup: Lookup::Clockwise,
+    servers_by: ServersBy::Name,
+    settings: &[Setting::Load],
+    note: None,
+    hover: position_hover,
+    picture: |layout| on_the_ring(SPEC.name, layout),
+    listing: "Points per server",
+    panel: Panel::None,
+    practice: Some(7),
+    copies: Copies::Unsaid,
+    evaluate,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    let a = assign(
+        layout.ring,
+        layout.keys,
+        layout.options.load,
+        &layout.weights(),
+    );
+    Evaluated {
+        structure: Arc::new(Capped {
+            ring: layout.ring.clone(),
+            caps: a.caps,
+            skips: a.skips,
+        }),
+        owners: Some(a.owners),
+    }
+}
+
+/// The scenario's ring with each server's cap.
+#[derive(Debug)]
+struct Capped {
+    ring: Arc<Ring>,
+    caps: Vec<u64>,
+    /// Points walked past full servers, over all keys.
+    skips: u64,
+}
+
+impl Structure for Capped {
+    fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
+        // Asked only of placements that keep no owners; bounded loads keeps them.
+        self.ring.owner_of(keys.position_of(id))
+    }
+
+    fn circle(&self, size: RingSize) -> u64 {
+        size.get()
+    }
+
+    fn key_spot(&self, keys: &KeySet, id: u32) -> u32 {
+        keys.position_of(id)
+    }
+
+    fn owner_at_spot(&self, spot: u32, _: RingSize, _: usize) -> usize {
+        self.ring.owner_of(spot)
+    }
+
+    fn stretches(&self, _: RingSize) -> Option<Vec<(u64, u64, usize)>> {
+        Some(ring_stretches(&self.ring))
+    }
+
+    fn next_choice(
+        &self,
+        keys: &KeySet,
+        id: u32,
+        owner: usize,
+        servers: usize,
+        accept: &mut dyn FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        walk_ring(&self.ring, keys.position_of(id), owner, servers, accept)
+    }
+
+    fn cost(&self, keys: &KeySet, _: usize) -> Cost {
+        Cost {
+            per_key: search_steps(self.ring.points().len())
+                + self.skips as f64 / keys.len().max(1) as f64,
+            unit: "points searched",
+        }
+    }
+
+    fn state(&self, _: usize) -> State {
+        ring_state(&self.ring)
+    }
+
+    fn holdings(&self, _: usize) -> Vec<u64> {
+        ring_holdings(&self.ring)
+    }
+
+    fn space(&self, _: RingSize, _: usize) -> Option<Space> {
+        Some(ring_space(&self.ring))
+    }
+
+    fn lookup(&self, layout: &Layout<'_>, id: u32, owner: usize, names: &[Arc<str>]) -> Steps {
+        let mut steps = hash_steps(layout, id);
+        let hashing = steps.len();
+        let ring = &self.ring;
+        let name = |i: usize| names[i].to_string();
+        let position = layout.keys.position_of(id);
+        let first = ring.points()[ring.owner_point(position)];
+        let skipped = skipped_points(ring, position, owner);
+        let last =
+            ring.points()[(ring.owner_point(position) + skipped.len()) % ring.points().len()];
+        let mut marks = Vec::new();
+        if skipped.is_empty() {
+            steps.push(walk_words(
+                layout.size.distance(position, first.position),
+                position,
+                first.position,
+                &name(owner),
+            ));
+            steps.push(format!(
+                "{} had room (its cap is {} keys), so it keeps the key.",
+                name(owner),
+                self.caps[owner]
+            ));
+        } else {
+            let mut passed: Vec<String> = Vec::new();
+            for &p in &skipped {
+                let s = name(ring.points()[p].server as usize);
+                if !passed.contains(&s) {
+                    passed.push(s);
+                }
+                marks.push(Mark::Skipped {
+                    at: ring.points()[p].position,
+                });
+            }
+            steps.push(format!(
+                "On the plain ring it would go to {}'s point at {}.",
+                name(first.server as usize),
+                first.position
+            ));
+            steps.push(format!(
+                "When it arrived, {} {} full, so it walked on past {} {} to {}'s point at {}.",
+                passed.join(", "),
+                if passed.len() == 1 { "was" } else { "were" },
+                skipped.len(),
+                plural(skipped.len(), "point", "points"),
+                name(owner),
+                last.position
+            ));
+        }
+        marks.push(Mark::Walk {
+            from: position,
+            to: last.position,
+        });
+        Steps {
+            steps,
+            hashing,
+            marks,
+            scores: Vec::new(),
+        }
+    }
+
+    fn ring(&self) -> Option<&Ring> {
+        Some(&self.ring)
+    }
+
+    fn caps(&self) -> Option<&[u64]> {
+        Some(&self.caps)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
 }
 
 #[cfg(test)]

@@ -74,17 +74,7 @@ pub fn theory(kind: Kind, before: &Layout<'_>, after: &Layout<'_>) -> Option<The
         (_, 0) => format!("W/(T+W) = {}/{}", sum(&joined), total(after)),
         _ => format!("W/T = {}/{}", sum(&left), total(before)),
     };
-    // Jump hash numbers its buckets 0 to N−1: when any but the last leaves, every server after
-    // it takes the next number down, and their keys move with the renumbering.
-    let caveat = match (kind, left.as_slice()) {
-        (Kind::Jump, [gone]) if before.servers.last().map(|s| &s.name) != Some(&gone.name) => {
-            Some(format!(
-                "jump hash renumbers the servers after {}, so their keys move too",
-                gone.name
-            ))
-        }
-        _ => None,
-    };
+    let caveat = (kind.spec().caveat)(before, after);
     Some(Theory {
         share,
         formula,

@@ -11,7 +11,22 @@
 //! The key is the 32-bit hash widened with [`widen`](crate::core::widen)`(hash, 0)`. Servers
 //! cannot have weights here.
 
+use std::any::Any;
+use std::sync::Arc;
+
+use super::layout::Layout;
+use super::measure::{Cost, State};
+use super::spec::{
+    any_may_leave, hash_hover, nothing_ignored, on_the_ring, Circle, Copies, Lookup, Panel,
+    ServersBy, Spec, Weights, SERVER_VERBS,
+};
+use super::structure::{walk_list, Earlier, Evaluated, Lookup as Steps, Structure};
+use super::trace::hash_steps;
+use crate::core::error::Error;
+use crate::core::keys::KeySet;
 use crate::core::mix::widen;
+use crate::core::par::map_ids_with_total;
+use crate::core::size::RingSize;
 
 /// The paper's reference loop, exactly: the bucket in `0..buckets` for a 64-bit `key`, and how
 /// many jumps it took.
@@ -70,6 +85,164 @@ impl Jump {
     pub fn owner_and_jumps(&self, hash: u32) -> (usize, u32) {
         let (b, jumps) = jump(Jump::key(hash), self.buckets);
         (b as usize, jumps)
+    }
+}
+
+/// Jump hash.
+pub static SPEC: Spec = Spec {
+    id: "jump",
+    name: "Jump hash",
+    phrase: "jump hash",
+    called: "Jump hash",
+    under: "under Jump hash",
+    summary: "A few lines of arithmetic jump the key to a bucket. No state, but only the last server can leave cheaply.",
+    system: false,
+    verbs: SERVER_VERBS,
+    units: None,
+    weights: Weights::Refused(|| Error::WeightsUnderJump),
+    circle: Circle::Positions,
+    fixed_ring: false,
+    arcs: false,
+    lookup: Lookup::Jumps,
+    servers_by: ServersBy::ListPlace,
+    settings: &[],
+    note: Some("The buckets are the servers in list order. Removing any server but the last renumbers every bucket after it."),
+    hover: hash_hover,
+    picture: |layout| on_the_ring(SPEC.name, layout),
+    listing: "Points per server",
+    panel: Panel::None,
+    practice: Some(3),
+    copies: Copies::Unsaid,
+    evaluate,
+    caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    let keys = layout.keys;
+    let jump = Jump {
+        buckets: layout.servers.len() as u32,
+    };
+    // The jumps are counted on the way, for the lookup's cost.
+    let (owners, jumps) = map_ids_with_total(keys.len(), |id| {
+        let (owner, jumps) = jump.owner_and_jumps(keys.hash_of(id));
+        (owner as u16, u64::from(jumps))
+    });
+    Evaluated {
+        structure: Arc::new(Jumped { jump, jumps }),
+        owners: Some(owners),
+    }
+}
+
+/// Jump hash numbers its buckets 0 to N−1: when any but the last leaves, every server after it
+/// takes the next number down, and their keys move with the renumbering.
+fn caveat(before: &Layout<'_>, after: &Layout<'_>) -> Option<String> {
+    let left: Vec<&str> = before
+        .servers
+        .iter()
+        .filter(|s| after.server(&s.name).is_none())
+        .map(|s| s.name.as_str())
+        .collect();
+    match left.as_slice() {
+        [gone] if before.servers.last().map(|s| s.name.as_str()) != Some(gone) => Some(format!(
+            "jump hash renumbers the servers after {gone}, so their keys move too"
+        )),
+        _ => None,
+    }
+}
+
+/// Jump hash over the servers, with the jumps every key took.
+#[derive(Debug)]
+struct Jumped {
+    jump: Jump,
+    /// The jumps of every key, added up.
+    jumps: u64,
+}
+
+impl Structure for Jumped {
+    fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
+        self.jump.owner(keys.hash_of(id))
+    }
+
+    fn circle(&self, size: RingSize) -> u64 {
+        size.get()
+    }
+
+    fn key_spot(&self, keys: &KeySet, id: u32) -> u32 {
+        keys.position_of(id)
+    }
+
+    fn owner_at_spot(&self, spot: u32, _: RingSize, _: usize) -> usize {
+        self.jump.owner(spot)
+    }
+
+    fn next_choice(
+        &self,
+        _: &KeySet,
+        _: u32,
+        owner: usize,
+        servers: usize,
+        accept: &mut dyn FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        walk_list(owner, servers, accept)
+    }
+
+    fn cost(&self, keys: &KeySet, _: usize) -> Cost {
+        // Over the keys, counted as they were placed, or over a thousand sample hashes when
+        // there are none.
+        let (total, count): (u64, usize) = if keys.is_empty() {
+            let total = (0..1000u32)
+                .map(|h| u64::from(self.jump.owner_and_jumps(h).1))
+                .sum();
+            (total, 1000)
+        } else {
+            (self.jumps, keys.len())
+        };
+        Cost {
+            per_key: total as f64 / count as f64,
+            unit: "jumps",
+        }
+    }
+
+    fn state(&self, servers: usize) -> State {
+        State {
+            count: servers as u64,
+            unit: "buckets",
+        }
+    }
+
+    fn holdings(&self, servers: usize) -> Vec<u64> {
+        vec![0; servers]
+    }
+
+    fn lookup(&self, layout: &Layout<'_>, id: u32, owner: usize, names: &[Arc<str>]) -> Steps {
+        let mut steps = hash_steps(layout, id);
+        let hashing = steps.len();
+        let key = Jump::key(layout.keys.hash_of(id));
+        let path = landings(key, self.jump.buckets);
+        let hops: Vec<String> = path.iter().map(u32::to_string).collect();
+        steps.push(format!("Its 64-bit key is 0x{key:016x}."));
+        steps.push(format!(
+            "It jumps to buckets {}; the next jump would land past bucket {}.",
+            hops.join(" → "),
+            self.jump.buckets - 1
+        ));
+        steps.push(format!(
+            "Bucket {} is server {} in the list: {}.",
+            owner,
+            owner + 1,
+            names[owner]
+        ));
+        Steps {
+            steps,
+            hashing,
+            ..Steps::default()
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }
 

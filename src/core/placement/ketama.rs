@@ -10,12 +10,28 @@
 //! Points at the same position (rare on a 2^32 ring) are ordered by server name, then by digest
 //! and byte group; libketama leaves that order to its sort.
 
+use std::any::Any;
 use std::sync::Arc;
 
 use md5::{Digest, Md5};
 
+use super::layout::Layout;
+use super::measure::{search_steps, Cost, Space, State};
+use super::spec::{
+    any_may_leave, no_caveat, position_hover, Circle, Copies, Lookup, Panel, ServersBy, Spec,
+    Weights, SERVER_VERBS,
+};
+use super::structure::{
+    ring_holdings, ring_space, ring_state, ring_stretches, walk_ring, Earlier, Evaluated,
+    Lookup as Steps, Structure,
+};
+use super::trace::Mark;
+use crate::core::hash::HashScheme;
+use crate::core::keys::KeySet;
+use crate::core::par::map_ids;
 use crate::core::ring::{Point, Ring};
 use crate::core::size::RingSize;
+use crate::core::words::{and_list, grouped};
 
 /// Digests per server on an even cluster: 40, so 160 points each.
 pub const DIGESTS_PER_SERVER: f64 = 40.0;
@@ -57,6 +73,175 @@ pub fn ring(names: &[Arc<str>], weights: &[u32]) -> Ring {
         }
     }
     Ring::from_points(RingSize::FULL, names.to_vec(), points)
+}
+
+/// Ketama.
+pub static SPEC: Spec = Spec {
+    id: "ketama",
+    name: "Ketama",
+    phrase: "ketama",
+    called: "Ketama",
+    under: "under Ketama",
+    summary: "The ring as memcached clients build it: 160 MD5 points per server on the 2^32 ring.",
+    system: false,
+    verbs: SERVER_VERBS,
+    units: None,
+    weights: Weights::Honoured,
+    circle: Circle::Own,
+    fixed_ring: true,
+    arcs: true,
+    lookup: Lookup::Clockwise,
+    servers_by: ServersBy::Name,
+    settings: &[],
+    note: Some("Ketama always uses the 2³² ring, hashes keys with MD5 (first 4 bytes, little-endian) and gives each server 160 points, as memcached clients do. The ring, hash and virtual-node settings apply to the other placements."),
+    hover: position_hover,
+    picture: |_| "Ketama's ring of 2^32 positions".to_string(),
+    listing: "Points per server",
+    panel: Panel::None,
+    practice: None,
+    copies: Copies::Unsaid,
+    evaluate,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored,
+};
+
+fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    let keys = layout.keys;
+    let ring = Arc::new(ring(layout.ring.names(), &layout.weights()));
+    let owners = map_ids(keys.len(), |id| ring.owner_of(ketama_hash(keys, id)) as u16);
+    Evaluated {
+        structure: Arc::new(Ketama(ring)),
+        owners: Some(owners),
+    }
+}
+
+/// What the scenario sets that ketama replaces with its own, in one sentence.
+fn ignored(layout: &Layout<'_>) -> Option<String> {
+    let mut own = Vec::new();
+    if layout.size != RingSize::FULL {
+        own.push(format!(
+            "the ring of {} positions",
+            grouped(layout.size.get())
+        ));
+    }
+    if layout.hash != HashScheme::default() {
+        own.push(format!("the hash {}", layout.hash.id()));
+    }
+    if layout.vnodes != 1 {
+        own.push(format!(
+            "{} virtual nodes",
+            grouped(u64::from(layout.vnodes))
+        ));
+    }
+    (!own.is_empty()).then(|| {
+        let verb = if own.len() == 1 { "applies" } else { "apply" };
+        format!(
+            "Ketama uses its own 2^32 ring, MD5 key hash and 160 points per server, so {} {verb} only to the other placements.",
+            and_list(&own)
+        )
+    })
+}
+
+/// Ketama's hash of key `id`: the MD5 of its label, first four bytes little-endian. Stored
+/// MD5-first-32 hashes are the same bytes big-endian, so they are reused when they exist.
+pub fn ketama_hash(keys: &KeySet, id: u32) -> u32 {
+    keys.label_hash(id, HashScheme::Md5First32).swap_bytes()
+}
+
+/// Ketama's own ring.
+#[derive(Debug)]
+struct Ketama(Arc<Ring>);
+
+impl Structure for Ketama {
+    fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
+        self.0.owner_of(ketama_hash(keys, id))
+    }
+
+    fn circle(&self, _: RingSize) -> u64 {
+        RingSize::FULL.get()
+    }
+
+    fn key_spot(&self, keys: &KeySet, id: u32) -> u32 {
+        ketama_hash(keys, id)
+    }
+
+    fn owner_at_spot(&self, spot: u32, _: RingSize, _: usize) -> usize {
+        self.0.owner_of(spot)
+    }
+
+    fn stretches(&self, _: RingSize) -> Option<Vec<(u64, u64, usize)>> {
+        Some(ring_stretches(&self.0))
+    }
+
+    fn next_choice(
+        &self,
+        keys: &KeySet,
+        id: u32,
+        owner: usize,
+        servers: usize,
+        accept: &mut dyn FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        walk_ring(&self.0, ketama_hash(keys, id), owner, servers, accept)
+    }
+
+    fn cost(&self, _: &KeySet, _: usize) -> Cost {
+        Cost {
+            per_key: search_steps(self.0.points().len()),
+            unit: "points searched",
+        }
+    }
+
+    fn state(&self, _: usize) -> State {
+        ring_state(&self.0)
+    }
+
+    fn holdings(&self, _: usize) -> Vec<u64> {
+        ring_holdings(&self.0)
+    }
+
+    fn space(&self, _: RingSize, _: usize) -> Option<Space> {
+        Some(ring_space(&self.0))
+    }
+
+    fn lookup(&self, layout: &Layout<'_>, id: u32, _: usize, names: &[Arc<str>]) -> Steps {
+        let keys = layout.keys;
+        let label = keys.label(id);
+        let kh = ketama_hash(keys, id);
+        let digest: String = HashScheme::Md5First32
+            .explain(&label)
+            .digest_hex
+            .unwrap_or_default();
+        let p = self.0.points()[self.0.owner_point(kh)];
+        let server = &names[p.server as usize];
+        Steps {
+            steps: vec![
+                format!("MD5(\"{label}\") = {digest}"),
+                format!("Ketama reads its first 4 bytes little-endian: {kh} (0x{kh:08x})."),
+                format!(
+                    "The first ketama point at or after it is {server}'s, at {}: bytes {}–{} of MD5(\"{server}-{}\").",
+                    p.position,
+                    4 * (p.vnode % 4),
+                    4 * (p.vnode % 4) + 3,
+                    p.vnode / 4
+                ),
+            ],
+            hashing: 2,
+            marks: vec![Mark::Walk {
+                from: kh,
+                to: p.position,
+            }],
+            scores: Vec::new(),
+        }
+    }
+
+    fn ring(&self) -> Option<&Ring> {
+        Some(&self.0)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
 }
 
 #[cfg(test)]

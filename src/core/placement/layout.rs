@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use super::options::Options;
+use super::partitions::PartitionTable;
 use super::systems::SystemState;
-use super::table::PartitionTable;
 use crate::core::hash::HashScheme;
 use crate::core::keys::KeySet;
 use crate::core::ring::Ring;
@@ -50,5 +50,18 @@ impl Layout<'_> {
     /// Each server's weight, in list order.
     pub fn weights(&self) -> Vec<u32> {
         self.servers.iter().map(Server::weight).collect()
+    }
+
+    /// Each server's name hashed with the layout's hash, in list order.
+    pub fn name_hashes(&self) -> Vec<u32> {
+        self.servers
+            .iter()
+            .map(|s| self.hash.hash32(&s.name))
+            .collect()
+    }
+
+    /// The servers' names, in list order.
+    pub fn names(&self) -> &[Arc<str>] {
+        self.ring.names()
     }
 }

@@ -11,38 +11,24 @@
 //! Offset and skip come from the server name's 32-bit hash, widened:
 //! `offset = widen(h, 0) mod M`, `skip = widen(h, 1) mod (M − 1) + 1`. Weights do not apply.
 
+use std::any::Any;
+use std::sync::Arc;
+
+use super::layout::Layout;
+use super::measure::{Cost, Space, State};
+use super::options::Setting;
+use super::spec::{
+    any_may_leave, entry_hover, no_caveat, nothing_ignored, Circle, Copies, Lookup, Panel,
+    ServersBy, Spec, Weights, SERVER_VERBS,
+};
+use super::structure::{walk_list, Earlier, Evaluated, Lookup as Steps, Structure};
+use super::trace::{hash_steps, Mark};
+use crate::core::keys::KeySet;
 use crate::core::mix::widen;
+use crate::core::par::map_ids;
+use crate::core::size::RingSize;
 
-/// The default table size, a prime.
-pub const DEFAULT_SIZE: u32 = 65_537;
-/// Table sizes allowed, all of them prime.
-pub const SIZES: std::ops::RangeInclusive<u32> = 5..=1_000_003;
-
-/// Whether `n` is prime.
-///
-/// ```
-/// use ringlab::core::placement::maglev::is_prime;
-/// assert!(is_prime(65_537) && is_prime(7) && !is_prime(65_536) && !is_prime(1));
-/// ```
-pub fn is_prime(n: u32) -> bool {
-    if n < 2 {
-        return false;
-    }
-    if n < 4 {
-        return true;
-    }
-    if n % 2 == 0 {
-        return false;
-    }
-    let mut d = 3u32;
-    while u64::from(d) * u64::from(d) <= u64::from(n) {
-        if n % d == 0 {
-            return false;
-        }
-        d += 2;
-    }
-    true
-}
+pub use super::options::{is_prime, MAGLEV_SIZE as DEFAULT_SIZE, MAGLEV_SIZES as SIZES};
 
 /// A server's permutation: where it starts and how far it steps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,6 +137,132 @@ impl Maglev {
             counts[owner as usize] += 1;
         }
         counts
+    }
+}
+
+/// Maglev.
+pub static SPEC: Spec = Spec {
+    id: "maglev",
+    name: "Maglev",
+    phrase: "maglev",
+    called: "Maglev",
+    under: "under Maglev",
+    summary: "A prime-sized table, filled by the servers in turns; a key reads one entry.",
+    system: false,
+    verbs: SERVER_VERBS,
+    units: None,
+    weights: Weights::Equal,
+    circle: Circle::Own,
+    fixed_ring: false,
+    arcs: false,
+    lookup: Lookup::Table,
+    servers_by: ServersBy::Name,
+    settings: &[Setting::MaglevSize],
+    note: None,
+    hover: entry_hover,
+    picture: |layout| {
+        format!(
+            "Maglev's table of {} entries, drawn as a circle",
+            layout.options.maglev_size
+        )
+    },
+    listing: "Points per server",
+    panel: Panel::None,
+    practice: Some(6),
+    copies: Copies::Unsaid,
+    evaluate,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    let keys = layout.keys;
+    let m = Maglev::new(layout.options.maglev_size, &layout.name_hashes());
+    let owners = map_ids(keys.len(), |id| m.owner(keys.hash_of(id)) as u16);
+    Evaluated {
+        structure: Arc::new(m),
+        owners: Some(owners),
+    }
+}
+
+impl Structure for Maglev {
+    fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
+        self.owner(keys.hash_of(id))
+    }
+
+    fn circle(&self, _: RingSize) -> u64 {
+        u64::from(self.size())
+    }
+
+    fn key_spot(&self, keys: &KeySet, id: u32) -> u32 {
+        self.entry_of(keys.hash_of(id))
+    }
+
+    fn owner_at_spot(&self, spot: u32, _: RingSize, _: usize) -> usize {
+        self.table[spot as usize] as usize
+    }
+
+    fn next_choice(
+        &self,
+        _: &KeySet,
+        _: u32,
+        owner: usize,
+        servers: usize,
+        accept: &mut dyn FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        walk_list(owner, servers, accept)
+    }
+
+    fn cost(&self, _: &KeySet, _: usize) -> Cost {
+        Cost {
+            per_key: 1.0,
+            unit: "table read",
+        }
+    }
+
+    fn state(&self, _: usize) -> State {
+        State {
+            count: u64::from(self.size()),
+            unit: "table entries",
+        }
+    }
+
+    fn holdings(&self, servers: usize) -> Vec<u64> {
+        self.entry_counts(servers)
+    }
+
+    fn space(&self, _: RingSize, servers: usize) -> Option<Space> {
+        Some(Space {
+            amounts: self.entry_counts(servers),
+            total: u64::from(self.size()),
+            unit: "table entries",
+            exact: true,
+        })
+    }
+
+    fn lookup(&self, layout: &Layout<'_>, id: u32, owner: usize, names: &[Arc<str>]) -> Steps {
+        let mut steps = hash_steps(layout, id);
+        let hashing = steps.len();
+        let hash = layout.keys.hash_of(id);
+        let e = self.entry_of(hash);
+        let held = self.table.iter().filter(|&&o| o as usize == owner).count();
+        steps.push(format!("{hash} mod {} = entry {e}.", self.size()));
+        steps.push(format!(
+            "Entry {e} of the table belongs to {}, which holds {held} of the {} entries.",
+            names[owner],
+            self.size()
+        ));
+        Steps {
+            steps,
+            hashing,
+            marks: vec![Mark::Span { from: e, to: e }],
+            scores: Vec::new(),
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }
 

@@ -1,9 +1,66 @@
-//! The settings of the placements that have any, and their checks.
+//! The settings of the placements that have any: their defaults and ranges, their checks, and
+//! each setting described once ([`Setting`]): its names in links, change text, the page and the
+//! command line, how it is read and checked, and its value as text.
+//!
+//! A placement's [`Spec`](super::Spec) lists the settings it reads; the page shows those, links
+//! write the ones that differ from their defaults, and readers check each the same way. This
+//! file sits below the placements, which read their settings from here.
 
-use super::{bounded, maglev, multi_probe, systems, table};
-use crate::core::decimal::parse_decimal;
+use super::partitions::{check_count, default_count};
+use crate::core::decimal::{hundredths_text, parse_decimal};
 use crate::core::error::Error;
-use crate::core::size::RingSize;
+use crate::core::size::{parse_number, RingSize};
+
+/// Maglev's default table size.
+pub const MAGLEV_SIZE: u32 = 65_537;
+/// Maglev table sizes allowed (primes only).
+pub const MAGLEV_SIZES: std::ops::RangeInclusive<u32> = 5..=1_000_003;
+/// Bounded loads' default load factor, in hundredths: 1.25.
+pub const LOAD: u32 = 125;
+/// Load factors allowed, in hundredths: 1.00 to 3.00.
+pub const LOADS: std::ops::RangeInclusive<u32> = 100..=300;
+/// Multi-probe's default number of probes.
+pub const PROBES: u32 = 21;
+/// Probe counts allowed.
+pub const PROBE_COUNTS: std::ops::RangeInclusive<u32> = 1..=64;
+/// Cassandra's tokens per node by default.
+pub const NUM_TOKENS: u32 = 16;
+/// The most tokens a Cassandra node may hold here.
+pub const MAX_TOKENS: u32 = 1536;
+/// The seed Cassandra's tokens are drawn from by default.
+pub const TOKEN_SEED: u64 = 1;
+/// Envoy's default `minimum_ring_size`.
+pub const MIN_RING: u64 = 1024;
+/// The most entries an Envoy ring may have here, for the page's memory: 2^20.
+pub const MOST_ENTRIES: u64 = 1 << 20;
+/// Points per node in groupcache's HTTP pool.
+pub const GROUPCACHE_REPLICAS: u32 = 50;
+
+/// Whether `n` is prime.
+///
+/// ```
+/// use ringlab::core::placement::maglev::is_prime;
+/// assert!(is_prime(65_537) && is_prime(7) && !is_prime(65_536) && !is_prime(1));
+/// ```
+pub fn is_prime(n: u32) -> bool {
+    if n < 2 {
+        return false;
+    }
+    if n < 4 {
+        return true;
+    }
+    if n % 2 == 0 {
+        return false;
+    }
+    let mut d = 3u32;
+    while u64::from(d) * u64::from(d) <= u64::from(n) {
+        if n % d == 0 {
+            return false;
+        }
+        d += 2;
+    }
+    true
+}
 
 /// The settings of the placements that have any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -11,7 +68,7 @@ pub struct Options {
     /// Maglev's table size, a prime.
     pub maglev_size: u32,
     /// Partitions of the partition table; `None` follows the ring size
-    /// ([`table::default_count`]).
+    /// ([`default_count`]).
     pub partitions: Option<u32>,
     /// Bounded loads' factor c, in hundredths.
     pub load: u32,
@@ -30,14 +87,14 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            maglev_size: maglev::DEFAULT_SIZE,
+            maglev_size: MAGLEV_SIZE,
             partitions: None,
-            load: bounded::DEFAULT_LOAD,
-            probes: multi_probe::DEFAULT_PROBES,
-            num_tokens: systems::cassandra::NUM_TOKENS,
-            token_seed: systems::cassandra::SEED,
-            min_ring: systems::envoy::MIN_RING,
-            groupcache_replicas: systems::groupcache::REPLICAS,
+            load: LOAD,
+            probes: PROBES,
+            num_tokens: NUM_TOKENS,
+            token_seed: TOKEN_SEED,
+            min_ring: MIN_RING,
+            groupcache_replicas: GROUPCACHE_REPLICAS,
         }
     }
 }
@@ -45,14 +102,13 @@ impl Default for Options {
 impl Options {
     /// The partition count on a ring of `size`.
     pub fn partition_count(&self, size: RingSize) -> u32 {
-        self.partitions
-            .unwrap_or_else(|| table::default_count(size))
+        self.partitions.unwrap_or_else(|| default_count(size))
     }
 }
 
 /// Checks a maglev table size: a prime from 5 to 1,000,003.
 pub fn check_maglev_size(size: u32) -> Result<u32, Error> {
-    if maglev::SIZES.contains(&size) && maglev::is_prime(size) {
+    if MAGLEV_SIZES.contains(&size) && is_prime(size) {
         Ok(size)
     } else {
         Err(Error::NotAPrimeTable(size))
@@ -61,7 +117,7 @@ pub fn check_maglev_size(size: u32) -> Result<u32, Error> {
 
 /// Checks a load factor in hundredths: 100 to 300.
 pub fn check_load(load: u32) -> Result<u32, Error> {
-    if bounded::LOADS.contains(&load) {
+    if LOADS.contains(&load) {
         Ok(load)
     } else {
         Err(Error::OutOfRange(
@@ -72,7 +128,7 @@ pub fn check_load(load: u32) -> Result<u32, Error> {
 
 /// Checks a probe count: 1 to 64.
 pub fn check_probes(probes: u32) -> Result<u32, Error> {
-    if multi_probe::PROBES.contains(&probes) {
+    if PROBE_COUNTS.contains(&probes) {
         Ok(probes)
     } else {
         Err(Error::OutOfRange("Multi-probe takes from 1 to 64 probes."))
@@ -96,7 +152,7 @@ pub fn parse_load(text: &str) -> Result<u32, Error> {
 
 /// Checks Cassandra's `num_tokens`: 1 to 1,536.
 pub fn check_num_tokens(count: u32) -> Result<u32, Error> {
-    if (1..=systems::cassandra::MAX_TOKENS).contains(&count) {
+    if (1..=MAX_TOKENS).contains(&count) {
         Ok(count)
     } else {
         Err(Error::OutOfRange(
@@ -107,7 +163,7 @@ pub fn check_num_tokens(count: u32) -> Result<u32, Error> {
 
 /// Checks Envoy's `minimum_ring_size`: 1 to 2^20 here (Envoy allows up to 8,388,608).
 pub fn check_min_ring(size: u64) -> Result<u64, Error> {
-    if (1..=systems::envoy::MOST_ENTRIES).contains(&size) {
+    if (1..=MOST_ENTRIES).contains(&size) {
         Ok(size)
     } else {
         Err(Error::OutOfRange(
@@ -124,5 +180,136 @@ pub fn check_groupcache_replicas(count: u32) -> Result<u32, Error> {
         Err(Error::OutOfRange(
             "groupcache's replicas (points per node) go from 1 to 1,000.",
         ))
+    }
+}
+
+/// One setting of one or more placements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    /// A maglev table's size, a prime (maglev and Envoy's maglev).
+    MaglevSize,
+    /// The partition table's number of partitions.
+    Partitions,
+    /// Bounded loads' factor c.
+    Load,
+    /// Multi-probe's probes per key.
+    Probes,
+    /// Cassandra's `num_tokens`.
+    NumTokens,
+    /// The seed Cassandra's tokens are drawn from.
+    TokenSeed,
+    /// Envoy ring_hash's `minimum_ring_size`.
+    MinRing,
+    /// groupcache's points per node.
+    GroupcacheReplicas,
+}
+
+impl Setting {
+    /// Every setting, in the order links write them.
+    pub const ALL: [Setting; 8] = [
+        Setting::MaglevSize,
+        Setting::Partitions,
+        Setting::Load,
+        Setting::Probes,
+        Setting::NumTokens,
+        Setting::TokenSeed,
+        Setting::MinRing,
+        Setting::GroupcacheReplicas,
+    ];
+
+    /// Its parameter in a link: `maglev=65537`.
+    pub fn param(self) -> &'static str {
+        match self {
+            Setting::MaglevSize => "maglev",
+            Setting::Partitions => "partitions",
+            Setting::Load => "load",
+            Setting::Probes => "probes",
+            Setting::NumTokens => "num-tokens",
+            Setting::TokenSeed => "token-seed",
+            Setting::MinRing => "min-ring",
+            Setting::GroupcacheReplicas => "gc-replicas",
+        }
+    }
+
+    /// Its verb in change text: `maglev:65537`.
+    pub fn verb(self) -> &'static str {
+        match self {
+            Setting::GroupcacheReplicas => "groupcache-replicas",
+            other => other.param(),
+        }
+    }
+
+    /// Its field's id on the page.
+    pub fn field(self) -> &'static str {
+        match self {
+            Setting::MaglevSize => "maglev-size",
+            Setting::Load => "load-factor",
+            Setting::GroupcacheReplicas => "groupcache-replicas",
+            other => other.param(),
+        }
+    }
+
+    /// Its label on the page.
+    pub fn label(self) -> &'static str {
+        match self {
+            Setting::MaglevSize => "Table size (a prime)",
+            Setting::Partitions => "Partitions",
+            Setting::Load => "Load factor c (1.00–3.00)",
+            Setting::Probes => "Probes per key (1–64)",
+            Setting::NumTokens => "num_tokens (1–1,536)",
+            Setting::TokenSeed => "Token seed",
+            Setting::MinRing => "minimum_ring_size",
+            Setting::GroupcacheReplicas => "Replicas (points per node)",
+        }
+    }
+
+    /// Its value in `options` on a ring of `size`, as text.
+    pub fn value(self, options: &Options, size: RingSize) -> String {
+        match self {
+            Setting::MaglevSize => options.maglev_size.to_string(),
+            Setting::Partitions => options.partition_count(size).to_string(),
+            Setting::Load => hundredths_text(options.load),
+            Setting::Probes => options.probes.to_string(),
+            Setting::NumTokens => options.num_tokens.to_string(),
+            Setting::TokenSeed => options.token_seed.to_string(),
+            Setting::MinRing => options.min_ring.to_string(),
+            Setting::GroupcacheReplicas => options.groupcache_replicas.to_string(),
+        }
+    }
+
+    /// Whether `options` leave it as a new scenario has it (the partition count following the
+    /// ring's size).
+    pub fn is_default(self, options: &Options) -> bool {
+        let usual = Options::default();
+        match self {
+            Setting::MaglevSize => options.maglev_size == usual.maglev_size,
+            Setting::Partitions => options.partitions.is_none(),
+            Setting::Load => options.load == usual.load,
+            Setting::Probes => options.probes == usual.probes,
+            Setting::NumTokens => options.num_tokens == usual.num_tokens,
+            Setting::TokenSeed => options.token_seed == usual.token_seed,
+            Setting::MinRing => options.min_ring == usual.min_ring,
+            Setting::GroupcacheReplicas => options.groupcache_replicas == usual.groupcache_replicas,
+        }
+    }
+
+    /// Reads `text` into `options` for a ring of `size`, after checking it; on error `options`
+    /// stay as they were.
+    pub fn read(self, text: &str, options: &mut Options, size: RingSize) -> Result<(), Error> {
+        match self {
+            Setting::MaglevSize => options.maglev_size = check_maglev_size(parse_number(text)?)?,
+            Setting::Partitions => {
+                options.partitions = Some(check_count(parse_number(text)?, size)?)
+            }
+            Setting::Load => options.load = parse_load(text)?,
+            Setting::Probes => options.probes = check_probes(parse_number(text)?)?,
+            Setting::NumTokens => options.num_tokens = check_num_tokens(parse_number(text)?)?,
+            Setting::TokenSeed => options.token_seed = parse_number(text)?,
+            Setting::MinRing => options.min_ring = check_min_ring(parse_number(text)?)?,
+            Setting::GroupcacheReplicas => {
+                options.groupcache_replicas = check_groupcache_replicas(parse_number(text)?)?
+            }
+        }
+        Ok(())
     }
 }

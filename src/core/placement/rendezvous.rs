@@ -11,9 +11,21 @@
 //! random weight, and the code compares the 64-bit values directly. Ties go to the server whose
 //! name sorts first.
 
+use std::any::Any;
 use std::sync::Arc;
 
+use super::layout::Layout;
+use super::measure::{Cost, State};
+use super::spec::{
+    any_may_leave, hash_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies, Lookup,
+    Panel, ServersBy, Spec, Weights, SERVER_VERBS,
+};
+use super::structure::{Earlier, Evaluated, Lookup as Steps, Structure};
+use super::trace::hash_steps;
+use crate::core::keys::KeySet;
 use crate::core::mix::{mix64, widen};
+use crate::core::par::map_ids;
+use crate::core::size::RingSize;
 
 /// Rendezvous hashing over a list of servers.
 #[derive(Debug, Clone, PartialEq)]
@@ -106,6 +118,148 @@ impl Rendezvous {
     /// Every server's score for a key hash, in list order.
     pub fn scores(&self, hash: u32) -> Vec<f64> {
         (0..self.seeds.len()).map(|i| self.score(i, hash)).collect()
+    }
+}
+
+/// Rendezvous hashing.
+pub static SPEC: Spec = Spec {
+    id: "rendezvous",
+    name: "Rendezvous",
+    phrase: "rendezvous hashing",
+    called: "Rendezvous",
+    under: "under Rendezvous",
+    summary: "Every server scores the key; the highest score wins. Even and minimal, but every lookup scores every server.",
+    system: false,
+    verbs: SERVER_VERBS,
+    units: None,
+    weights: Weights::Honoured,
+    circle: Circle::Positions,
+    fixed_ring: false,
+    arcs: false,
+    lookup: Lookup::Scores,
+    servers_by: ServersBy::Name,
+    settings: &[],
+    note: None,
+    hover: hash_hover,
+    picture: |layout| on_the_ring(SPEC.name, layout),
+    listing: "Points per server",
+    panel: Panel::None,
+    practice: Some(4),
+    copies: Copies::Unsaid,
+    evaluate,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+fn evaluate(layout: &Layout<'_>, previous: Option<Earlier<'_>>) -> Evaluated {
+    let keys = layout.keys;
+    let r = Rendezvous::new(layout.names(), &layout.name_hashes(), &layout.weights());
+    // The same keys' winners among the servers before, when only servers joined.
+    let winners = previous.and_then(|earlier| {
+        let old = earlier.structure.as_any().downcast_ref::<Rendezvous>()?;
+        let owners = earlier.owners?;
+        (Arc::ptr_eq(earlier.layout.keys, layout.keys) && r.extends(old)).then_some((old, owners))
+    });
+    let owners = match winners {
+        Some((old, was)) => map_ids(keys.len(), |id| {
+            r.owner_after(keys.hash_of(id), was[id as usize] as usize, old) as u16
+        }),
+        None => map_ids(keys.len(), |id| r.owner(keys.hash_of(id)) as u16),
+    };
+    Evaluated {
+        structure: Arc::new(r),
+        owners: Some(owners),
+    }
+}
+
+impl Rendezvous {
+    /// The servers in falling order of their scores for a key hash (ties to the first listed).
+    fn ranked(&self, hash: u32) -> (Vec<usize>, Vec<f64>) {
+        let scores = self.scores(hash);
+        let mut ranked: Vec<usize> = (0..scores.len()).collect();
+        ranked.sort_unstable_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+        (ranked, scores)
+    }
+}
+
+impl Structure for Rendezvous {
+    fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
+        self.owner(keys.hash_of(id))
+    }
+
+    fn circle(&self, size: RingSize) -> u64 {
+        size.get()
+    }
+
+    fn key_spot(&self, keys: &KeySet, id: u32) -> u32 {
+        keys.position_of(id)
+    }
+
+    fn owner_at_spot(&self, spot: u32, _: RingSize, _: usize) -> usize {
+        self.owner(spot)
+    }
+
+    fn next_choice(
+        &self,
+        keys: &KeySet,
+        id: u32,
+        _: usize,
+        _: usize,
+        accept: &mut dyn FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        let (ranked, _) = self.ranked(keys.hash_of(id));
+        ranked.into_iter().skip(1).find(|&s| accept(s))
+    }
+
+    fn cost(&self, _: &KeySet, servers: usize) -> Cost {
+        Cost {
+            per_key: servers as f64,
+            unit: "servers scored",
+        }
+    }
+
+    fn state(&self, servers: usize) -> State {
+        State {
+            count: servers as u64,
+            unit: "servers",
+        }
+    }
+
+    fn holdings(&self, servers: usize) -> Vec<u64> {
+        vec![0; servers]
+    }
+
+    fn lookup(&self, layout: &Layout<'_>, id: u32, owner: usize, names: &[Arc<str>]) -> Steps {
+        let mut steps = hash_steps(layout, id);
+        let hashing = steps.len();
+        let (ranked, scores) = self.ranked(layout.keys.hash_of(id));
+        let shown: Vec<String> = ranked
+            .iter()
+            .take(6)
+            .map(|&i| format!("{} {:.3}", names[i], scores[i]))
+            .collect();
+        let more = ranked.len().saturating_sub(6);
+        steps.push(format!(
+            "Every server scores the key; highest first: {}{}.",
+            shown.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        ));
+        steps.push(format!("The highest score wins: {}.", names[owner]));
+        Steps {
+            steps,
+            hashing,
+            marks: Vec::new(),
+            scores,
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }
 

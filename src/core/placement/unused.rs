@@ -4,9 +4,6 @@
 
 use super::layout::Layout;
 use super::Kind;
-use crate::core::hash::HashScheme;
-use crate::core::size::RingSize;
-use crate::core::words::{and_list, grouped};
 
 /// One sentence for each setting of `layout` that `kind` does not read; none when it reads them
 /// all (or they are at values it would give them itself).
@@ -21,37 +18,14 @@ use crate::core::words::{and_list, grouped};
 /// );
 /// ```
 pub fn unused(kind: Kind, layout: &Layout<'_>) -> Vec<String> {
+    let spec = kind.spec();
     let mut notes = Vec::new();
-    if !kind.uses_weights() && layout.servers.iter().any(|s| s.weight() != 1) {
+    if !spec.uses_weights() && layout.servers.iter().any(|s| s.weight() != 1) {
         notes.push(format!(
             "{} gives every server the same share: weights do not apply.",
-            kind.name()
+            spec.name
         ));
     }
-    if kind == Kind::Ketama {
-        let mut own = Vec::new();
-        if layout.size != RingSize::FULL {
-            own.push(format!(
-                "the ring of {} positions",
-                grouped(layout.size.get())
-            ));
-        }
-        if layout.hash != HashScheme::default() {
-            own.push(format!("the hash {}", layout.hash.id()));
-        }
-        if layout.vnodes != 1 {
-            own.push(format!(
-                "{} virtual nodes",
-                grouped(u64::from(layout.vnodes))
-            ));
-        }
-        if !own.is_empty() {
-            let verb = if own.len() == 1 { "applies" } else { "apply" };
-            notes.push(format!(
-                "Ketama uses its own 2^32 ring, MD5 key hash and 160 points per server, so {} {verb} only to the other placements.",
-                and_list(&own)
-            ));
-        }
-    }
+    notes.extend((spec.ignored)(layout));
     notes
 }

@@ -11,7 +11,7 @@ use crate::core::diff::RingDiff;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::keys::{Key, KeySet};
-use crate::core::placement::table::{self, PartitionTable};
+use crate::core::placement::partitions::{self as table, PartitionTable};
 use crate::core::placement::{
     check_load, check_maglev_size, check_probes, mod_n_moves, moves_between, theory, unused, Kind,
     Placed,

@@ -9,8 +9,8 @@ use super::timing::{check_gossip, check_replicas, check_restart_after, check_wri
 use super::Scenario;
 use crate::core::error::Error;
 use crate::core::keys::Key;
+use crate::core::placement::partitions::{check_count, PartitionTable};
 use crate::core::placement::systems::SystemState;
-use crate::core::placement::table::{check_count, PartitionTable};
 use crate::core::placement::{check_load, check_maglev_size, check_probes, Kind, Options};
 use crate::core::server::Server;
 use crate::core::traffic::{check_heat, check_remedy, Popularity, Remedy, Traffic};

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use super::timing::{check_gossip, check_replicas, check_restart_after, check_writes, Timing};
 use super::{check_limits, Outcome, Scenario};
 use crate::core::error::Error;
-use crate::core::placement::table::PartitionTable;
+use crate::core::placement::partitions::PartitionTable;
 use crate::core::placement::Kind;
 use crate::core::ring::Ring;
 use crate::core::server::{Placement, Server};

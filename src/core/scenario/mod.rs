@@ -27,8 +27,8 @@ use crate::core::hash::HashScheme;
 use crate::core::keys::{Key, KeySet, LinesRefused};
 use crate::core::modn::mod_n_owner;
 use crate::core::naming::next_server_name;
+use crate::core::placement::partitions::PartitionTable;
 use crate::core::placement::systems::SystemState;
-use crate::core::placement::table::PartitionTable;
 use crate::core::placement::{Kind, Layout, Options, Placed};
 use crate::core::ring::Ring;
 use crate::core::server::{

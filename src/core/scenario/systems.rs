@@ -7,7 +7,7 @@ use crate::core::error::{shown, Error};
 use crate::core::placement::systems::elasticsearch::Routing;
 use crate::core::placement::systems::redis::{self, Rebalance, Rebalanced};
 use crate::core::placement::systems::units::Units;
-use crate::core::placement::systems::{kafka, Built};
+use crate::core::placement::systems::{kafka, units_moved};
 use crate::core::placement::{check_groupcache_replicas, check_min_ring, check_num_tokens, Kind};
 use crate::core::scenario::Change;
 use crate::core::words::{grouped, plural};
@@ -164,20 +164,10 @@ impl Scenario {
         ))
     }
 
-    /// `del-node` refuses a master that holds slots, when Redis Cluster is chosen.
+    /// Refuses the server at `index` leaving where the chosen system refuses it (Redis's
+    /// `del-node` of a master that holds slots).
     pub(super) fn refuse_del_node(&self, index: usize) -> Result<(), Error> {
-        if self.placement != Kind::RedisCluster {
-            return Ok(());
-        }
-        let held = self.systems.slots().counts(self.servers.len())[index];
-        if held > 0 {
-            return Err(Error::System(format!(
-                "[ERR] Node {} is not empty! Reshard data away and try again. (It holds {}: move them with reshard or a rebalance that gives it weight 0 first.)",
-                self.servers[index].name,
-                redis::slots_words(held)
-            )));
-        }
-        Ok(())
+        (self.placement.spec().refuse_leaving)(&self.layout(), index)
     }
 
     fn rebalance(
@@ -346,56 +336,16 @@ pub(super) fn system_outcome(
     after: &Scenario,
     kind: Kind,
 ) -> Option<SystemOutcome> {
-    if !kind.is_system() {
-        return None;
-    }
     let (pb, pa) = (before.placed(), after.placed());
     let (b, a) = (pb.system()?, pa.system()?);
-    let (nb, na) = (pb.names(), pa.names());
-    let same = |ub: &Units, ua: &Units| -> u64 {
-        let common = ub.len().min(ua.len());
-        let changed = (0..common)
-            .filter(|&u| nb[ub.owner(u)] != na[ua.owner(u)])
-            .count() as u64;
-        changed + u64::from(ub.len().abs_diff(ua.len()))
-    };
-    let moved = match (b, a) {
-        (Built::Redis(ub), Built::Redis(ua)) => same(ub, ua),
-        (Built::Topic { leaders: ub, .. }, Built::Topic { leaders: ua, .. }) => same(ub, ua),
-        (Built::Index { nodes: ub, .. }, Built::Index { nodes: ua, .. }) => same(ub, ua),
-        (Built::Maglev(tb), Built::Maglev(ta)) => {
-            let common = tb.len().min(ta.len());
-            (0..common)
-                .filter(|&e| nb[tb[e] as usize] != na[ta[e] as usize])
-                .count() as u64
-                + tb.len().abs_diff(ta.len()) as u64
-        }
-        (Built::Ring { points: rb, .. }, Built::Ring { points: ra, .. }) => {
-            let key = |names: &[std::sync::Arc<str>],
-                       p: &crate::core::placement::systems::points::Point64| {
-                (names[p.server as usize].clone(), p.index, p.at)
-            };
-            let mut kb: Vec<_> = rb.points().iter().map(|p| key(nb, p)).collect();
-            let mut ka: Vec<_> = ra.points().iter().map(|p| key(na, p)).collect();
-            kb.sort();
-            ka.sort();
-            let common = count_common(&kb, &ka);
-            (kb.len() - common + ka.len() - common) as u64
-        }
-        _ => 0,
-    };
-    let regrouped = match (b, a) {
-        (Built::Topic { .. }, Built::Topic { .. }) | (Built::Index { .. }, Built::Index { .. }) => {
-            let keys = after.keys();
-            let common = before.keys().len().min(keys.len()) as u32;
-            Some(
-                (0..common)
-                    .filter(|&id| pb.coordinate(before.keys(), id) != pa.coordinate(keys, id))
-                    .count(),
-            )
-        }
-        _ => None,
-    };
+    let moved = units_moved(b, pb.names(), a, pa.names());
+    let regrouped = a.regroups().then(|| {
+        let keys = after.keys();
+        let common = before.keys().len().min(keys.len()) as u32;
+        (0..common)
+            .filter(|&id| pb.coordinate(before.keys(), id) != pa.coordinate(keys, id))
+            .count()
+    });
     Some(SystemOutcome {
         unit: kind.units().unwrap_or("units"),
         moved,
@@ -403,21 +353,4 @@ pub(super) fn system_outcome(
         regrouped,
         lines: Vec::new(),
     })
-}
-
-/// How many items two sorted lists share.
-fn count_common<T: Ord>(a: &[T], b: &[T]) -> usize {
-    let (mut i, mut j, mut n) = (0, 0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                n += 1;
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    n
 }

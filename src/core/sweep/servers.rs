@@ -7,7 +7,7 @@ use super::grow::GrowingRing;
 use super::Progress;
 use crate::core::error::Error;
 use crate::core::naming::next_server_name;
-use crate::core::placement::table::PartitionTable;
+use crate::core::placement::partitions::PartitionTable;
 use crate::core::placement::{moves_between, Kind, Layout, Placed};
 use crate::core::ring::{vnode_label, Ring};
 use crate::core::scenario::Scenario;

@@ -812,7 +812,7 @@ fn only_the_replicas_lesson_keeps_more_than_one_copy_and_the_cache_panel_marks_c
 
 mod other_ways {
     use super::*;
-    use crate::core::placement::table;
+    use crate::core::placement::partitions as table;
     use crate::core::{compare, read_link, Kind};
 
     fn moved(index: usize) -> usize {

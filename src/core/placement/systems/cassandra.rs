@@ -11,17 +11,26 @@
 //! a link shows the same ring again: token `i` of node `name` is a 64-bit mix of the seed, the
 //! name and `i`. Tokens read from `nodetool ring` replace the drawn ones.
 
+use std::any::Any;
+use std::sync::Arc;
+
 use super::hashes::{cassandra_h1, xxh64};
-use super::points::{token_position, Point64, Points};
+use super::on_points;
+use super::points::{position_token, token_position, Point64, Points};
+use super::state::SystemState;
+use super::structure::evaluated;
+use super::{points_space, Coordinate, Located, Shape, System};
+use crate::core::placement::layout::Layout;
+use crate::core::placement::measure::Space;
+use crate::core::placement::options::Setting;
+use crate::core::placement::spec::{
+    any_may_leave, hashed_here_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies,
+    Lookup, Panel, ServersBy, Spec, Verbs, Weights,
+};
+use crate::core::placement::structure::{Earlier, Evaluated};
+use crate::core::words::plural;
 
-/// Tokens per node by default.
-pub const NUM_TOKENS: u32 = 16;
-
-/// The most tokens a node may hold here.
-pub const MAX_TOKENS: u32 = 1536;
-
-/// The seed the tokens are drawn from by default.
-pub const SEED: u64 = 1;
+pub use crate::core::placement::options::{MAX_TOKENS, NUM_TOKENS, TOKEN_SEED as SEED};
 
 /// The token of a key whose bytes are `key`.
 ///
@@ -66,6 +75,158 @@ pub fn ring(tokens: &[Vec<i64>]) -> Points {
         })
         .collect();
     Points::new(points, 64)
+}
+
+/// Node `name`'s tokens in `state`: those read from `nodetool ring`, or `count` drawn from
+/// `seed`.
+pub fn tokens_of(state: &SystemState, name: &str, count: u32, seed: u64) -> Vec<i64> {
+    match state.tokens().of(name) {
+        Some(read) => read.to_vec(),
+        None => (0..count).map(|i| drawn_token(seed, name, i)).collect(),
+    }
+}
+
+/// Cassandra.
+pub static SPEC: Spec = Spec {
+    id: "cassandra",
+    name: "Cassandra",
+    phrase: "Cassandra",
+    called: "Cassandra",
+    under: "under Cassandra",
+    summary: "MurmurHash3 of the key gives a 64-bit token; each node holds num_tokens tokens and owns the stretch up to each.",
+    system: true,
+    verbs: Verbs {
+        add: "Bootstrap",
+        remove: "Decommission",
+    },
+    units: Some("tokens"),
+    weights: Weights::Honoured,
+    circle: Circle::Own,
+    fixed_ring: false,
+    arcs: true,
+    lookup: Lookup::Clockwise,
+    servers_by: ServersBy::Name,
+    settings: &[Setting::NumTokens, Setting::TokenSeed],
+    note: Some("Cassandra draws a new node's tokens at random; Ringlab draws them from this seed so a link shows the same ring. Paste nodetool ring output to use your own."),
+    hover: hashed_here_hover,
+    picture: |layout| on_the_ring(SPEC.name, layout),
+    listing: "Each node's tokens",
+    panel: Panel::Note("Bootstrap a node with the servers' Bootstrap button: it joins with its own tokens and takes only the stretches before them. Decommission hands its stretches to the next tokens."),
+    practice: None,
+    copies: Copies::SimpleStrategy,
+    evaluate,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    let options = layout.options;
+    let tokens: Vec<Vec<i64>> = layout
+        .servers
+        .iter()
+        .map(|s| {
+            let count = options.num_tokens * s.weight();
+            tokens_of(layout.systems, &s.name, count, options.token_seed)
+        })
+        .collect();
+    evaluated(layout, "tokens", TokenRing(ring(&tokens)))
+}
+
+/// The nodes' tokens on the ring.
+#[derive(Debug)]
+struct TokenRing(Points);
+
+impl System for TokenRing {
+    fn locate(&self, key: &str) -> Located {
+        let t = token(key.as_bytes());
+        on_points::locate(&self.0, token_position(t), Coordinate::Token(t))
+    }
+
+    fn circle(&self) -> u64 {
+        1 << 32
+    }
+
+    fn owner_at_spot(&self, spot: u32) -> usize {
+        on_points::owner_at_spot(&self.0, spot)
+    }
+
+    fn shape(&self) -> Shape<'_> {
+        Shape::Points(&self.0)
+    }
+
+    fn steps(&self, key: &str, names: &[Arc<str>]) -> (Vec<String>, usize) {
+        let bytes = key.as_bytes();
+        let located = self.locate(key);
+        let Coordinate::Token(t) = located.coordinate else {
+            unreachable!("Cassandra locates keys by token")
+        };
+        let mut words = format!(
+            "MurmurHash3 x64_128 of its {} UTF-8 {}, as Cassandra computes it: token {t}.",
+            bytes.len(),
+            plural(bytes.len(), "byte", "bytes")
+        );
+        let tail = &bytes[bytes.len() - bytes.len() % 16..];
+        if tail.iter().any(|&b| b >= 0x80) {
+            let standard = mur3::murmurhash3_x64_128(bytes, 0).0 as i64;
+            words.push_str(&format!(
+                " Its last {} bytes include one of 0x80 or more, which Cassandra sign-extends: the reference MurmurHash3 gives {standard}.",
+                tail.len()
+            ));
+        }
+        let owner = names.get(located.owner).map_or("?", |n| n);
+        let held = self.0.counts(names.len())[located.owner];
+        on_points::steps(&self.0, located, words, |p, _| {
+            format!(
+                "The first token at or after it is {owner}'s {} (token {} of its {held}), so {owner} owns the key",
+                position_token(p.at),
+                p.index + 1
+            )
+        })
+    }
+
+    fn listing(&self, names: &[Arc<str>]) -> Vec<String> {
+        let counts = self.0.counts(names.len());
+        names
+            .iter()
+            .enumerate()
+            .map(|(s, name)| {
+                let mut tokens: Vec<i64> = self
+                    .0
+                    .points()
+                    .iter()
+                    .filter(|p| p.server as usize == s)
+                    .map(|p| position_token(p.at))
+                    .collect();
+                tokens.sort_unstable();
+                let list: Vec<String> = tokens.iter().map(i64::to_string).collect();
+                format!(
+                    "{name}: {} {}: {}",
+                    counts[s],
+                    plural(counts[s] as usize, "token", "tokens"),
+                    list.join(", ")
+                )
+            })
+            .collect()
+    }
+
+    fn headline(&self, servers: usize) -> String {
+        let n = self.0.points().len();
+        on_points::headline(
+            n as u64,
+            plural(n, "token", "tokens"),
+            servers,
+            plural(servers, "node", "nodes"),
+        )
+    }
+
+    fn space(&self, servers: usize) -> Space {
+        points_space(&self.0, servers)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
 }
 
 #[cfg(test)]

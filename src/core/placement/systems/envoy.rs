@@ -16,15 +16,28 @@
 //! takes a turn when `round × w` has reached its target, which then grows by the largest weight.
 //! A request hash h reads entry `h mod M`.
 
-use super::hashes::xxh64;
-use super::points::{Point64, Points};
+use std::any::Any;
+use std::sync::Arc;
 
-/// Envoy's default `minimum_ring_size`.
-pub const MIN_RING: u64 = 1024;
+use super::hashes::xxh64;
+use super::on_points;
+use super::points::{Point64, Points};
+use super::structure::evaluated;
+use super::{points_space, Coordinate, Located, Shape, System};
+use crate::core::placement::layout::Layout;
+use crate::core::placement::measure::Space;
+use crate::core::placement::options::Setting;
+use crate::core::placement::spec::{
+    any_may_leave, entry_hover, hashed_here_hover, no_caveat, nothing_ignored, on_the_ring, Circle,
+    Copies, Lookup, Panel, ServersBy, Spec, Verbs, Weights,
+};
+use crate::core::placement::structure::{Earlier, Evaluated};
+use crate::core::words::{grouped, plural};
+
+pub use crate::core::placement::options::{MIN_RING, MOST_ENTRIES};
+
 /// Envoy's default (and largest allowed here) `maximum_ring_size`.
 pub const MAX_RING: u64 = 1024 * 1024 * 8;
-/// The most entries a ring may have here, for the page's memory: 2^20.
-pub const MOST_ENTRIES: u64 = 1 << 20;
 /// Envoy's default maglev table size.
 pub const TABLE_SIZE: u32 = 65_537;
 
@@ -128,6 +141,250 @@ pub fn maglev(keys: &[&str], weights: &[u32], size: u32) -> Vec<u16> {
         iteration += 1;
     }
     table
+}
+
+/// Envoy's ring_hash.
+pub static RING_SPEC: Spec = Spec {
+    id: "envoy-ring-hash",
+    name: "Envoy ring_hash",
+    phrase: "Envoy's ring_hash",
+    called: "Envoy ring_hash",
+    under: "under Envoy ring_hash",
+    summary: "XXH64 of the request key on a ring of about 1,024 entries per cluster, each host's share set by its weight.",
+    system: true,
+    verbs: HOST_VERBS,
+    units: Some("ring entries"),
+    weights: Weights::Honoured,
+    circle: Circle::Own,
+    fixed_ring: false,
+    arcs: true,
+    lookup: Lookup::Clockwise,
+    servers_by: ServersBy::Name,
+    settings: &[Setting::MinRing],
+    note: None,
+    hover: hashed_here_hover,
+    picture: |layout| on_the_ring(RING_SPEC.name, layout),
+    listing: "Ring entries per host",
+    panel: Panel::Note("Envoy scales the ring to about minimum_ring_size entries whatever the host count, so a new host takes entries from every host's share, not only new ones."),
+    practice: None,
+    copies: Copies::Unsaid,
+    evaluate: evaluate_ring,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+/// Envoy's maglev.
+pub static MAGLEV_SPEC: Spec = Spec {
+    id: "envoy-maglev",
+    name: "Envoy maglev",
+    phrase: "Envoy's maglev",
+    called: "Envoy maglev",
+    under: "under Envoy maglev",
+    summary:
+        "XXH64 of the request key reads one entry of a 65,537-entry table the hosts fill in turns.",
+    system: true,
+    verbs: HOST_VERBS,
+    units: Some("table entries"),
+    weights: Weights::Honoured,
+    circle: Circle::Own,
+    fixed_ring: false,
+    arcs: false,
+    lookup: Lookup::Table,
+    servers_by: ServersBy::Name,
+    settings: &[Setting::MaglevSize],
+    note: None,
+    hover: entry_hover,
+    picture: |layout| on_the_ring(MAGLEV_SPEC.name, layout),
+    listing: "Table entries per host",
+    panel: Panel::None,
+    practice: None,
+    copies: Copies::Unsaid,
+    evaluate: evaluate_maglev,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+/// Envoy's words for a host joining and leaving.
+const HOST_VERBS: Verbs = Verbs {
+    add: "Add host",
+    remove: "Remove host",
+};
+
+/// The hosts' hash keys: their names, as written.
+fn host_keys<'a>(layout: &'a Layout<'_>) -> Vec<&'a str> {
+    layout.servers.iter().map(|s| s.name.as_str()).collect()
+}
+
+fn evaluate_ring(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    let points = ring(
+        &host_keys(layout),
+        &layout.weights(),
+        layout.options.min_ring,
+        MAX_RING.min(MOST_ENTRIES),
+    );
+    evaluated(layout, "ring entries", EnvoyRing(points))
+}
+
+fn evaluate_maglev(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    let table = maglev(
+        &host_keys(layout),
+        &layout.weights(),
+        layout.options.maglev_size,
+    );
+    evaluated(layout, "table entries", EnvoyMaglev(table))
+}
+
+/// Envoy's ring of entries.
+#[derive(Debug)]
+struct EnvoyRing(Points);
+
+impl System for EnvoyRing {
+    fn locate(&self, key: &str) -> Located {
+        let h = xxh64(key.as_bytes(), 0);
+        on_points::locate(&self.0, h, Coordinate::Hash(h))
+    }
+
+    fn circle(&self) -> u64 {
+        1 << 32
+    }
+
+    fn owner_at_spot(&self, spot: u32) -> usize {
+        on_points::owner_at_spot(&self.0, spot)
+    }
+
+    fn shape(&self) -> Shape<'_> {
+        Shape::Points(&self.0)
+    }
+
+    fn steps(&self, key: &str, names: &[Arc<str>]) -> (Vec<String>, usize) {
+        let located = self.locate(key);
+        let h = located.coordinate.ring_position();
+        let owner = names.get(located.owner).map_or("?", |n| n);
+        on_points::steps(
+            &self.0,
+            located,
+            format!("XXH64({key:?}, seed 0) = {h}."),
+            |p, total| {
+                format!(
+                    "The first of the ring's {} entries at or after it is {owner}'s, XXH64(\"{owner}_{}\") = {}",
+                    grouped(total as u64),
+                    p.index,
+                    p.at
+                )
+            },
+        )
+    }
+
+    fn listing(&self, names: &[Arc<str>]) -> Vec<String> {
+        let total = grouped(self.0.points().len() as u64);
+        on_points::per_server(&self.0, names, |name, count| {
+            format!("{name}: {} of the {total} ring entries", grouped(count))
+        })
+    }
+
+    fn headline(&self, servers: usize) -> String {
+        on_points::headline(
+            self.0.points().len() as u64,
+            "ring entries",
+            servers,
+            plural(servers, "host", "hosts"),
+        )
+    }
+
+    fn space(&self, servers: usize) -> Space {
+        points_space(&self.0, servers)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// Envoy's maglev table: the host at each entry.
+#[derive(Debug)]
+struct EnvoyMaglev(Vec<u16>);
+
+impl System for EnvoyMaglev {
+    fn locate(&self, key: &str) -> Located {
+        let h = xxh64(key.as_bytes(), 0);
+        let entry = (h % self.0.len() as u64) as u32;
+        Located {
+            owner: self.0[entry as usize] as usize,
+            spot: entry,
+            coordinate: Coordinate::Hash(h),
+        }
+    }
+
+    fn circle(&self) -> u64 {
+        self.0.len() as u64
+    }
+
+    fn owner_at_spot(&self, spot: u32) -> usize {
+        self.0[spot as usize] as usize
+    }
+
+    fn shape(&self) -> Shape<'_> {
+        Shape::Entries(&self.0)
+    }
+
+    fn steps(&self, key: &str, names: &[Arc<str>]) -> (Vec<String>, usize) {
+        let located = self.locate(key);
+        let h = located.coordinate.ring_position();
+        let owner = names.get(located.owner).map_or("?", |n| n);
+        let m = self.0.len() as u64;
+        let held = self
+            .0
+            .iter()
+            .filter(|&&o| o as usize == located.owner)
+            .count();
+        (
+            vec![
+                format!("XXH64({key:?}, seed 0) = {h}."),
+                format!(
+                    "{h} mod {} = entry {}, which {owner} holds ({} of the {} entries are its).",
+                    grouped(m),
+                    located.spot,
+                    grouped(held as u64),
+                    grouped(m)
+                ),
+            ],
+            1,
+        )
+    }
+
+    fn listing(&self, names: &[Arc<str>]) -> Vec<String> {
+        let counts = self.holdings(names.len());
+        let total = grouped(self.0.len() as u64);
+        names
+            .iter()
+            .zip(counts)
+            .map(|(name, count)| format!("{name}: {} of the {total} table entries", grouped(count)))
+            .collect()
+    }
+
+    fn headline(&self, servers: usize) -> String {
+        on_points::headline(
+            self.0.len() as u64,
+            "table entries",
+            servers,
+            plural(servers, "host", "hosts"),
+        )
+    }
+
+    fn space(&self, servers: usize) -> Space {
+        Space {
+            amounts: self.holdings(servers),
+            total: self.0.len() as u64,
+            unit: "table entries",
+            exact: true,
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
 }
 
 #[cfg(test)]

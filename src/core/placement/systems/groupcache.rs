@@ -4,11 +4,25 @@
 //! The points are sorted as integers; a key goes to the first point at or after CRC-32 of the
 //! key, wrapping. Where two points are equal, the node added last owns the value.
 
-use super::hashes::crc32;
-use super::points::{Point64, Points};
+use std::any::Any;
+use std::sync::Arc;
 
-/// Points per node in groupcache's HTTP pool.
-pub const REPLICAS: u32 = 50;
+use super::hashes::crc32;
+use super::on_points;
+use super::points::{Point64, Points};
+use super::structure::evaluated;
+use super::{points_space, Coordinate, Located, Shape, System};
+use crate::core::placement::layout::Layout;
+use crate::core::placement::measure::Space;
+use crate::core::placement::options::Setting;
+use crate::core::placement::spec::{
+    any_may_leave, hashed_here_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies,
+    Lookup, Panel, ServersBy, Spec, Verbs, Weights,
+};
+use crate::core::placement::structure::{Earlier, Evaluated};
+use crate::core::words::{grouped, plural};
+
+pub use crate::core::placement::options::GROUPCACHE_REPLICAS as REPLICAS;
 
 /// The circle for nodes `names`, added in order, with `replicas` points each.
 pub fn circle(names: &[&str], replicas: u32) -> Points {
@@ -27,6 +41,115 @@ pub fn circle(names: &[&str], replicas: u32) -> Points {
     points.sort_by_key(|p| (p.at, std::cmp::Reverse((p.server, p.index))));
     points.dedup_by_key(|p| p.at);
     Points::sorted(points, 32)
+}
+
+/// groupcache's `consistenthash`.
+pub static SPEC: Spec = Spec {
+    id: "groupcache",
+    name: "groupcache",
+    phrase: "groupcache",
+    called: "groupcache",
+    under: "under groupcache",
+    summary: "CRC32 of the key on a ring of 50 points per node, each the CRC32 of a number followed by the node's name.",
+    system: true,
+    verbs: Verbs {
+        add: "Add peer",
+        remove: "Remove peer",
+    },
+    units: Some("points"),
+    weights: Weights::Equal,
+    circle: Circle::Own,
+    fixed_ring: false,
+    arcs: true,
+    lookup: Lookup::Clockwise,
+    servers_by: ServersBy::Name,
+    settings: &[Setting::GroupcacheReplicas],
+    note: None,
+    hover: hashed_here_hover,
+    picture: |layout| on_the_ring(SPEC.name, layout),
+    listing: "Points per server",
+    panel: Panel::None,
+    practice: None,
+    copies: Copies::Unsaid,
+    evaluate,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    let names: Vec<&str> = layout.servers.iter().map(|s| s.name.as_str()).collect();
+    let points = circle(&names, layout.options.groupcache_replicas);
+    evaluated(layout, "points", Peers(points))
+}
+
+/// groupcache's circle of points.
+#[derive(Debug)]
+struct Peers(Points);
+
+impl System for Peers {
+    fn locate(&self, key: &str) -> Located {
+        let h = u64::from(crc32(key.as_bytes()));
+        on_points::locate(&self.0, h, Coordinate::Hash(h))
+    }
+
+    fn circle(&self) -> u64 {
+        1 << 32
+    }
+
+    fn owner_at_spot(&self, spot: u32) -> usize {
+        on_points::owner_at_spot(&self.0, spot)
+    }
+
+    fn shape(&self) -> Shape<'_> {
+        Shape::Points(&self.0)
+    }
+
+    fn steps(&self, key: &str, names: &[Arc<str>]) -> (Vec<String>, usize) {
+        let located = self.locate(key);
+        let h = located.coordinate.ring_position();
+        let owner = names.get(located.owner).map_or("?", |n| n);
+        on_points::steps(
+            &self.0,
+            located,
+            format!("CRC32({key:?}) = {h} (0x{h:08x})."),
+            |p, total| {
+                format!(
+                    "The first of the {} points at or after it is {owner}'s, CRC32(\"{}{owner}\") = {}",
+                    grouped(total as u64),
+                    p.index,
+                    p.at
+                )
+            },
+        )
+    }
+
+    fn listing(&self, names: &[Arc<str>]) -> Vec<String> {
+        on_points::per_server(&self.0, names, |name, count| {
+            format!(
+                "{name}: {} {}",
+                grouped(count),
+                plural(count as usize, "point", "points")
+            )
+        })
+    }
+
+    fn headline(&self, servers: usize) -> String {
+        on_points::headline(
+            self.0.points().len() as u64,
+            "points",
+            servers,
+            plural(servers, "peer", "peers"),
+        )
+    }
+
+    fn space(&self, servers: usize) -> Space {
+        points_space(&self.0, servers)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
 }
 
 #[cfg(test)]

@@ -14,12 +14,24 @@
 //! partitions are reassigned, and a broker that leaves hands its partitions' leadership to
 //! another broker (a follower of each; here, the broker leading the fewest).
 
-use super::hashes::{crc32, kafka_murmur2};
+use std::any::Any;
+use std::sync::Arc;
 
-/// Partitions of a new topic here.
-pub const PARTITIONS: u32 = 6;
-/// The most partitions a topic may have here.
-pub const MAX_PARTITIONS: u32 = 4096;
+use super::hashes::{crc32, kafka_murmur2};
+use super::strip::{Band, Strip};
+use super::structure::evaluated;
+use super::units::Units;
+use super::{Coordinate, Located, Shape, System};
+use crate::core::placement::layout::Layout;
+use crate::core::placement::measure::{Cost, Space};
+use crate::core::placement::spec::{
+    any_may_leave, no_caveat, nothing_ignored, on_the_ring, Circle, Copies, Lookup, Panel,
+    ServersBy, Spec, Verbs, Weights,
+};
+use crate::core::placement::structure::{Earlier, Evaluated};
+use crate::core::words::plural;
+
+pub use super::state::{MAX_PARTITIONS, PARTITIONS};
 
 /// The Java client's partition for `key`.
 ///
@@ -39,4 +51,193 @@ pub fn to_positive(n: i32) -> u32 {
 /// librdkafka's `consistent` partition for `key`.
 pub fn librdkafka_partition(key: &[u8], partitions: u32) -> u32 {
     crc32(key) % partitions
+}
+
+/// Kafka's Java producer.
+pub static JAVA_SPEC: Spec = Spec {
+    id: "kafka",
+    name: "Kafka (Java client)",
+    phrase: "Kafka's Java client",
+    called: "Kafka (Java client)",
+    under: "under Kafka (Java client)",
+    summary: "murmur2 of the key, mod the topic's partitions: adding a partition sends most keys elsewhere.",
+    picture: |layout| on_the_ring(JAVA_SPEC.name, layout),
+    evaluate: evaluate_java,
+    ..TOPIC_SPEC
+};
+
+/// librdkafka, the C client.
+pub static LIBRDKAFKA_SPEC: Spec = Spec {
+    id: "kafka-librdkafka",
+    name: "Kafka (librdkafka)",
+    phrase: "librdkafka",
+    called: "Kafka (librdkafka)",
+    under: "under Kafka (librdkafka)",
+    summary: "The C client hashes keys with CRC32, not murmur2: the same key goes to another partition than from Java.",
+    picture: |layout| on_the_ring(LIBRDKAFKA_SPEC.name, layout),
+    evaluate: evaluate_librdkafka,
+    ..TOPIC_SPEC
+};
+
+/// What both clients share: a topic's partitions, led by brokers.
+const TOPIC_SPEC: Spec = Spec {
+    id: "",
+    name: "",
+    phrase: "",
+    called: "",
+    under: "",
+    summary: "",
+    system: true,
+    verbs: Verbs {
+        add: "Add broker",
+        remove: "Remove broker",
+    },
+    units: Some("partitions"),
+    weights: Weights::Equal,
+    circle: Circle::Own,
+    fixed_ring: false,
+    arcs: false,
+    lookup: Lookup::Remainder,
+    servers_by: ServersBy::Operator,
+    settings: &[],
+    note: None,
+    hover: |spot, owner| format!("Partition {spot} is led by {owner}"),
+    picture: |layout| on_the_ring("Kafka", layout),
+    listing: "Each partition's leader",
+    panel: Panel::Topic,
+    practice: None,
+    copies: Copies::Unsaid,
+    evaluate: evaluate_java,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+fn evaluate_java(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    topic(layout, true)
+}
+
+fn evaluate_librdkafka(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    topic(layout, false)
+}
+
+fn topic(layout: &Layout<'_>, java: bool) -> Evaluated {
+    let leaders = layout.systems.leaders_for(layout.servers.len());
+    evaluated(layout, "partitions", Topic { java, leaders })
+}
+
+/// A topic: each partition's leader, and which client hashes the keys.
+#[derive(Debug)]
+struct Topic {
+    /// The Java client's murmur2, or librdkafka's CRC32.
+    java: bool,
+    leaders: Arc<Units>,
+}
+
+impl System for Topic {
+    fn locate(&self, key: &str) -> Located {
+        let bytes = key.as_bytes();
+        let p = if self.java {
+            java_partition(bytes, self.leaders.len())
+        } else {
+            librdkafka_partition(bytes, self.leaders.len())
+        };
+        Located {
+            owner: self.leaders.owner(p),
+            spot: p,
+            coordinate: Coordinate::Partition(p),
+        }
+    }
+
+    fn circle(&self) -> u64 {
+        u64::from(self.leaders.len())
+    }
+
+    fn owner_at_spot(&self, spot: u32) -> usize {
+        self.leaders.owner(spot)
+    }
+
+    fn shape(&self) -> Shape<'_> {
+        Shape::Units(&self.leaders)
+    }
+
+    fn cost(&self) -> Cost {
+        Cost {
+            per_key: 1.0,
+            unit: "remainder",
+        }
+    }
+
+    fn steps(&self, key: &str, names: &[Arc<str>]) -> (Vec<String>, usize) {
+        let bytes = key.as_bytes();
+        let located = self.locate(key);
+        let owner = names.get(located.owner).map_or("?", |n| n);
+        let p = self.leaders.len();
+        let partition = located.spot;
+        let mut steps = Vec::new();
+        if self.java {
+            let m = kafka_murmur2(bytes);
+            let positive = to_positive(m);
+            steps.push(format!(
+                "murmur2({key:?}) = {m}; with the sign bit cleared (& 0x7fffffff, not abs) {positive}."
+            ));
+            steps.push(format!("{positive} mod {p} = partition {partition}."));
+        } else {
+            let c = crc32(bytes);
+            steps.push(format!(
+                "librdkafka's consistent_random hashes with CRC32: CRC32({key:?}) = {c}."
+            ));
+            steps.push(format!("{c} mod {p} = partition {partition}."));
+        }
+        steps.push(format!("Partition {partition} is led by broker {owner}."));
+        (steps, 1)
+    }
+
+    fn listing(&self, names: &[Arc<str>]) -> Vec<String> {
+        let name = |i: usize| names.get(i).map_or("?", |n| n);
+        (0..self.leaders.len())
+            .map(|p| format!("partition {p}: leader {}", name(self.leaders.owner(p))))
+            .collect()
+    }
+
+    fn headline(&self, servers: usize) -> String {
+        let p = self.leaders.len();
+        format!(
+            "A topic of {p} {} led by {servers} {}",
+            plural(p as usize, "partition", "partitions"),
+            plural(servers, "broker", "brokers")
+        )
+    }
+
+    fn strip(&self) -> Option<Strip> {
+        Some(Strip {
+            total: self.leaders.len(),
+            unit: "partitions",
+            bands: (0..self.leaders.len())
+                .map(|p| Band {
+                    first: p,
+                    last: p,
+                    owner: self.leaders.owner(p),
+                    group: Some(p),
+                })
+                .collect(),
+        })
+    }
+
+    fn regroups(&self) -> bool {
+        true
+    }
+
+    fn space(&self, servers: usize) -> Space {
+        Space {
+            amounts: self.leaders.counts(servers),
+            total: u64::from(self.leaders.len()),
+            unit: "partitions",
+            exact: true,
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
 }

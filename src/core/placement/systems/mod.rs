@@ -5,15 +5,14 @@
 //! partitions, shards) and one of the lookup families the textbook placements already have:
 //! the first point at or after the key's hash (Cassandra, Envoy's ring, nginx, groupcache), a
 //! table read (Redis's slots, Envoy's maglev), or a remainder (Kafka, Elasticsearch). Each file
-//! holds one system and says what it computes and where that comes from; [`hashes`] holds the
-//! hash functions. The systems read a key's label as the bytes a client would send (a key
-//! placed by hand, `@52`, is sent as those three characters).
+//! holds one system: its [`Spec`](super::Spec), what it computes and where that comes from, and
+//! its [`System`]; [`hashes`] holds the hash functions. The systems read a key's label as the
+//! bytes a client would send (a key placed by hand, `@52`, is sent as those three characters).
 //!
 //! Some structure is state, changed only by the system's own verbs: Redis's slot table, the
 //! Kafka topic's partitions and their leaders, the Elasticsearch index's shards and where they
 //! are, and Cassandra tokens read from `nodetool ring`. The scenario keeps that state in a
-//! [`SystemState`] and hands it to the placement through the [`Layout`]; [`Built`] is a system
-//! evaluated on one layout.
+//! [`SystemState`] and hands it to the placement through the [`Layout`](super::Layout).
 
 pub mod cassandra;
 pub mod elasticsearch;
@@ -22,19 +21,22 @@ pub mod groupcache;
 pub mod hashes;
 pub mod kafka;
 pub mod nginx;
+mod on_points;
 pub mod points;
 pub mod redis;
+pub mod redis_cli;
 mod state;
-mod steps;
 pub mod strip;
+mod structure;
 pub mod units;
 
+use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
-use super::{Kind, Layout};
-use elasticsearch::Routing;
+use super::measure::{search_steps, Cost, Space};
 use points::{token_position, Points};
+use strip::Strip;
 use units::Units;
 
 pub use state::{SystemState, Tokens};
@@ -52,6 +54,17 @@ pub enum Coordinate {
     Shard(u32),
     /// The key's hash on a ring or a table.
     Hash(u64),
+}
+
+impl Coordinate {
+    /// Where the coordinate sits on a ring of points: a token in ring order, or the hash.
+    pub fn ring_position(self) -> u64 {
+        match self {
+            Coordinate::Token(t) => token_position(t),
+            Coordinate::Hash(h) => h,
+            Coordinate::Slot(_) | Coordinate::Partition(_) | Coordinate::Shard(_) => 0,
+        }
+    }
 }
 
 impl fmt::Display for Coordinate {
@@ -77,239 +90,104 @@ pub struct Located {
     pub coordinate: Coordinate,
 }
 
-/// A system evaluated on one layout: the structure its lookups read.
-#[derive(Debug, Clone)]
-pub enum Built {
-    /// Redis Cluster: the slot table.
-    Redis(Arc<Units>),
-    /// A ring of points: Cassandra's tokens, Envoy's ring, nginx's or groupcache's points.
-    Ring {
-        /// Which system.
-        kind: Kind,
-        /// The points.
-        points: Points,
-    },
-    /// Envoy's maglev table: the host at each entry.
-    Maglev(Vec<u16>),
-    /// A Kafka topic: each partition's leader; `java` for the Java client's murmur2.
-    Topic {
-        /// Which client hashes the keys.
-        java: bool,
-        /// The leader of each partition.
-        leaders: Arc<Units>,
-    },
-    /// An Elasticsearch index: its routing and the node holding each shard.
-    Index {
-        /// Shards, routing shards and rule.
-        routing: Routing,
-        /// The node holding each shard.
-        nodes: Arc<Units>,
-    },
+/// What a system's structure is made of, for what every system counts the same way.
+#[derive(Debug, Clone, Copy)]
+pub enum Shape<'a> {
+    /// Units held by servers: Redis's slots, a topic's partitions, an index's shards.
+    Units(&'a Units),
+    /// A circle of points.
+    Points(&'a Points),
+    /// A table of entries, the host at each.
+    Entries(&'a [u16]),
 }
 
-impl Built {
-    /// Builds system `kind` on `layout`. The system's state is read from the layout; state that
-    /// does not fit the layout's servers (a sweep's own cluster) is replaced by what a cluster of
-    /// those servers would start with.
-    pub fn new(layout: &Layout<'_>, kind: Kind) -> Built {
-        let n = layout.servers.len();
-        let names: Vec<&str> = layout.servers.iter().map(|s| s.name.as_str()).collect();
-        let weights = layout.weights();
-        let state = layout.systems;
-        match kind {
-            Kind::RedisCluster => Built::Redis(state.slots_for(n)),
-            Kind::Cassandra => {
-                let tokens: Vec<Vec<i64>> = names
-                    .iter()
-                    .zip(&weights)
-                    .map(|(name, &w)| {
-                        state.tokens_of(
-                            name,
-                            layout.options.num_tokens * w,
-                            layout.options.token_seed,
-                        )
-                    })
-                    .collect();
-                Built::Ring {
-                    kind,
-                    points: cassandra::ring(&tokens),
-                }
-            }
-            Kind::EnvoyRingHash => Built::Ring {
-                kind,
-                points: envoy::ring(
-                    &names,
-                    &weights,
-                    layout.options.min_ring,
-                    envoy::MAX_RING.min(envoy::MOST_ENTRIES),
-                ),
-            },
-            Kind::EnvoyMaglev => {
-                Built::Maglev(envoy::maglev(&names, &weights, layout.options.maglev_size))
-            }
-            Kind::Nginx => Built::Ring {
-                kind,
-                points: nginx::circle(&names, &weights),
-            },
-            Kind::Groupcache => Built::Ring {
-                kind,
-                points: groupcache::circle(&names, layout.options.groupcache_replicas),
-            },
-            Kind::Kafka | Kind::KafkaLibrdkafka => Built::Topic {
-                java: kind == Kind::Kafka,
-                leaders: state.leaders_for(n),
-            },
-            Kind::Elasticsearch => Built::Index {
-                routing: state.routing(),
-                nodes: state.shards_for(n),
-            },
-            other => unreachable!("{other} is not a real system"),
-        }
-    }
-
+/// A system evaluated on one layout: the structure its lookups read, and its own words.
+pub trait System: fmt::Debug + Send + Sync + Any {
     /// Where the key `key` goes.
-    pub fn locate(&self, key: &str) -> Located {
-        let bytes = key.as_bytes();
-        match self {
-            Built::Redis(slots) => {
-                let slot = redis::key_slot(bytes);
-                Located {
-                    owner: slots.owner(slot),
-                    spot: slot,
-                    coordinate: Coordinate::Slot(slot),
-                }
-            }
-            Built::Ring { kind, points } => {
-                let (at, coordinate) = match kind {
-                    Kind::Cassandra => {
-                        let t = cassandra::token(bytes);
-                        (token_position(t), Coordinate::Token(t))
-                    }
-                    Kind::EnvoyRingHash => {
-                        let h = hashes::xxh64(bytes, 0);
-                        (h, Coordinate::Hash(h))
-                    }
-                    _ => {
-                        let h = u64::from(hashes::crc32(bytes));
-                        (h, Coordinate::Hash(h))
-                    }
-                };
-                Located {
-                    owner: points.owner(at),
-                    spot: points.spot(at),
-                    coordinate,
-                }
-            }
-            Built::Maglev(table) => {
-                let h = hashes::xxh64(bytes, 0);
-                let entry = (h % table.len() as u64) as u32;
-                Located {
-                    owner: table[entry as usize] as usize,
-                    spot: entry,
-                    coordinate: Coordinate::Hash(h),
-                }
-            }
-            Built::Topic { java, leaders } => {
-                let p = if *java {
-                    kafka::java_partition(bytes, leaders.len())
-                } else {
-                    kafka::librdkafka_partition(bytes, leaders.len())
-                };
-                Located {
-                    owner: leaders.owner(p),
-                    spot: p,
-                    coordinate: Coordinate::Partition(p),
-                }
-            }
-            Built::Index { routing, nodes } => {
-                let r = routing.routing_shard(hashes::es_murmur3(key));
-                let shard = routing.shard_of_routing(r);
-                Located {
-                    owner: nodes.owner(shard),
-                    spot: r,
-                    coordinate: Coordinate::Shard(shard),
-                }
-            }
-        }
-    }
+    fn locate(&self, key: &str) -> Located;
 
     /// How many places the circle the canvas draws has.
-    pub fn circle(&self) -> u64 {
-        match self {
-            Built::Redis(_) => u64::from(redis::SLOTS),
-            Built::Ring { .. } => 1 << 32,
-            Built::Maglev(table) => table.len() as u64,
-            Built::Topic { leaders, .. } => u64::from(leaders.len()),
-            Built::Index { routing, .. } => u64::from(routing.circle()),
-        }
-    }
+    fn circle(&self) -> u64;
 
     /// The server owning place `spot` of that circle (for a ring, the last position the place
     /// stands for).
-    pub fn owner_at_spot(&self, spot: u32) -> usize {
-        match self {
-            Built::Redis(slots) => slots.owner(spot),
-            Built::Ring { points, .. } => points.owner(points.spot_end(spot)),
-            Built::Maglev(table) => table[spot as usize] as usize,
-            Built::Topic { leaders, .. } => leaders.owner(spot),
-            Built::Index { routing, nodes } => nodes.owner(routing.shard_of_routing(spot)),
+    fn owner_at_spot(&self, spot: u32) -> usize;
+
+    /// What the structure is made of.
+    fn shape(&self) -> Shape<'_>;
+
+    /// How key `key` finds its server, step by step, in the system's own words, and how many
+    /// of the first steps only hash it.
+    fn steps(&self, key: &str, names: &[Arc<str>]) -> (Vec<String>, usize);
+
+    /// The structure in the system's own words, a line per run or server: Redis's slot ranges
+    /// as `CLUSTER SLOTS` lists them, each node's tokens, each partition's leader.
+    fn listing(&self, names: &[Arc<str>]) -> Vec<String>;
+
+    /// The structure in one line: "16,384 slots on 3 masters".
+    fn headline(&self, servers: usize) -> String;
+
+    /// What one lookup costs.
+    fn cost(&self) -> Cost {
+        match self.shape() {
+            Shape::Points(points) => Cost {
+                per_key: search_steps(points.points().len()),
+                unit: "points searched",
+            },
+            Shape::Units(_) | Shape::Entries(_) => Cost {
+                per_key: 1.0,
+                unit: "table read",
+            },
         }
     }
 
-    /// The ring's points, for the systems that have one.
-    pub fn points(&self) -> Option<&Points> {
-        match self {
-            Built::Ring { points, .. } => Some(points),
-            _ => None,
-        }
+    /// The strip of a system whose structure is a table of units; `None` for rings and tables
+    /// of entries.
+    fn strip(&self) -> Option<Strip> {
+        None
     }
+
+    /// Whether keys are grouped (into partitions, shards) so that a change regroups them.
+    fn regroups(&self) -> bool {
+        false
+    }
+
+    /// How much of the key space each of `servers` servers holds.
+    fn space(&self, servers: usize) -> Space;
 
     /// The units each of `servers` servers holds: slots, tokens, ring entries, points, table
     /// entries, partitions led or shards.
-    pub fn holdings(&self, servers: usize) -> Vec<u64> {
-        match self {
-            Built::Redis(slots) => slots.counts(servers),
-            Built::Ring { points, .. } => points.counts(servers),
-            Built::Maglev(table) => {
+    fn holdings(&self, servers: usize) -> Vec<u64> {
+        match self.shape() {
+            Shape::Units(units) => units.counts(servers),
+            Shape::Points(points) => points.counts(servers),
+            Shape::Entries(table) => {
                 let mut counts = vec![0u64; servers];
                 for &h in table {
                     counts[h as usize] += 1;
                 }
                 counts
             }
-            Built::Topic { leaders, .. } => leaders.counts(servers),
-            Built::Index { nodes, .. } => nodes.counts(servers),
         }
     }
 
     /// How many units the structure has in all.
-    pub fn unit_count(&self) -> u64 {
-        match self {
-            Built::Redis(slots) => u64::from(slots.len()),
-            Built::Ring { points, .. } => points.points().len() as u64,
-            Built::Maglev(table) => table.len() as u64,
-            Built::Topic { leaders, .. } => u64::from(leaders.len()),
-            Built::Index { nodes, .. } => u64::from(nodes.len()),
+    fn unit_count(&self) -> u64 {
+        match self.shape() {
+            Shape::Units(units) => u64::from(units.len()),
+            Shape::Points(points) => points.points().len() as u64,
+            Shape::Entries(table) => table.len() as u64,
         }
     }
 
     /// Each server's share of the key space: of the slots, of the ring, of the table, of the
     /// partitions or of the routing shards.
-    pub fn shares(&self, servers: usize) -> Vec<f64> {
-        match self {
-            Built::Ring { points, .. } => points.shares(servers),
-            Built::Index { routing, nodes } => {
-                let mut shares = vec![0.0; servers];
-                let circle = routing.circle();
-                for r in 0..circle {
-                    shares[nodes.owner(routing.shard_of_routing(r))] += 1.0 / f64::from(circle);
-                }
-                shares
-            }
-            other => {
-                let total = other.unit_count().max(1) as f64;
-                other
-                    .holdings(servers)
+    fn shares(&self, servers: usize) -> Vec<f64> {
+        match self.shape() {
+            Shape::Points(points) => points.shares(servers),
+            Shape::Units(_) | Shape::Entries(_) => {
+                let total = self.unit_count().max(1) as f64;
+                self.holdings(servers)
                     .into_iter()
                     .map(|c| c as f64 / total)
                     .collect()
@@ -319,36 +197,108 @@ impl Built {
 
     /// Where `r` copies of a key go, owner first: the next distinct servers clockwise on a ring
     /// (Cassandra's SimpleStrategy), otherwise the servers after the owner in list order.
-    pub fn preference(&self, key: &str, r: usize, servers: usize) -> Vec<usize> {
+    fn preference(&self, key: &str, r: usize, servers: usize) -> Vec<usize> {
         let located = self.locate(key);
-        match self {
-            Built::Ring { points, .. } => {
-                let at = match located.coordinate {
-                    Coordinate::Token(t) => token_position(t),
-                    Coordinate::Hash(h) => h,
-                    _ => 0,
-                };
-                points.walk(at, r, servers)
-            }
-            _ => (0..r.min(servers))
+        match self.shape() {
+            Shape::Points(points) => points.walk(located.coordinate.ring_position(), r, servers),
+            Shape::Units(_) | Shape::Entries(_) => (0..r.min(servers))
                 .map(|i| (located.owner + i) % servers)
                 .collect(),
         }
     }
 
-    /// How key `key` finds its server, step by step, in the system's own words.
-    pub fn steps(&self, key: &str, names: &[Arc<str>]) -> Vec<String> {
-        steps::steps(self, key, names)
+    /// The circle of points, for the systems that have one.
+    fn points(&self) -> Option<&Points> {
+        match self.shape() {
+            Shape::Points(points) => Some(points),
+            Shape::Units(_) | Shape::Entries(_) => None,
+        }
     }
 
-    /// The structure in one line: "16,384 slots on 3 masters".
-    pub fn headline(&self, servers: usize) -> String {
-        steps::headline(self, servers)
-    }
+    /// The system, to be told apart from another.
+    fn as_any(&self) -> &dyn Any;
+}
 
-    /// The structure in the system's own words, a line per run or server: Redis's slot ranges
-    /// as `CLUSTER SLOTS` lists them, each node's tokens, each partition's leader.
-    pub fn listing(&self, names: &[Arc<str>]) -> Vec<String> {
-        steps::listing(self, names)
+/// How many units changed server between two structures of one system, counting units that
+/// came or went: slots, partitions or shards by number, table entries by place, and points
+/// by server, number and position.
+pub fn units_moved(
+    before: &dyn System,
+    names_before: &[Arc<str>],
+    after: &dyn System,
+    names_after: &[Arc<str>],
+) -> u64 {
+    let (nb, na) = (names_before, names_after);
+    match (before.shape(), after.shape()) {
+        (Shape::Units(ub), Shape::Units(ua)) => {
+            let common = ub.len().min(ua.len());
+            let changed = (0..common)
+                .filter(|&u| nb[ub.owner(u)] != na[ua.owner(u)])
+                .count() as u64;
+            changed + u64::from(ub.len().abs_diff(ua.len()))
+        }
+        (Shape::Entries(tb), Shape::Entries(ta)) => {
+            let common = tb.len().min(ta.len());
+            (0..common)
+                .filter(|&e| nb[tb[e] as usize] != na[ta[e] as usize])
+                .count() as u64
+                + tb.len().abs_diff(ta.len()) as u64
+        }
+        (Shape::Points(rb), Shape::Points(ra)) => {
+            let key = |names: &[Arc<str>], p: &points::Point64| {
+                (names[p.server as usize].clone(), p.index, p.at)
+            };
+            let mut kb: Vec<_> = rb.points().iter().map(|p| key(nb, p)).collect();
+            let mut ka: Vec<_> = ra.points().iter().map(|p| key(na, p)).collect();
+            kb.sort();
+            ka.sort();
+            let common = count_common(&kb, &ka);
+            (kb.len() - common + ka.len() - common) as u64
+        }
+        // Two structures of one system have one shape.
+        (Shape::Units(_) | Shape::Entries(_) | Shape::Points(_), _) => 0,
+    }
+}
+
+/// How many items two sorted lists share.
+fn count_common<T: Ord>(a: &[T], b: &[T]) -> usize {
+    let (mut i, mut j, mut n) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                n += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    n
+}
+
+/// How much of the key space each of `n` servers holds on a circle of points: a 32-bit ring's
+/// hash values exactly, a 64-bit ring in 2^32 equal parts.
+pub fn points_space(points: &Points, n: usize) -> Space {
+    let total = 1u64 << 32;
+    let shares = points.shares(n);
+    let mut amounts: Vec<u64> = shares
+        .iter()
+        .map(|s| (s * total as f64).floor() as u64)
+        .collect();
+    // The parts lost to rounding down go to the largest holder, so they add up.
+    let lost = total - amounts.iter().sum::<u64>();
+    if let Some(top) = (0..n).max_by(|&a, &b| shares[a].total_cmp(&shares[b])) {
+        amounts[top] += lost;
+    }
+    Space {
+        amounts,
+        total,
+        unit: if points.bits() > 32 {
+            "parts of the ring"
+        } else {
+            "hash values"
+        },
+        exact: points.bits() <= 32,
     }
 }

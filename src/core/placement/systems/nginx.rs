@@ -10,8 +10,22 @@
 //! 0. The points are sorted and equal ones dropped; a key goes to the first point at or after
 //! CRC-32 of the key, wrapping.
 
-use super::hashes::crc32_digest;
+use std::any::Any;
+use std::sync::Arc;
+
+use super::hashes::{crc32, crc32_digest};
+use super::on_points;
 use super::points::{Point64, Points};
+use super::structure::evaluated;
+use super::{points_space, Coordinate, Located, Shape, System};
+use crate::core::placement::layout::Layout;
+use crate::core::placement::measure::Space;
+use crate::core::placement::spec::{
+    any_may_leave, hashed_here_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies,
+    Lookup, Panel, ServersBy, Spec, Weights, SERVER_VERBS,
+};
+use crate::core::placement::structure::{Earlier, Evaluated};
+use crate::core::words::{grouped, plural};
 
 /// Points per unit of weight.
 pub const POINTS_PER_WEIGHT: u32 = 160;
@@ -87,6 +101,116 @@ pub fn circle(names: &[&str], weights: &[u32]) -> Points {
     points.sort_by_key(|p| (p.at, p.server, p.index));
     points.dedup_by_key(|p| p.at);
     Points::sorted(points, 32)
+}
+
+/// nginx's `hash $key consistent`.
+pub static SPEC: Spec = Spec {
+    id: "nginx",
+    name: "nginx hash consistent",
+    phrase: "nginx's hash consistent",
+    called: "nginx hash consistent",
+    under: "under nginx hash consistent",
+    summary: "CRC32 of the key on a 32-bit ring where each server has 160 points per unit of weight, as ketama clients do.",
+    system: true,
+    verbs: SERVER_VERBS,
+    units: Some("points"),
+    weights: Weights::Honoured,
+    circle: Circle::Own,
+    fixed_ring: false,
+    arcs: true,
+    lookup: Lookup::Clockwise,
+    servers_by: ServersBy::Name,
+    settings: &[],
+    note: Some("Each server gets 160 points per unit of weight. Servers are named as written after server in the upstream block, host and port split at the last colon."),
+    hover: hashed_here_hover,
+    picture: |layout| on_the_ring(SPEC.name, layout),
+    listing: "Points per server",
+    panel: Panel::None,
+    practice: None,
+    copies: Copies::Unsaid,
+    evaluate,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    let names: Vec<&str> = layout.servers.iter().map(|s| s.name.as_str()).collect();
+    evaluated(
+        layout,
+        "points",
+        Circle32(circle(&names, &layout.weights())),
+    )
+}
+
+/// nginx's circle of points.
+#[derive(Debug)]
+struct Circle32(Points);
+
+impl System for Circle32 {
+    fn locate(&self, key: &str) -> Located {
+        let h = u64::from(crc32(key.as_bytes()));
+        on_points::locate(&self.0, h, Coordinate::Hash(h))
+    }
+
+    fn circle(&self) -> u64 {
+        1 << 32
+    }
+
+    fn owner_at_spot(&self, spot: u32) -> usize {
+        on_points::owner_at_spot(&self.0, spot)
+    }
+
+    fn shape(&self) -> Shape<'_> {
+        Shape::Points(&self.0)
+    }
+
+    fn steps(&self, key: &str, names: &[Arc<str>]) -> (Vec<String>, usize) {
+        let located = self.locate(key);
+        let h = located.coordinate.ring_position();
+        let owner = names.get(located.owner).map_or("?", |n| n);
+        on_points::steps(
+            &self.0,
+            located,
+            format!("CRC32({key:?}) = {h} (0x{h:08x})."),
+            |p, total| {
+                let (host, port) = split(owner);
+                format!(
+                    "The first of the {} points at or after it is {owner}'s point {} (CRC32 of {host:?}, a zero byte, {port:?} and its point before), at {}",
+                    grouped(total as u64),
+                    p.index,
+                    p.at
+                )
+            },
+        )
+    }
+
+    fn listing(&self, names: &[Arc<str>]) -> Vec<String> {
+        on_points::per_server(&self.0, names, |name, count| {
+            format!(
+                "{name}: {} {}",
+                grouped(count),
+                plural(count as usize, "point", "points")
+            )
+        })
+    }
+
+    fn headline(&self, servers: usize) -> String {
+        on_points::headline(
+            self.0.points().len() as u64,
+            "points",
+            servers,
+            plural(servers, "server", "servers"),
+        )
+    }
+
+    fn space(&self, servers: usize) -> Space {
+        points_space(&self.0, servers)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
 }
 
 #[cfg(test)]

@@ -3,10 +3,15 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::elasticsearch::Routing;
+use super::elasticsearch::routing::Routing;
+use super::redis_cli as redis;
 use super::units::{UnitMove, Units};
-use super::{cassandra, kafka, redis};
 use crate::core::error::Error;
+
+/// Partitions of a new Kafka topic here.
+pub const PARTITIONS: u32 = 6;
+/// The most partitions a Kafka topic may have here.
+pub const MAX_PARTITIONS: u32 = 4096;
 
 /// Cassandra tokens read from `nodetool ring` (or written in a link), by node name; the nodes
 /// not listed draw theirs from the seed.
@@ -112,7 +117,7 @@ impl SystemState {
         let routing = Routing::default();
         SystemState {
             slots: Arc::new(redis::created(servers)),
-            leaders: Arc::new(Units::round_robin(kafka::PARTITIONS, servers)),
+            leaders: Arc::new(Units::round_robin(PARTITIONS, servers)),
             shards: Arc::new(Units::round_robin(routing.shards, servers)),
             routing,
             tokens: Arc::new(Tokens::default()),
@@ -168,16 +173,6 @@ impl SystemState {
             self.shards.clone()
         } else {
             Arc::new(Units::round_robin(self.shards.len(), servers))
-        }
-    }
-
-    /// Node `name`'s tokens: those read, or `count` drawn from `seed`.
-    pub fn tokens_of(&self, name: &str, count: u32, seed: u64) -> Vec<i64> {
-        match self.tokens.of(name) {
-            Some(read) => read.to_vec(),
-            None => (0..count)
-                .map(|i| cassandra::drawn_token(seed, name, i))
-                .collect(),
         }
     }
 

@@ -2,8 +2,7 @@
 //! Elasticsearch index's routing shards grouped by shard. The page draws the bands; the
 //! engine says where each begins and ends and whose it is.
 
-use super::elasticsearch::EsVersion;
-use super::Built;
+use super::units::Units;
 
 /// One band of the strip: units `first..=last`, held by server `owner`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,55 +29,22 @@ pub struct Strip {
     pub bands: Vec<Band>,
 }
 
-impl Built {
-    /// The strip of a system whose structure is a table; `None` for rings and maglev.
-    pub fn strip(&self) -> Option<Strip> {
-        match self {
-            Built::Redis(slots) => Some(Strip {
-                total: slots.len(),
-                unit: "slots",
-                bands: slots
-                    .runs()
-                    .into_iter()
-                    .map(|(first, last, owner)| Band {
-                        first,
-                        last,
-                        owner,
-                        group: None,
-                    })
-                    .collect(),
-            }),
-            Built::Topic { leaders, .. } => Some(Strip {
-                total: leaders.len(),
-                unit: "partitions",
-                bands: (0..leaders.len())
-                    .map(|p| Band {
-                        first: p,
-                        last: p,
-                        owner: leaders.owner(p),
-                        group: Some(p),
-                    })
-                    .collect(),
-            }),
-            Built::Index { routing, nodes } => {
-                let per = match routing.version {
-                    EsVersion::From94 => 1,
-                    _ => routing.factor(),
-                };
-                Some(Strip {
-                    total: routing.circle(),
-                    unit: if per == 1 { "shards" } else { "routing shards" },
-                    bands: (0..routing.shards)
-                        .map(|s| Band {
-                            first: s * per,
-                            last: s * per + per - 1,
-                            owner: nodes.owner(s),
-                            group: Some(s),
-                        })
-                        .collect(),
+impl Strip {
+    /// The strip of `units`, a band per run of units held by one server.
+    pub fn of_runs(units: &Units, unit: &'static str) -> Strip {
+        Strip {
+            total: units.len(),
+            unit,
+            bands: units
+                .runs()
+                .into_iter()
+                .map(|(first, last, owner)| Band {
+                    first,
+                    last,
+                    owner,
+                    group: None,
                 })
-            }
-            Built::Ring { .. } | Built::Maglev(_) => None,
+                .collect(),
         }
     }
 }

@@ -17,8 +17,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::hashes::es_murmur3;
 use crate::core::error::{quoted, Error};
+use crate::core::placement::systems::hashes::es_murmur3;
 
 /// Primary shards of a new index here.
 pub const SHARDS: u32 = 3;

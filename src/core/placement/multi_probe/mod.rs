@@ -8,14 +8,32 @@
 //! times the mean. Probe `i` is the top 32 bits of [`widen`](crate::core::widen)`(hash, i)`,
 //! taken mod the ring size. Ties between probes go to the earlier probe. Weights do not apply.
 
+mod finder;
+
+use std::any::Any;
+use std::sync::Arc;
+
+use super::layout::Layout;
+use super::measure::{Cost, State};
+use super::options::Setting;
+use super::spec::{
+    any_may_leave, hash_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies, Lookup,
+    Panel, ServersBy, Spec, Weights, SERVER_VERBS,
+};
+use super::structure::{
+    ring_holdings, ring_state, walk_ring, Earlier, Evaluated, Lookup as Steps, Structure,
+};
+use super::trace::{hash_steps, Mark};
+use crate::core::keys::KeySet;
 use crate::core::mix::widen;
+use crate::core::par::map_ids;
 use crate::core::ring::Ring;
+use crate::core::server::{Placement, Server};
 use crate::core::size::RingSize;
 
-/// The default number of probes.
-pub const DEFAULT_PROBES: u32 = 21;
-/// Probe counts allowed.
-pub const PROBES: std::ops::RangeInclusive<u32> = 1..=64;
+pub use finder::Finder;
+
+pub use super::options::{PROBES as DEFAULT_PROBES, PROBE_COUNTS as PROBES};
 
 /// One probe of a key: where it landed and the point it found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,128 +106,6 @@ pub fn owner(ring: &Ring, hash: u32, k: u32) -> usize {
     best.1
 }
 
-/// A one-point-per-server ring prepared for many lookups, as when every key is placed: the
-/// points' positions with a fine index, about sixteen buckets per point, so that a probe almost
-/// always finds the point after it with one read and no search. It gives [`owner`]'s answers.
-#[derive(Debug, Clone)]
-pub struct Finder {
-    positions: Vec<u32>,
-    servers: Vec<u32>,
-    /// `starts[b]`: the first point at or after the start of bucket `b` (positions `b << shift`
-    /// onwards); one more entry closes the last bucket.
-    starts: Vec<u32>,
-    shift: u32,
-    size: RingSize,
-}
-
-impl Finder {
-    /// Prepares `ring`, which must have at least one point.
-    pub fn new(ring: &Ring) -> Finder {
-        let size = ring.size();
-        let positions: Vec<u32> = ring.points().iter().map(|p| p.position).collect();
-        let servers = ring.points().iter().map(|p| p.server).collect();
-        let bits = 64 - (size.get() - 1).leading_zeros();
-        let wanted = (positions.len().next_power_of_two() * 16).min(1 << 20);
-        let shift = bits.saturating_sub(wanted.trailing_zeros());
-        let buckets = ((size.get() - 1) >> shift) as usize + 1;
-        let mut starts = Vec::with_capacity(buckets + 1);
-        let mut i = 0;
-        for bucket in 0..buckets as u64 {
-            while i < positions.len() && u64::from(positions[i]) < bucket << shift {
-                i += 1;
-            }
-            starts.push(i as u32);
-        }
-        starts.push(positions.len() as u32);
-        Finder {
-            positions,
-            servers,
-            starts,
-            shift,
-            size,
-        }
-    }
-
-    /// The index of the first point at or after `position`, wrapping: `Ring::owner_point`.
-    fn next_point(&self, position: u32) -> usize {
-        let bucket = (u64::from(position) >> self.shift) as usize;
-        let (mut i, end) = (
-            self.starts[bucket] as usize,
-            self.starts[bucket + 1] as usize,
-        );
-        while i < end && self.positions[i] < position {
-            i += 1;
-        }
-        if i == self.positions.len() {
-            0
-        } else {
-            i
-        }
-    }
-
-    /// Where probe `i` of a key with hash `hash` lands: [`probe_position`].
-    fn probe(&self, hash: u32, i: u32) -> u32 {
-        let top = (widen(hash, i) >> 32) as u32;
-        if self.size.is_full() {
-            top
-        } else {
-            self.size.position_of(top)
-        }
-    }
-
-    /// The clockwise distance from `from` to `to`, both on the ring: `RingSize::distance`.
-    fn distance(&self, from: u32, to: u32) -> u64 {
-        if to >= from {
-            u64::from(to - from)
-        } else {
-            u64::from(to) + self.size.get() - u64::from(from)
-        }
-    }
-
-    /// The server a key with hash `hash` goes to with `k` probes: [`owner`]'s answer.
-    pub fn owner(&self, hash: u32, k: u32) -> usize {
-        let mut best = (u64::MAX, 0usize);
-        for i in 0..k {
-            let position = self.probe(hash, i);
-            let point = self.next_point(position);
-            let distance = self.distance(position, self.positions[point]);
-            if distance < best.0 {
-                best = (distance, self.servers[point] as usize);
-            }
-        }
-        best.1
-    }
-
-    /// [`Finder::owner`] for a key whose server was `was` (its one point at `was_at`) before
-    /// `newcomer` (its one point at `newcomer_at`) joined this ring, every other point staying
-    /// where it was. Nothing is looked up unless the two are exactly as near.
-    ///
-    /// The nearest any probe came to a point before is the nearest it came to `was`'s point: a
-    /// probe's point is at most as far as any other point, and the winning probe's point is
-    /// `was`'s. With the newcomer, each probe's nearest point is its old one or the newcomer's.
-    /// So if no probe comes nearer to the newcomer than that, the key stays; if one comes
-    /// strictly nearer, the newcomer takes it; a tie is settled by the full lookup.
-    pub fn owner_after_join(
-        &self,
-        hash: u32,
-        k: u32,
-        (was, was_at): (usize, u32),
-        (newcomer, newcomer_at): (usize, u32),
-    ) -> usize {
-        let (mut to_was, mut to_newcomer) = (u64::MAX, u64::MAX);
-        for i in 0..k {
-            let position = self.probe(hash, i);
-            to_was = to_was.min(self.distance(position, was_at));
-            to_newcomer = to_newcomer.min(self.distance(position, newcomer_at));
-        }
-        match to_newcomer.cmp(&to_was) {
-            std::cmp::Ordering::Greater => was,
-            std::cmp::Ordering::Less => newcomer,
-            std::cmp::Ordering::Equal => self.owner(hash, k),
-        }
-    }
-}
-
 /// Each server's one position on a one-point-per-server `ring`, in list order.
 pub fn positions_by_server(ring: &Ring) -> Vec<u32> {
     let mut by_server = vec![0; ring.names().len()];
@@ -217,6 +113,183 @@ pub fn positions_by_server(ring: &Ring) -> Vec<u32> {
         by_server[point.server as usize] = point.position;
     }
     by_server
+}
+
+/// Multi-probe hashing.
+pub static SPEC: Spec = Spec {
+    id: "multi-probe",
+    name: "Multi-probe",
+    phrase: "multi-probe hashing",
+    called: "Multi-probe",
+    under: "under Multi-probe",
+    summary: "One point per server; the key looks k times and takes the nearest point it finds.",
+    system: false,
+    verbs: SERVER_VERBS,
+    units: None,
+    weights: Weights::Equal,
+    circle: Circle::Positions,
+    fixed_ring: false,
+    arcs: false,
+    lookup: Lookup::Nearest,
+    servers_by: ServersBy::Name,
+    settings: &[Setting::Probes],
+    note: None,
+    hover: hash_hover,
+    picture: |layout| on_the_ring(SPEC.name, layout),
+    listing: "Points per server",
+    panel: Panel::None,
+    practice: Some(8),
+    copies: Copies::Unsaid,
+    evaluate,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+fn evaluate(layout: &Layout<'_>, previous: Option<Earlier<'_>>) -> Evaluated {
+    let keys = layout.keys;
+    let ring = Arc::new(one_point_ring(layout));
+    let k = layout.options.probes;
+    let finder = Finder::new(&ring);
+    let at = positions_by_server(&ring);
+    // When one server joined and nothing else changed: the keys' servers before.
+    let joined = previous.and_then(|earlier| {
+        let old = earlier.structure.as_any().downcast_ref::<Probed>()?;
+        let was = earlier.owners?;
+        let n = old.ring.names().len();
+        let same = old.probes == k
+            && Arc::ptr_eq(earlier.layout.keys, layout.keys)
+            && old.ring.size() == ring.size()
+            && ring.names().len() == n + 1
+            && old.ring.names() == &ring.names()[..n]
+            && positions_by_server(&old.ring) == at[..n];
+        same.then_some((was, n))
+    });
+    let owners = match joined {
+        Some((was, newcomer)) => map_ids(keys.len(), |id| {
+            let was = was[id as usize] as usize;
+            finder.owner_after_join(
+                keys.hash_of(id),
+                k,
+                (was, at[was]),
+                (newcomer, at[newcomer]),
+            ) as u16
+        }),
+        None => map_ids(keys.len(), |id| finder.owner(keys.hash_of(id), k) as u16),
+    };
+    Evaluated {
+        structure: Arc::new(Probed { ring, probes: k }),
+        owners: Some(owners),
+    }
+}
+
+/// One point per server: the hash of `name#0`, or the position chosen by hand.
+fn one_point_ring(layout: &Layout<'_>) -> Ring {
+    let servers: Vec<Server> = layout
+        .servers
+        .iter()
+        .map(|s| match s.placement {
+            Placement::Hashed { .. } => Server::hashed(&s.name),
+            _ => s.clone(),
+        })
+        .collect();
+    Ring::build(layout.size, layout.hash, 1, &servers)
+}
+
+/// One point per server, and the probes each key makes.
+#[derive(Debug)]
+struct Probed {
+    ring: Arc<Ring>,
+    probes: u32,
+}
+
+impl Structure for Probed {
+    fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
+        owner(&self.ring, keys.hash_of(id), self.probes)
+    }
+
+    fn circle(&self, size: RingSize) -> u64 {
+        size.get()
+    }
+
+    fn key_spot(&self, keys: &KeySet, id: u32) -> u32 {
+        keys.position_of(id)
+    }
+
+    fn owner_at_spot(&self, spot: u32, _: RingSize, _: usize) -> usize {
+        owner(&self.ring, spot, self.probes)
+    }
+
+    fn next_choice(
+        &self,
+        keys: &KeySet,
+        id: u32,
+        owner: usize,
+        servers: usize,
+        accept: &mut dyn FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        walk_ring(&self.ring, keys.position_of(id), owner, servers, accept)
+    }
+
+    fn cost(&self, _: &KeySet, _: usize) -> Cost {
+        Cost {
+            per_key: f64::from(self.probes),
+            unit: "probes",
+        }
+    }
+
+    fn state(&self, _: usize) -> State {
+        ring_state(&self.ring)
+    }
+
+    fn holdings(&self, _: usize) -> Vec<u64> {
+        ring_holdings(&self.ring)
+    }
+
+    fn lookup(&self, layout: &Layout<'_>, id: u32, _: usize, names: &[Arc<str>]) -> Steps {
+        let mut steps = hash_steps(layout, id);
+        let hashing = steps.len();
+        let ring = &self.ring;
+        let all = probes(ring, layout.keys.hash_of(id), self.probes);
+        let best = winner(&all);
+        let marks = all
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Mark::Probe {
+                at: p.position,
+                to: ring.points()[p.point].position,
+                best: i == best,
+            })
+            .collect();
+        let win = all[best];
+        let point = ring.points()[win.point];
+        steps.push(format!(
+            "The key is hashed {} times; each probe finds the first server point at or after it.",
+            self.probes
+        ));
+        steps.push(format!(
+            "Probe {} at {} is nearest: {}'s point at {}, {} away.",
+            best + 1,
+            win.position,
+            names[point.server as usize],
+            point.position,
+            win.distance
+        ));
+        Steps {
+            steps,
+            hashing,
+            marks,
+            scores: Vec::new(),
+        }
+    }
+
+    fn ring(&self) -> Option<&Ring> {
+        Some(&self.ring)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
 }
 
 #[cfg(test)]

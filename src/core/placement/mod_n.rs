@@ -1,0 +1,160 @@
+//! hash mod N: a key goes to `servers[hash mod N]`, the server list's order deciding who is
+//! who. Every server gets an even share, but changing N changes almost every key's remainder.
+
+use std::any::Any;
+use std::sync::Arc;
+
+use super::layout::Layout;
+use super::measure::{Cost, Space, State};
+use super::spec::{
+    any_may_leave, hash_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies, Lookup,
+    Panel, ServersBy, Spec, Weights, SERVER_VERBS,
+};
+use super::structure::{walk_list, Earlier, Evaluated, Lookup as Steps, Structure};
+use super::trace::hash_steps;
+use crate::core::keys::KeySet;
+use crate::core::modn::{mod_n_owner, Remainder};
+use crate::core::size::RingSize;
+
+/// hash mod N.
+pub static SPEC: Spec = Spec {
+    id: "mod-n",
+    name: "hash mod N",
+    phrase: "hash mod N",
+    called: "mod N",
+    under: "under mod N",
+    summary:
+        "A key goes to servers[hash mod N]: perfectly even, but changing N moves almost every key.",
+    system: false,
+    verbs: SERVER_VERBS,
+    units: None,
+    weights: Weights::Equal,
+    circle: Circle::Positions,
+    fixed_ring: false,
+    arcs: false,
+    lookup: Lookup::Remainder,
+    servers_by: ServersBy::ListPlace,
+    settings: &[],
+    note: None,
+    hover: hash_hover,
+    picture: |layout| on_the_ring(SPEC.name, layout),
+    listing: "Points per server",
+    panel: Panel::None,
+    practice: Some(2),
+    copies: Copies::Unsaid,
+    evaluate,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+fn evaluate(_: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    Evaluated {
+        structure: Arc::new(ModN),
+        owners: None,
+    }
+}
+
+/// hash mod N keeps nothing but the server count, which every call is given.
+#[derive(Debug)]
+struct ModN;
+
+impl Structure for ModN {
+    fn owner_of_key(&self, keys: &KeySet, id: u32, servers: usize) -> usize {
+        mod_n_owner(keys.hash_of(id), servers)
+    }
+
+    fn count_keys(&self, keys: &KeySet, servers: usize) -> Vec<u64> {
+        mod_n_counts(keys.hashes(), servers)
+    }
+
+    fn circle(&self, size: RingSize) -> u64 {
+        size.get()
+    }
+
+    fn key_spot(&self, keys: &KeySet, id: u32) -> u32 {
+        keys.position_of(id)
+    }
+
+    fn owner_at_spot(&self, spot: u32, _: RingSize, servers: usize) -> usize {
+        mod_n_owner(spot, servers)
+    }
+
+    fn next_choice(
+        &self,
+        _: &KeySet,
+        _: u32,
+        owner: usize,
+        servers: usize,
+        accept: &mut dyn FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        walk_list(owner, servers, accept)
+    }
+
+    fn cost(&self, _: &KeySet, _: usize) -> Cost {
+        Cost {
+            per_key: 1.0,
+            unit: "remainder",
+        }
+    }
+
+    fn state(&self, servers: usize) -> State {
+        State {
+            count: servers as u64,
+            unit: "servers",
+        }
+    }
+
+    fn holdings(&self, servers: usize) -> Vec<u64> {
+        vec![0; servers]
+    }
+
+    fn space(&self, _: RingSize, servers: usize) -> Option<Space> {
+        // Hash values h in 0..2^32 with h mod N = i: ⌊(2^32 − 1 − i) / N⌋ + 1.
+        let total = RingSize::FULL.get();
+        let n = servers as u64;
+        Some(Space {
+            amounts: (0..n).map(|i| (total - 1 - i) / n + 1).collect(),
+            total,
+            unit: "hash values",
+            exact: true,
+        })
+    }
+
+    fn lookup(&self, layout: &Layout<'_>, id: u32, _: usize, names: &[Arc<str>]) -> Steps {
+        let mut steps = hash_steps(layout, id);
+        let hashing = steps.len();
+        let hash = layout.keys.hash_of(id);
+        let n = names.len();
+        let i = mod_n_owner(hash, n);
+        steps.push(format!(
+            "{hash} mod {n} = {i}, so servers[{i}]: {}.",
+            names[i]
+        ));
+        Steps {
+            steps,
+            hashing,
+            ..Steps::default()
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// Keys per server under `hash mod N`, by one pass over the hashes.
+fn mod_n_counts(hashes: &[u32], servers: usize) -> Vec<u64> {
+    let mut counts = vec![0u64; servers];
+    let Ok(n) = u32::try_from(servers) else {
+        return counts;
+    };
+    if n == 0 {
+        return counts;
+    }
+    let by = Remainder::new(n);
+    for &h in hashes {
+        counts[by.of(h) as usize] += 1;
+    }
+    counts
+}

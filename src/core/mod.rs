@@ -58,6 +58,7 @@ mod scenario;
 pub mod compare;
 mod moved_reads;
 mod replicas;
+mod selected;
 pub mod sweep;
 pub mod timeline;
 
@@ -93,6 +94,7 @@ pub use scenario::{
     DownServer, Generation, NewServer, Outcome, Scenario, Timing, GOSSIP, MAX_REPLICAS, REPLICAS,
     RESTART_AFTER, WRITES,
 };
+pub use selected::{key_lookup, KeyLookup};
 pub use server::{
     check_vnodes, check_weight, clean_name, Placement, Server, MAX_NAME_CHARS, MAX_POINTS,
     MAX_SERVERS, VNODES, WEIGHTS,

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use ringlab::core::placement::{maglev, multi_probe, parse_load, partitions as table};
+use ringlab::core::placement::{maglev, multi_probe, parse_load, partitions as table, Panel};
 use ringlab::core::{
     check_vnodes, parse_number, CacheLoad, Change, Error, HashScheme, Key, Kind, LinesRefused,
     Outcome, Placement, RingSize, Scenario, Server, MAX_KEYS, VNODES, WEIGHTS,
@@ -172,9 +172,9 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
         Some(name) => name.parse().map_err(|e| Failure::at("--placement", e))?,
         None => scenario.placement(),
     };
-    // Ketama has its own ring, hash and points: a setting given for them is refused, not
-    // silently ignored.
-    if kind == Kind::Ketama {
+    // A placement with its own ring, hash and points (ketama): a setting given for them is
+    // refused, not silently ignored.
+    if kind.spec().fixed_ring {
         let given = [
             (
                 "--ring-size",
@@ -207,7 +207,7 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
     if let Some(p) = placement
         .partitions
         .as_ref()
-        .filter(|_| !matches!(kind, Kind::Kafka | Kind::KafkaLibrdkafka))
+        .filter(|_| kind.spec().panel != Panel::Topic)
     {
         set(
             "--partitions",
@@ -240,11 +240,11 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
 }
 
 /// What the chosen placement does not read of the set-up, in the engine's words (weights under
-/// maglev, for instance), to print beside the answer. Ketama's own ring, hash and points are
-/// not among them: a flag for them is refused by [`setup`], and their defaults are not the
-/// person's choice.
+/// maglev, for instance), to print beside the answer. The own ring, hash and points of a
+/// placement that fixes them (ketama) are not among them: a flag for them is refused by
+/// [`setup`], and their defaults are not the person's choice.
 pub fn placement_notes(scenario: &Scenario) -> Vec<String> {
-    if scenario.placement() == Kind::Ketama {
+    if scenario.placement().spec().fixed_ring {
         Vec::new()
     } else {
         scenario.unused_settings()

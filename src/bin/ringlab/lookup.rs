@@ -8,8 +8,9 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
+use ringlab::core::placement::Setting;
 use ringlab::core::{
-    copies_note, parse_number, BulkKeys, Change, DataSource, Key, Kind, LinesRefused, MAX_REPLICAS,
+    copies_note, parse_number, BulkKeys, Change, DataSource, Key, LinesRefused, MAX_REPLICAS,
 };
 
 use crate::cli::LookupArgs;
@@ -19,7 +20,12 @@ use crate::experiment::{key_lines, read_data_file, read_keys, setup, Failure};
 pub fn run(args: &LookupArgs) -> Result<String, Failure> {
     let mut scenario = setup(&args.ring, &args.placement)?;
     // groupcache keeps no copies: its "replicas" are its points per node.
-    let replicas = if scenario.placement() == Kind::Groupcache {
+    let points_are_replicas = scenario
+        .placement()
+        .spec()
+        .settings
+        .contains(&Setting::GroupcacheReplicas);
+    let replicas = if points_are_replicas {
         if args.replicas != "1" {
             let count = parse_number(&args.replicas).map_err(|e| Failure::at("--replicas", e))?;
             scenario

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use ringlab::core::pasted::{self, Format};
 use ringlab::core::placement::systems::elasticsearch::{EsVersion, Routing};
+use ringlab::core::placement::Panel;
 use ringlab::core::{parse_number, Change, Error, Kind, Scenario};
 
 use crate::failure::Failure;
@@ -83,7 +84,7 @@ pub fn settings(
             Change::SetGroupcacheReplicas { count },
         ));
     }
-    if matches!(kind, Kind::Kafka | Kind::KafkaLibrdkafka) {
+    if kind.spec().panel == Panel::Topic {
         if let Some(p) = &args.partitions {
             let partitions = parse_number(p).map_err(at("--partitions"))?;
             changes.push(("--partitions", Change::CreateTopic { partitions }));

@@ -563,9 +563,7 @@ fn read_settings<'a>(
     let mut placement = Kind::default();
     read("placement", ignored, &mut |v| {
         let kind: Kind = v.parse()?;
-        if kind == Kind::Jump && scenario.servers().iter().any(|s| s.weight() != 1) {
-            return Err(Error::WeightsUnderJump);
-        }
+        kind.spec().check_servers(scenario.servers().iter())?;
         placement = kind;
         Ok(())
     });

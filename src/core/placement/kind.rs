@@ -4,6 +4,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -113,12 +114,19 @@ impl Kind {
 
     /// The textbook placements practice questions bring in by level `rank`: those whose place
     /// in the order practice brings them in is `rank` or earlier, in that order.
-    pub fn practiced(rank: u8) -> Vec<Kind> {
-        let mut kinds: Vec<(u8, Kind)> = Kind::every()
-            .filter_map(|k| k.spec().practice.filter(|&p| p <= rank).map(|p| (p, k)))
-            .collect();
-        kinds.sort_unstable_by_key(|&(p, _)| p);
-        kinds.into_iter().map(|(_, k)| k).collect()
+    pub fn practiced(rank: u8) -> &'static [Kind] {
+        static IN_ORDER: LazyLock<Vec<Kind>> = LazyLock::new(|| {
+            let mut kinds: Vec<Kind> = Kind::every()
+                .filter(|k| k.spec().practice.is_some())
+                .collect();
+            kinds.sort_unstable_by_key(|k| k.spec().practice);
+            kinds
+        });
+        let n = IN_ORDER
+            .iter()
+            .take_while(|k| k.spec().practice.is_some_and(|p| p <= rank))
+            .count();
+        &IN_ORDER[..n]
     }
 
     /// Whether this is a real system rather than a textbook placement.

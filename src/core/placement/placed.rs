@@ -181,6 +181,13 @@ impl Placed {
         self.structure.owner_at_spot(spot, size, self.names.len())
     }
 
+    /// What a spot of the circle is, in the placement's words: "Slot 12182 belongs to master
+    /// B", "Position 52 belongs to C".
+    pub fn spot_words(&self, spot: u32, size: RingSize) -> String {
+        let owner = &self.names[self.owner_at_spot(spot, size)];
+        (self.kind.spec().hover)(spot, owner)
+    }
+
     /// The stretches of the circle and their owners, `(last place, length, server)` clockwise
     /// from 0, where the placement knows them exactly (the arcs of a ring, the partitions of a
     /// table); `None` where the circle must be asked place by place.

@@ -186,6 +186,11 @@ impl Spec {
         }
     }
 
+    /// Whether the placement refuses weights other than 1.
+    pub fn refuses_weights(&self) -> bool {
+        matches!(self.weights, Weights::Refused(_))
+    }
+
     /// Whether a server's weight changes its share.
     pub fn uses_weights(&self) -> bool {
         matches!(self.weights, Weights::Honoured)

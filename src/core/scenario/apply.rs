@@ -72,7 +72,7 @@ impl Scenario {
                 Ok(self.moved(next, format!("Server {} removed.", server.name)))
             }
             Change::SetVnodes { vnodes } => {
-                self.refuse_under_ketama()?;
+                self.refuse_fixed_ring()?;
                 let vnodes = check_vnodes(*vnodes)?;
                 check_limits(&self.servers, vnodes)?;
                 let mut next = self.edited();
@@ -86,9 +86,7 @@ impl Scenario {
                 if let Placement::At(_) = server.placement {
                     return Err(Error::WeightOfPlacedServer(server.name.clone()));
                 }
-                if self.placement == Kind::Jump && weight != 1 {
-                    return Err(Error::WeightsUnderJump);
-                }
+                self.placement.spec().check_weight(weight)?;
                 let mut next = self.edited();
                 next.servers[index].placement = Placement::Hashed { weight };
                 check_limits(&next.servers, self.vnodes)?;
@@ -247,7 +245,7 @@ impl Scenario {
                 })
             }
             Change::SetRingSize { size } => {
-                self.refuse_under_ketama()?;
+                self.refuse_fixed_ring()?;
                 let size = RingSize::new(*size)?;
                 if let Some(count) = self.options.partitions {
                     table::check_count(count, size)?;
@@ -259,7 +257,7 @@ impl Scenario {
                 )
             }
             Change::SetHash { hash } => {
-                self.refuse_under_ketama()?;
+                self.refuse_fixed_ring()?;
                 self.replaced(
                     self.size,
                     *hash,
@@ -268,11 +266,9 @@ impl Scenario {
             }
             Change::SetPlacement { placement } => {
                 let down = self.down.iter().map(|d| &d.server);
-                if *placement == Kind::Jump
-                    && self.servers.iter().chain(down).any(|s| s.weight() != 1)
-                {
-                    return Err(Error::WeightsUnderJump);
-                }
+                placement
+                    .spec()
+                    .check_servers(self.servers.iter().chain(down))?;
                 let mut next = self.edited();
                 next.placement = *placement;
                 let mut outcome = Outcome::quiet(
@@ -335,12 +331,8 @@ impl Scenario {
         }
     }
 
-    fn refuse_under_ketama(&self) -> Result<(), Error> {
-        if self.placement == Kind::Ketama {
-            Err(Error::FixedByKetama)
-        } else {
-            Ok(())
-        }
+    fn refuse_fixed_ring(&self) -> Result<(), Error> {
+        self.placement.spec().check_ring_settings()
     }
 
     fn add_server(
@@ -364,9 +356,7 @@ impl Scenario {
                 weight: check_weight(weight.unwrap_or(1))?,
             },
         };
-        if self.placement == Kind::Jump && weight.unwrap_or(1) != 1 {
-            return Err(Error::WeightsUnderJump);
-        }
+        self.placement.spec().check_weight(weight.unwrap_or(1))?;
         let server = Server { name, placement };
         let mut next = self.edited();
         next.servers.push(server.clone());
@@ -455,14 +445,12 @@ impl Scenario {
                     weight: weight.unwrap_or(1),
                 },
             };
-            if self.placement == Kind::Jump && placement != (Placement::Hashed { weight: 1 }) {
-                return Err(Error::WeightsUnderJump);
-            }
             servers.push(Server {
                 name: new.name.clone(),
                 placement,
             });
         }
+        self.placement.spec().check_servers(servers.iter())?;
         let checked = Scenario::new(self.size, self.hash, self.vnodes, servers)?;
         let mut next = self.edited();
         next.servers = checked.servers;
@@ -517,9 +505,7 @@ impl Scenario {
             self.servers.len(),
             self.placement,
         );
-        if self.placement == Kind::Bounded {
-            outcome.notes.extend(bounded_note(self, &next));
-        }
+        outcome.notes.extend(bounded_note(self, &next));
         Ok((next, outcome))
     }
 
@@ -590,10 +576,12 @@ fn baseline(before: &Scenario, after: &Scenario, chosen: Kind) -> Baseline {
     }
 }
 
-/// Under bounded loads the caps grow and shrink with the number of keys, so adding or removing
-/// keys can move keys that were already there; says how many.
+/// Where the placement caps each server's keys (bounded loads), the caps grow and shrink with
+/// the number of keys, so adding or removing keys can move keys that were already there; says
+/// how many.
 fn bounded_note(before: &Scenario, after: &Scenario) -> Option<String> {
     let (b, a) = (before.placed(), after.placed());
+    b.caps()?;
     let common = before.keys.len().min(after.keys.len());
     if after.keys.len() < before.keys.len() {
         return None;

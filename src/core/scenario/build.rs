@@ -32,9 +32,9 @@ impl Scenario {
             check_count(count, self.size)?;
         }
         let down = self.down.iter().map(|d| &d.server);
-        if placement == Kind::Jump && self.servers.iter().chain(down).any(|s| s.weight() != 1) {
-            return Err(Error::WeightsUnderJump);
-        }
+        placement
+            .spec()
+            .check_servers(self.servers.iter().chain(down))?;
         let count = options.partition_count(self.size);
         if table.count() != count || !table.fits(self.servers.len()) {
             return Err(Error::BadTable(format!("{count} partitions")));

@@ -3,9 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::core::decimal::hundredths_text;
+use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::placement::systems::elasticsearch::Routing;
-use crate::core::placement::Kind;
+use crate::core::placement::{parse_load, Kind, Setting};
+use crate::core::size::parse_number;
 use crate::core::traffic::{Popularity, Remedy};
 
 /// One change to a scenario.
@@ -273,6 +276,54 @@ mod as_text {
 }
 
 impl Change {
+    /// The change that sets `setting` to the value `text` says; the value is checked when
+    /// the change is applied.
+    pub fn setting(setting: Setting, text: &str) -> Result<Change, Error> {
+        Ok(match setting {
+            Setting::MaglevSize => Change::SetMaglevSize {
+                size: parse_number(text)?,
+            },
+            Setting::Partitions => Change::SetPartitions {
+                count: parse_number(text)?,
+            },
+            Setting::Load => Change::SetLoadFactor {
+                hundredths: parse_load(text)?,
+            },
+            Setting::Probes => Change::SetProbes {
+                count: parse_number(text)?,
+            },
+            Setting::NumTokens => Change::SetNumTokens {
+                count: parse_number(text)?,
+            },
+            Setting::TokenSeed => Change::SetTokenSeed {
+                seed: parse_number(text)?,
+            },
+            Setting::MinRing => Change::SetMinRing {
+                size: parse_number(text)?,
+            },
+            Setting::GroupcacheReplicas => Change::SetGroupcacheReplicas {
+                count: parse_number(text)?,
+            },
+        })
+    }
+
+    /// The setting this change sets, and its value as change text writes it.
+    pub fn as_setting(&self) -> Option<(Setting, String)> {
+        Some(match self {
+            Change::SetMaglevSize { size } => (Setting::MaglevSize, size.to_string()),
+            Change::SetPartitions { count } => (Setting::Partitions, count.to_string()),
+            Change::SetLoadFactor { hundredths } => (Setting::Load, hundredths_text(*hundredths)),
+            Change::SetProbes { count } => (Setting::Probes, count.to_string()),
+            Change::SetNumTokens { count } => (Setting::NumTokens, count.to_string()),
+            Change::SetTokenSeed { seed } => (Setting::TokenSeed, seed.to_string()),
+            Change::SetMinRing { size } => (Setting::MinRing, size.to_string()),
+            Change::SetGroupcacheReplicas { count } => {
+                (Setting::GroupcacheReplicas, count.to_string())
+            }
+            _ => return None,
+        })
+    }
+
     /// Whether this change can move keys between servers (as opposed to adding or removing keys).
     pub fn can_move_keys(&self) -> bool {
         !matches!(

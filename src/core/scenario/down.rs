@@ -13,7 +13,6 @@ use super::timing::{check_gossip, check_replicas, check_restart_after, check_wri
 use super::{check_limits, Outcome, Scenario};
 use crate::core::error::Error;
 use crate::core::placement::partitions::PartitionTable;
-use crate::core::placement::Kind;
 use crate::core::ring::Ring;
 use crate::core::server::{Placement, Server};
 use crate::core::words::plural;
@@ -85,9 +84,7 @@ impl Scenario {
             self.size.check(u64::from(position))?;
             next.check_free(position, None)?;
         }
-        if self.placement == Kind::Jump && server.weight() != 1 {
-            return Err(Error::WeightsUnderJump);
-        }
+        self.placement.spec().check_weight(server.weight())?;
         let index = index.min(self.servers.len());
         next.servers.insert(index, server);
         for other in &mut next.down {
@@ -240,6 +237,7 @@ fn table_with(table: &PartitionTable, weights: &[u32], index: usize) -> Partitio
 
 #[cfg(test)]
 mod tests {
+    use crate::core::placement::ServersBy;
     use crate::core::{Change, Error, Kind, Scenario};
 
     fn fail(name: &str) -> Change {
@@ -278,7 +276,11 @@ mod tests {
             let owners_kept = (0..s.keys().len() as u32)
                 .all(|id| now.owner_of_key(s.keys(), id) == then.owner_of_key(s.keys(), id));
             // The partition table deals the returning server partitions as a newcomer's.
-            assert_eq!(owners_kept, kind != Kind::Table, "{kind}");
+            assert_eq!(
+                owners_kept,
+                kind.spec().servers_by != ServersBy::Table,
+                "{kind}"
+            );
             assert_eq!(s.table().counts(3), vec![4, 3, 3], "{kind}");
         }
     }

@@ -168,10 +168,11 @@ impl Outcome {
 
     /// The name people read for the baseline: "mod N" or "the ring".
     pub fn baseline_name(&self) -> &'static str {
-        match self.baseline.as_ref().map(|b| b.kind) {
-            Some(Kind::Ring) => "the ring",
-            _ => "mod N",
-        }
+        self.baseline
+            .as_ref()
+            .map_or(Kind::ModN, |b| b.kind)
+            .spec()
+            .called
     }
 
     /// How many keys the baseline would have moved.
@@ -197,10 +198,10 @@ impl Outcome {
                 percent(self.moved_fraction().unwrap_or(0.0)),
             ));
             if let Some(b) = &self.baseline {
-                let name = match b.kind {
-                    Kind::ModN => "mod N".to_string(),
-                    Kind::Ring => "The ring".to_string(),
-                    other => other.name().to_string(),
+                let name = if b.kind == Kind::Ring {
+                    "The ring"
+                } else {
+                    b.kind.spec().called
                 };
                 text.push_str(&format!(
                     " {name} would move {} ({}).",
@@ -280,11 +281,7 @@ fn comparison_words(placement: Kind, baseline: &Baseline, moved: usize) -> Strin
     } else {
         "the ring"
     };
-    let ours = match placement {
-        Kind::Ring => "the ring".to_string(),
-        Kind::ModN => "mod N".to_string(),
-        other => other.name().to_string(),
-    };
+    let ours = placement.spec().called;
     let keys = plural(theirs, "key", "keys");
     let ratio = theirs as f64 / moved as f64;
     let count = grouped(theirs as u64);

@@ -20,9 +20,8 @@ mod systems;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::decimal::hundredths_text;
 use crate::core::error::Error;
-use crate::core::placement::parse_load;
+use crate::core::placement::Setting;
 use crate::core::scenario::{Change, NewServer};
 use crate::core::server::{Placement, Server};
 use crate::core::size::{parse_number, RingSize};
@@ -154,12 +153,6 @@ impl fmt::Display for Change {
             },
             Change::SetHash { hash } => write!(f, "hash:{hash}"),
             Change::SetPlacement { placement } => write!(f, "placement:{placement}"),
-            Change::SetMaglevSize { size } => write!(f, "maglev:{size}"),
-            Change::SetPartitions { count } => write!(f, "partitions:{count}"),
-            Change::SetLoadFactor { hundredths } => {
-                write!(f, "load:{}", hundredths_text(*hundredths))
-            }
-            Change::SetProbes { count } => write!(f, "probes:{count}"),
             Change::SetPopularity { popularity } => write!(f, "traffic:{popularity}"),
             Change::MakeHot { key, times } => write!(f, "hot:{key}*{times}"),
             Change::SetRemedy { remedy } => write!(f, "remedy:{remedy}"),
@@ -170,7 +163,10 @@ impl fmt::Display for Change {
             Change::SetRestartDelay { seconds: None } => f.write_str("restart-after:off"),
             Change::SetGossip { seconds } => write!(f, "gossip:{seconds}"),
             Change::SetWrites { per_second } => write!(f, "writes:{per_second}"),
-            system => systems::write(system, f),
+            other => match other.as_setting() {
+                Some((setting, value)) => write!(f, "{}:{value}", setting.verb()),
+                None => systems::write(other, f),
+            },
         }
     }
 }
@@ -181,6 +177,9 @@ impl FromStr for Change {
     fn from_str(text: &str) -> Result<Self, Error> {
         let text = text.trim();
         let (verb, rest) = text.split_once(':').unwrap_or((text, ""));
+        if let Some(&setting) = Setting::ALL.iter().find(|s| s.verb() == verb) {
+            return Change::setting(setting, rest);
+        }
         let change = match verb {
             "add" => {
                 let spec: ServerSpec = rest.parse()?;
@@ -253,18 +252,6 @@ impl FromStr for Change {
             },
             "placement" => Change::SetPlacement {
                 placement: rest.parse()?,
-            },
-            "maglev" => Change::SetMaglevSize {
-                size: parse_number(rest)?,
-            },
-            "partitions" => Change::SetPartitions {
-                count: parse_number(rest)?,
-            },
-            "load" => Change::SetLoadFactor {
-                hundredths: parse_load(rest)?,
-            },
-            "probes" => Change::SetProbes {
-                count: parse_number(rest)?,
             },
             "traffic" => Change::SetPopularity {
                 popularity: rest.parse()?,

@@ -57,10 +57,6 @@ pub(super) fn write(change: &Change, f: &mut fmt::Formatter<'_>) -> fmt::Result 
         Change::CreateIndex { index } => write!(f, "index:{index}"),
         Change::SplitIndex { shards } => write!(f, "split:{shards}"),
         Change::ShrinkIndex { shards } => write!(f, "shrink:{shards}"),
-        Change::SetNumTokens { count } => write!(f, "num-tokens:{count}"),
-        Change::SetTokenSeed { seed } => write!(f, "token-seed:{seed}"),
-        Change::SetMinRing { size } => write!(f, "min-ring:{size}"),
-        Change::SetGroupcacheReplicas { count } => write!(f, "groupcache-replicas:{count}"),
         other => unreachable!("{other:?} is written by the text module itself"),
     }
 }
@@ -82,12 +78,6 @@ pub(super) fn read(verb: &str, rest: &str) -> Option<Result<Change, Error>> {
         "index" => rest.parse().map(|index| Change::CreateIndex { index }),
         "split" => parse_number(rest).map(|shards| Change::SplitIndex { shards }),
         "shrink" => parse_number(rest).map(|shards| Change::ShrinkIndex { shards }),
-        "num-tokens" => parse_number(rest).map(|count| Change::SetNumTokens { count }),
-        "token-seed" => parse_number(rest).map(|seed| Change::SetTokenSeed { seed }),
-        "min-ring" => parse_number(rest).map(|size| Change::SetMinRing { size }),
-        "groupcache-replicas" => {
-            parse_number(rest).map(|count| Change::SetGroupcacheReplicas { count })
-        }
         _ => return None,
     })
 }

@@ -1,7 +1,7 @@
 //! Who owns each stretch of the circle, merged where neighbours share an owner, and the
 //! servers' points on it.
 
-use crate::core::{Kind, Placed, Scenario};
+use crate::core::{Placed, Scenario};
 use crate::draw::geometry::fraction_of;
 
 /// Up to this many points, each point is labelled with its server's name.
@@ -51,38 +51,24 @@ pub(super) fn arcs(
     let size = scenario.size();
     let circle = placed.circle(size);
     // Stretches `(last place, length, server)` around the circle, clockwise from 0.
-    let mut stretches: Vec<(u64, u64, usize)> = Vec::new();
-    match (placed.kind(), placed.ring(), placed.table()) {
-        (Kind::Ring | Kind::Ketama | Kind::Bounded, Some(ring), _) => {
-            for (index, point) in ring.points().iter().enumerate() {
-                let length = ring.point_arc(index);
-                if length > 0 {
-                    stretches.push((u64::from(point.position), length, point.server as usize));
-                }
-            }
-        }
-        (_, _, Some(table)) => {
-            for p in 0..table.count() {
-                let (first, next) = (table.start_of(p, size), table.start_of(p + 1, size));
-                if next > first {
-                    stretches.push((next - 1, next - first, table.owner(p)));
-                }
-            }
-        }
-        _ => {
+    let mut stretches: Vec<(u64, u64, usize)> = match placed.stretches(size) {
+        Some(known) => known,
+        None => {
             // Asked place by place: every position of a small circle, evenly spaced samples
             // of a large one. Each sample stands for the stretch that ends at it.
             let samples = circle.min(BAND_SAMPLES);
             let mut previous = 0u64;
+            let mut asked = Vec::with_capacity(samples as usize);
             for j in 1..=samples {
                 // At most 1,440 samples of a circle of at most 2^32: the product fits in 64 bits.
                 let end = j * circle / samples;
                 let spot = (end - 1) as u32;
-                stretches.push((end - 1, end - previous, placed.owner_at_spot(spot, size)));
+                asked.push((end - 1, end - previous, placed.owner_at_spot(spot, size)));
                 previous = end;
             }
+            asked
         }
-    }
+    };
     if stretches.len() as u64 > BAND_SAMPLES {
         // More stretches than a screen has pixels round the ring: draw what each pixel-wide
         // slice shows (the owner of its last place), so the painter strokes a few hundred arcs

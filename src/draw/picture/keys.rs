@@ -1,7 +1,8 @@
 //! The keys: one dot each while they are few, a density band of the ring's slices once they
 //! are many, marked where they moved and, with requests shown, by how often they are read.
 
-use crate::core::{KeyIds, Kind, Placed, Scenario, Weights};
+use crate::core::placement::Circle;
+use crate::core::{KeyIds, Placed, Scenario, Weights};
 use crate::draw::geometry::fraction_of;
 
 /// Up to this many keys are drawn one dot each; more are drawn as a density band.
@@ -85,8 +86,7 @@ pub(super) fn keys(
     let circle = placed.circle(scenario.size());
     // The placements drawn on the ring's own positions find keys in its sorted order; ketama
     // and maglev put each key somewhere else.
-    let own_circle =
-        matches!(placed.kind(), Kind::Ketama | Kind::Maglev) || placed.kind().is_system();
+    let own_circle = placed.kind().spec().circle == Circle::Own;
     let was_moved = |id: u32| moved.is_some_and(|m| m.contains(id));
     if set.len() <= dot_limit {
         let labelled = set.len() <= MAX_KEY_LABELS;

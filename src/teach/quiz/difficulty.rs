@@ -49,26 +49,6 @@ pub(super) struct Plan {
     pub share_slack: f64,
 }
 
-const RING: &[Kind] = &[Kind::Ring];
-const RING_MOD_N: &[Kind] = &[Kind::Ring, Kind::ModN];
-const FIVE: &[Kind] = &[
-    Kind::Ring,
-    Kind::ModN,
-    Kind::Jump,
-    Kind::Rendezvous,
-    Kind::Table,
-];
-const EIGHT: &[Kind] = &[
-    Kind::Ring,
-    Kind::ModN,
-    Kind::Jump,
-    Kind::Rendezvous,
-    Kind::Table,
-    Kind::Maglev,
-    Kind::Bounded,
-    Kind::MultiProbe,
-];
-
 impl Difficulty {
     /// Level 1.
     pub const EASIEST: Difficulty = Difficulty(1);
@@ -119,7 +99,7 @@ impl Difficulty {
             hashed: false,
             vnodes: (1, 1),
             in_order: true,
-            placements: RING,
+            placements: Kind::practiced(1),
             weights: false,
             moves_points: false,
             percentages: false,
@@ -141,7 +121,7 @@ impl Difficulty {
                 servers: (3, 5),
                 keys: (5, 9),
                 in_order: false,
-                placements: RING_MOD_N,
+                placements: Kind::practiced(2),
                 moves_points: true,
                 percentages: true,
                 restore: true,
@@ -153,7 +133,7 @@ impl Difficulty {
                 hashed: true,
                 vnodes: (2, 3),
                 in_order: false,
-                placements: RING_MOD_N,
+                placements: Kind::practiced(2),
                 percentages: true,
                 theory: true,
                 restore: true,
@@ -166,7 +146,7 @@ impl Difficulty {
                 hashed: true,
                 vnodes: (1, 3),
                 in_order: false,
-                placements: FIVE,
+                placements: Kind::practiced(5),
                 percentages: true,
                 theory: true,
                 restore: true,
@@ -180,7 +160,7 @@ impl Difficulty {
                 hashed: true,
                 vnodes: (1, 4),
                 in_order: false,
-                placements: EIGHT,
+                placements: Kind::practiced(8),
                 weights: true,
                 percentages: true,
                 theory: true,

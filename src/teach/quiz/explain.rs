@@ -226,28 +226,7 @@ fn holds(ring: &Ring, p: &Point, name: &str) -> bool {
 
 /// The steps of key `id`'s lookup that decide its server, without the steps that hash it.
 fn decisive(scenario: &Scenario, placed: &Placed, id: u32) -> Vec<String> {
-    let mut steps = placed.trace(&scenario.layout(), id).steps;
-    let skip = if placed.kind() == Kind::Ketama {
-        steps.len().saturating_sub(1)
-    } else {
-        hash_steps(scenario, id)
-    };
-    steps.drain(..skip.min(steps.len()));
-    steps
-}
-
-/// How many steps a lookup's trace spends hashing the key: one for a key placed by hand;
-/// otherwise the digest when the scheme has one, the 32-bit value, and the position on a ring
-/// smaller than 2^32.
-fn hash_steps(scenario: &Scenario, id: u32) -> usize {
-    let keys = scenario.keys();
-    if keys.placed_at(id).is_some() {
-        return 1;
-    }
-    let digest = scenario
-        .hash()
-        .explain(&keys.label(id))
-        .digest_hex
-        .is_some();
-    usize::from(digest) + 1 + usize::from(!scenario.size().is_full())
+    let mut trace = placed.trace(&scenario.layout(), id);
+    trace.steps.drain(..trace.hashing.min(trace.steps.len()));
+    trace.steps
 }

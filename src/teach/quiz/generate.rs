@@ -139,7 +139,7 @@ fn scenario(rng: &mut Rng, plan: &Plan, placement: Kind) -> Option<Scenario> {
     } else {
         1
     };
-    let weighted = plan.weights && placement != Kind::Jump && rng.chance(50);
+    let weighted = plan.weights && !placement.spec().refuses_weights() && rng.chance(50);
     let mut servers: Vec<Server> = if plan.hashed {
         NAMES[..n].iter().map(|name| Server::hashed(name)).collect()
     } else {
@@ -227,8 +227,9 @@ fn server_change(rng: &mut Rng, plan: &Plan, scenario: &Scenario, moves: bool) -
     match *rng.pick(&options) {
         0 if plan.hashed => {
             let name = free_name(scenario).unwrap_or_else(|| "G".into());
-            let weight = (plan.weights && scenario.placement() != Kind::Jump && rng.chance(40))
-                .then(|| rng.between(2, 3) as u32);
+            let weight =
+                (plan.weights && !scenario.placement().spec().refuses_weights() && rng.chance(40))
+                    .then(|| rng.between(2, 3) as u32);
             Change::AddServer {
                 name,
                 at: None,

@@ -5,26 +5,7 @@ use crate::core::{and_list, grouped, Change, Kind, Placement, Scenario};
 
 /// A placement as it reads inside a sentence: `the partition table`, `jump hash`.
 pub fn placement_words(kind: Kind) -> &'static str {
-    match kind {
-        Kind::ModN => "hash mod N",
-        Kind::Ring => "the ring",
-        Kind::Ketama => "ketama",
-        Kind::Rendezvous => "rendezvous hashing",
-        Kind::Jump => "jump hash",
-        Kind::Maglev => "maglev",
-        Kind::Table => "the partition table",
-        Kind::Bounded => "bounded loads",
-        Kind::MultiProbe => "multi-probe hashing",
-        Kind::RedisCluster => "Redis Cluster",
-        Kind::Cassandra => "Cassandra",
-        Kind::EnvoyRingHash => "Envoy's ring_hash",
-        Kind::EnvoyMaglev => "Envoy's maglev",
-        Kind::Nginx => "nginx's hash consistent",
-        Kind::Kafka => "Kafka's Java client",
-        Kind::KafkaLibrdkafka => "librdkafka",
-        Kind::Elasticsearch => "Elasticsearch",
-        Kind::Groupcache => "groupcache",
-    }
+    kind.spec().phrase
 }
 
 /// `Under jump hash`, to start a sentence.
@@ -34,9 +15,10 @@ pub fn under_first(kind: Kind) -> String {
 
 /// `" under jump hash"`, or nothing for the ring.
 pub fn under(kind: Kind) -> String {
-    match kind {
-        Kind::Ring => String::new(),
-        other => format!(" under {}", placement_words(other)),
+    if kind == Kind::Ring {
+        String::new()
+    } else {
+        format!(" under {}", placement_words(kind))
     }
 }
 
@@ -114,9 +96,11 @@ pub fn setting(scenario: &Scenario) -> String {
         }
         n => format!("{} keys", grouped(n as u64)),
     };
-    let placement = match scenario.placement() {
-        Kind::Ring => String::new(),
-        kind => format!("; keys are placed by {}", placement_words(kind)),
+    let kind = scenario.placement();
+    let placement = if kind == Kind::Ring {
+        String::new()
+    } else {
+        format!("; keys are placed by {}", placement_words(kind))
     };
     let hot: Vec<String> = scenario
         .traffic()

@@ -2,9 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::core::hundredths_text as load_text;
-use crate::core::placement::parse_load;
-use crate::core::{parse_number, Change, Error, Kind};
+use crate::core::placement::Setting;
+use crate::core::{Change, Kind};
 use crate::ui::notices::fields::FieldError;
 use crate::ui::state::{AppState, Field};
 
@@ -67,11 +66,11 @@ pub fn PlacementControls() -> impl IntoView {
             </p>
             {move || settings(app, kind())}
             // What the chosen placement does not read, in the engine's words (weights under
-            // maglev, for instance); ketama's own note above says it for the ring.
+            // maglev, for instance); a placement that fixes the ring says so in its note above.
             <ul class="hint placement-unused" data-testid="placement-unused">
                 {move || {
                     app.scenario
-                        .with(|s| if s.placement() == Kind::Ketama { Vec::new() } else { s.unused_settings() })
+                        .with(|s| if s.placement().spec().fixed_ring { Vec::new() } else { s.unused_settings() })
                         .into_iter()
                         .map(|note| view! { <li>{note}</li> })
                         .collect_view()
@@ -82,109 +81,29 @@ pub fn PlacementControls() -> impl IntoView {
     }
 }
 
-/// The settings of the chosen placement, or a word about what it ignores.
+/// The settings of the chosen placement, and its word on how it reads the servers.
 fn settings(app: AppState, kind: Kind) -> AnyView {
-    let options = app.scenario.with_untracked(|s| s.options());
-    match kind {
-        Kind::Maglev | Kind::EnvoyMaglev => setting(
-            app,
-            "Table size (a prime)",
-            "maglev-size",
-            options.maglev_size.to_string(),
-            |text| parse_number(text).map(|size| Change::SetMaglevSize { size }),
-        ),
-        Kind::Table => setting(
-            app,
-            "Partitions",
-            "partitions",
-            app.scenario
-                .with_untracked(|s| s.table().count())
-                .to_string(),
-            |text| parse_number(text).map(|count| Change::SetPartitions { count }),
-        ),
-        Kind::Bounded => setting(
-            app,
-            "Load factor c (1.00–3.00)",
-            "load-factor",
-            load_text(options.load),
-            |text| parse_load(text).map(|hundredths| Change::SetLoadFactor { hundredths }),
-        ),
-        Kind::MultiProbe => setting(
-            app,
-            "Probes per key (1–64)",
-            "probes",
-            options.probes.to_string(),
-            |text| parse_number(text).map(|count| Change::SetProbes { count }),
-        ),
-        Kind::Ketama => view! {
-            <p class="hint" data-testid="placement-note">
-                "Ketama always uses the 2³² ring, hashes keys with MD5 (first 4 bytes, little-endian) and gives each server 160 points, as memcached clients do. The ring, hash and virtual-node settings apply to the other placements."
-            </p>
-        }
-        .into_any(),
-        Kind::Jump => view! {
-            <p class="hint" data-testid="placement-note">
-                "The buckets are the servers in list order. Removing any server but the last renumbers every bucket after it."
-            </p>
-        }
-        .into_any(),
-        Kind::Cassandra => view! {
-            {setting(
-                app,
-                "num_tokens (1–1,536)",
-                "num-tokens",
-                options.num_tokens.to_string(),
-                |text| parse_number(text).map(|count| Change::SetNumTokens { count }),
-            )}
-            {setting(
-                app,
-                "Token seed",
-                "token-seed",
-                options.token_seed.to_string(),
-                |text| parse_number(text).map(|seed| Change::SetTokenSeed { seed }),
-            )}
-            <p class="hint" data-testid="placement-note">
-                "Cassandra draws a new node's tokens at random; Ringlab draws them from this seed so a link shows the same ring. Paste nodetool ring output to use your own."
-            </p>
-        }
-        .into_any(),
-        Kind::EnvoyRingHash => setting(
-            app,
-            "minimum_ring_size",
-            "min-ring",
-            options.min_ring.to_string(),
-            |text| parse_number(text).map(|size| Change::SetMinRing { size }),
-        ),
-        Kind::Groupcache => setting(
-            app,
-            "Replicas (points per node)",
-            "groupcache-replicas",
-            options.groupcache_replicas.to_string(),
-            |text| parse_number(text).map(|count| Change::SetGroupcacheReplicas { count }),
-        ),
-        Kind::Nginx => view! {
-            <p class="hint" data-testid="placement-note">
-                "Each server gets 160 points per unit of weight. Servers are named as written after server in the upstream block, host and port split at the last colon."
-            </p>
-        }
-        .into_any(),
-        _ => ().into_any(),
+    let spec = kind.spec();
+    let (options, size) = app.scenario.with_untracked(|s| (s.options(), s.size()));
+    view! {
+        {spec
+            .settings
+            .iter()
+            .map(|&setting| setting_field(app, setting, setting.value(&options, size)))
+            .collect_view()}
+        {spec.note.map(|note| view! { <p class="hint" data-testid="placement-note">{note}</p> })}
     }
+    .into_any()
 }
 
 /// One numeric setting: a field that keeps what was typed when it is refused, and Set.
-fn setting(
-    app: AppState,
-    label: &'static str,
-    id: &'static str,
-    current: String,
-    change: fn(&str) -> Result<Change, Error>,
-) -> AnyView {
+fn setting_field(app: AppState, setting: Setting, current: String) -> AnyView {
+    let (label, id) = (setting.label(), setting.field());
     let typed = RwSignal::new(current);
     let invalid = move || app.error(Field::Placement).is_some();
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        match change(&typed.get_untracked()) {
+        match Change::setting(setting, &typed.get_untracked()) {
             Ok(c) => {
                 app.dispatch(c, Field::Placement);
             }

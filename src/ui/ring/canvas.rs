@@ -8,7 +8,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::arrow_keys::{describe, on_ring_key};
-use crate::core::{Change, Kind};
+use crate::core::placement::Circle;
+use crate::core::Change;
 use crate::draw::geometry::{position_at, Frame};
 use crate::draw::picture::{Focus, Hit, KeyLayer, Picture};
 use crate::ui::kit::browser::{download, now};
@@ -195,15 +196,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
 
     let label = move || {
         app.scenario.with(|s| {
-            let circle = match s.placement() {
-                Kind::Ring => format!("Hash ring of {} positions", s.size()),
-                Kind::Ketama => "Ketama's ring of 2^32 positions".to_string(),
-                Kind::Maglev => format!(
-                    "Maglev's table of {} entries, drawn as a circle",
-                    s.options().maglev_size
-                ),
-                other => format!("{} on a ring of {} positions", other.name(), s.size()),
-            };
+            let circle = (s.placement().spec().picture)(&s.layout());
             format!(
                 "{circle} with {} servers and {} keys. The arrow keys step through its points and keys; the table describes it in words.",
                 s.servers().len(),
@@ -324,9 +317,8 @@ fn select(app: AppState, hit: Option<Hit>) {
 /// Whether the circle on screen is a placement's own (ketama's ring, maglev's table, a real
 /// system's circle) rather than the ring's positions.
 fn own_circle(app: AppState) -> bool {
-    app.scenario.with_untracked(|s| {
-        matches!(s.placement(), Kind::Ketama | Kind::Maglev) || s.placement().is_system()
-    })
+    app.scenario
+        .with_untracked(|s| s.placement().spec().circle == Circle::Own)
 }
 
 /// Advances the pulse clock once per frame until it has run its course.

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::{Change, Kind, Scenario};
+use crate::core::{key_lookup, Change};
 use crate::teach::lessons::Panel;
 use crate::ui::kit::focus::focus_soon;
 use crate::ui::state::{AppState, Field};
@@ -16,7 +16,7 @@ pub fn KeyDetailPanel() -> impl IntoView {
         let label = app.selected_key.get()?;
         app.scenario.with(|s| {
             let id = s.keys().find(&label)?;
-            Some(steps(s, id, app.replicas.get()))
+            Some(key_lookup(s, id, app.replicas.get()))
         })
     };
     // Shown only while a key is selected, at the top of the readout, so that following a key
@@ -51,11 +51,11 @@ pub fn KeyDetailPanel() -> impl IntoView {
                             <p>"Copies on: " <strong data-testid="key-copies">{c}</strong></p>
                         })}
                         // A real system is compared with nothing: its own steps are the point.
-                        {(!app.scenario.with_untracked(|s| s.placement().is_system())).then(|| view! {
+                        {d.compared.map(|(title, owner, why)| view! {
                             <p>
-                                {if app.scenario.with_untracked(|s| s.placement() == Kind::ModN) { "The ring picks: " } else { "mod N picks: " }}
-                                <strong data-testid="key-modn-owner">{d.mod_n_owner.clone()}</strong>
-                                <span class="muted">{d.mod_n_words.clone()}</span>
+                                {title}
+                                <strong data-testid="key-modn-owner">{owner}</strong>
+                                <span class="muted">{why}</span>
                             </p>
                         })}
                         <div class="button-row">
@@ -67,81 +67,5 @@ pub fn KeyDetailPanel() -> impl IntoView {
                 </section>
             }
         })
-    }
-}
-
-struct Detail {
-    label: String,
-    steps: Vec<String>,
-    owner: String,
-    owner_title: String,
-    mod_n_owner: String,
-    mod_n_words: String,
-    copies: Option<String>,
-}
-
-/// The selected key's lookup under the chosen placement, as the engine traces it, and what the
-/// compared placement would pick.
-fn steps(s: &Scenario, id: u32, replicas: usize) -> Detail {
-    let placed = s.placed();
-    let trace = placed.trace(&s.layout(), id);
-    let owner = placed.names()[trace.owner].to_string();
-    let kind = s.placement();
-    let hash = s.keys().hash_of(id);
-    let n = s.servers().len();
-    let (mod_n_owner, mod_n_words) = if kind == Kind::ModN {
-        let ring_owner = s.ring().server_name(s.owner_of_key(id)).to_string();
-        (
-            ring_owner,
-            " (the first point clockwise from the key)".to_string(),
-        )
-    } else {
-        let index = s.mod_n_owner_of_key(id);
-        (
-            s.servers()[index].name.clone(),
-            format!(" ({hash} mod {n} = {index}, so servers[{index}])"),
-        )
-    };
-    Detail {
-        label: s.keys().label(id),
-        steps: trace.steps,
-        owner,
-        owner_title: match kind {
-            Kind::Ring => "Ring owner: ".to_string(),
-            Kind::ModN => "mod N owner: ".to_string(),
-            other => format!("{} owner: ", other.name()),
-        },
-        mod_n_owner,
-        mod_n_words,
-        copies: (replicas > 1 && kind == Kind::Cassandra)
-            .then(|| {
-                let list = placed.preference(s.keys(), id, replicas);
-                let names: Vec<String> = list
-                    .into_iter()
-                    .map(|i| placed.names()[i].to_string())
-                    .collect();
-                format!(
-                    "{} (SimpleStrategy, the next nodes clockwise)",
-                    names.join(", ")
-                )
-            })
-            .or_else(|| {
-                (replicas > 1 && kind == Kind::Ring).then(|| {
-                    let names: Vec<String> = s
-                        .preference_list(id, replicas)
-                        .into_iter()
-                        .enumerate()
-                        .map(|(i, server)| {
-                            let name = s.ring().server_name(server);
-                            if i == 0 {
-                                format!("{name} (primary)")
-                            } else {
-                                name.to_string()
-                            }
-                        })
-                        .collect();
-                    names.join(", ")
-                })
-            }),
     }
 }

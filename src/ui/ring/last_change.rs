@@ -72,11 +72,7 @@ pub fn LastChangePanel() -> impl IntoView {
 
 /// The first tile's title: "Moved on the ring", "Moved under Jump hash".
 fn moved_title(kind: Kind) -> String {
-    match kind {
-        Kind::Ring => "Moved on the ring".to_string(),
-        Kind::ModN => "Moved under mod N".to_string(),
-        other => format!("Moved under {}", other.name()),
-    }
+    format!("Moved {}", kind.spec().under)
 }
 
 fn capital(text: &str) -> String {
@@ -163,10 +159,7 @@ fn MoveLists() -> impl IntoView {
                 // The moves name keys by id in the key set both scenarios share.
                 let lines = app.scenario.with(|s| describe(s, moves));
                 let title = if ring {
-                    match o.placement {
-                        Kind::Ring => "Keys moved on the ring".to_string(),
-                        other => format!("Keys moved under {}", if other == Kind::ModN { "mod N" } else { other.name() }),
-                    }
+                    format!("Keys moved {}", o.placement.spec().under)
                 } else {
                     format!("Keys {} would move", o.baseline_name())
                 };

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::draw::geometry::position_at;
 
-use crate::core::{Change, Kind};
+use crate::core::Change;
 use crate::ui::kit::numbers::{grouped, pct};
 use crate::ui::practice::predict::PredictSwitch;
 use crate::ui::state::{AppState, ClickMode, Field};
@@ -80,24 +80,7 @@ pub fn HoverReadout() -> impl IntoView {
             let placed = s.placed();
             // The pointer's angle, read on the circle of the placement shown now.
             let spot = position_at(fraction, placed.circle(s.size()));
-            let owner = placed.names()[placed.owner_at_spot(spot, s.size())].to_string();
-            match s.placement() {
-                Kind::Maglev | Kind::EnvoyMaglev => {
-                    format!("Table entry {spot} belongs to {owner}")
-                }
-                Kind::RedisCluster => format!("Slot {spot} belongs to master {owner}"),
-                Kind::Kafka | Kind::KafkaLibrdkafka => {
-                    format!("Partition {spot} is led by {owner}")
-                }
-                Kind::Elasticsearch => format!("Routing shard {spot} is on node {owner}"),
-                Kind::Cassandra | Kind::EnvoyRingHash | Kind::Nginx | Kind::Groupcache => {
-                    format!("A key hashing here goes to {owner}")
-                }
-                Kind::Ring | Kind::Ketama | Kind::Table | Kind::Bounded => {
-                    format!("Position {spot} belongs to {owner}")
-                }
-                _ => format!("A key whose hash is {spot} goes to {owner}"),
-            }
+            placed.spot_words(spot, s.size())
         }),
         None => "Point at the ring to see who owns a position.".to_string(),
     };

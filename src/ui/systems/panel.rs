@@ -21,19 +21,6 @@ struct Structure {
     listing: Vec<String>,
 }
 
-/// How the listing is introduced, in the system's terms.
-fn listing_title(kind: Kind) -> &'static str {
-    match kind {
-        Kind::RedisCluster => "Slot ranges, as CLUSTER SLOTS lists them",
-        Kind::Cassandra => "Each node's tokens",
-        Kind::EnvoyRingHash => "Ring entries per host",
-        Kind::EnvoyMaglev => "Table entries per host",
-        Kind::Kafka | Kind::KafkaLibrdkafka => "Each partition's leader",
-        Kind::Elasticsearch => "Each shard, its routing shards and its node",
-        _ => "Points per server",
-    }
-}
-
 /// The panel, shown only while a real system is chosen.
 #[component]
 pub fn SystemPanel(theme: Signal<Theme>) -> impl IntoView {
@@ -73,7 +60,7 @@ pub fn SystemPanel(theme: Signal<Theme>) -> impl IntoView {
                     <h2 id="system-title">{title}</h2>
                     <p class="headline" data-testid="system-headline">{st.headline.clone()}</p>
                     {strip}
-                    <h3 class="listing-title" id="system-listing-title">{listing_title(st.kind)}</h3>
+                    <h3 class="listing-title" id="system-listing-title">{st.kind.spec().listing}</h3>
                     <ul
                         class={if count > 8 { "listing scrolls" } else { "listing" }}
                         tabindex={if count > 8 { Some("0") } else { None }}

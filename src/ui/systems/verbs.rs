@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::placement::systems::elasticsearch::{EsVersion, Routing};
+use crate::core::placement::Panel;
 use crate::core::{parse_number, Change, Kind};
 use crate::ui::notices::fields::FieldError;
 use crate::ui::state::{AppState, Field};
@@ -11,19 +12,12 @@ use crate::ui::state::{AppState, Field};
 /// The verbs of `kind`, or a sentence naming them where they are the servers' own buttons.
 #[component]
 pub fn Verbs(kind: Kind) -> impl IntoView {
-    match kind {
-        Kind::RedisCluster => view! { <RedisVerbs /> }.into_any(),
-        Kind::Kafka | Kind::KafkaLibrdkafka => view! { <TopicVerbs /> }.into_any(),
-        Kind::Elasticsearch => view! { <IndexVerbs /> }.into_any(),
-        Kind::Cassandra => view! {
-            <p class="hint">"Bootstrap a node with the servers' Bootstrap button: it joins with its own tokens and takes only the stretches before them. Decommission hands its stretches to the next tokens."</p>
-        }
-        .into_any(),
-        Kind::EnvoyRingHash => view! {
-            <p class="hint">"Envoy scales the ring to about minimum_ring_size entries whatever the host count, so a new host takes entries from every host's share, not only new ones."</p>
-        }
-        .into_any(),
-        _ => ().into_any(),
+    match kind.spec().panel {
+        Panel::Slots => view! { <RedisVerbs /> }.into_any(),
+        Panel::Topic => view! { <TopicVerbs /> }.into_any(),
+        Panel::Index => view! { <IndexVerbs /> }.into_any(),
+        Panel::Note(note) => view! { <p class="hint">{note}</p> }.into_any(),
+        Panel::None => ().into_any(),
     }
 }
 

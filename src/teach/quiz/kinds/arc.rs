@@ -7,6 +7,7 @@
 //! asked position by position, so only on rings of at most [`MAX_SCANNED`] positions. A question
 //! is refused when the stretch it asks about is not one piece.
 
+use crate::core::placement::Circle;
 use crate::core::placement::{Kind, Placed};
 use crate::core::plural;
 use crate::core::Change;
@@ -174,7 +175,7 @@ fn join<T: PartialEq + Copy>(pieces: Vec<(u32, u32, T)>, size: u64) -> Vec<(Span
 /// Refuses placements whose keys do not sit on the ring's positions, and rings too big to ask
 /// position by position.
 fn check_scannable(scenario: &Scenario, kind: Kind) -> Result<(), Error> {
-    if matches!(kind, Kind::Ketama | Kind::Maglev) || kind.is_system() {
+    if kind.spec().circle == Circle::Own {
         return Err(Error::Question(format!(
             "{} does not place keys by their position on this ring; ask which keys move instead.",
             kind.name()

@@ -4,7 +4,7 @@
 //! of the question: the engine applies the changes the idea is about and looks at what
 //! happened, so a question changed by hand can only change what is asked, not what is right.
 
-use crate::core::placement::Kind;
+use crate::core::placement::{Kind, Lookup, ServersBy};
 use crate::core::CacheLoad;
 use crate::core::Change;
 use crate::core::Error;
@@ -58,7 +58,7 @@ fn alternative(text: &str, why: String) -> Alternative {
 
 /// Whether keys are placed by arcs of a ring, so a leaving server's arcs pass clockwise.
 fn arcs(kind: Kind) -> bool {
-    matches!(kind, Kind::Ring | Kind::Ketama | Kind::Bounded)
+    kind.spec().lookup == Lookup::Clockwise
 }
 
 /// `A (3), B (2)`: where moved keys went, with how many each.
@@ -324,17 +324,17 @@ fn restore(scenario: &Scenario, server: &str) -> Result<Posing, Error> {
         )
     };
     let no = if right == 1 {
-        let principle = match kind {
-            Kind::ModN | Kind::Jump => format!(
+        let principle = match kind.spec().servers_by {
+            ServersBy::ListPlace => format!(
                 "{name} comes back at the end of the server list, and {} numbers servers by their place in it.",
                 placement_words(kind)
             ),
-            Kind::Table => format!(
+            ServersBy::Table => format!(
                 "The partition table hands {name} partitions from the fullest servers, not the ones it held."
             ),
-            other => format!(
+            ServersBy::Name | ServersBy::Operator => format!(
                 "Under {}, where a key goes depends on more than {name}'s name.",
-                placement_words(other)
+                placement_words(kind)
             ),
         };
         format!(

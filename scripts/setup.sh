@@ -4,7 +4,8 @@
 # (which cuts the page's WebAssembly into the modules that load on first use), and the Node
 # packages under tests/e2e (which also bring wasm-opt). With `--browser` it also installs
 # Debian's Chromium for the browser tests; with `--real-servers`, Debian's redis-server,
-# redis-tools and nginx, which the real-server tests start on 127.0.0.1 (never as services).
+# redis-tools and nginx, which the real-server tests start on 127.0.0.1 (never as services),
+# and librdkafka-dev (with librdkafka1), which tests/real_librdkafka.rs compiles against.
 # Safe to run again: a second run takes seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -70,4 +71,10 @@ if $want_servers && { [ ! -x /usr/bin/redis-server ] || [ ! -x /usr/bin/redis-cl
   apt-get update
   DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server redis-tools nginx
   if $made_policy; then rm -f /usr/sbin/policy-rc.d; fi
+fi
+
+if $want_servers && { [ ! -e /usr/include/librdkafka/rdkafka_mock.h ] || ! compgen -G '/usr/lib/*/librdkafka.so.1' >/dev/null; }; then
+  say "installing Debian's librdkafka-dev and librdkafka1 for the real librdkafka test"
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends librdkafka-dev librdkafka1
 fi

@@ -19,6 +19,7 @@ pub mod cassandra;
 pub mod elasticsearch;
 pub mod envoy;
 pub mod groupcache;
+pub mod haproxy;
 pub mod hashes;
 pub mod kafka;
 pub mod nginx;

@@ -28,6 +28,7 @@ pub mod redis;
 mod state;
 mod steps;
 pub mod strip;
+pub mod twemproxy;
 pub mod units;
 
 use std::fmt;

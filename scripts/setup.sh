@@ -4,8 +4,13 @@
 # (which cuts the page's WebAssembly into the modules that load on first use), and the Node
 # packages under tests/e2e (which also bring wasm-opt). With `--browser` it also installs
 # Debian's Chromium for the browser tests; with `--real-servers`, Debian's redis-server,
+<<<<<<< HEAD
 # redis-tools and nginx, which the real-server tests start on 127.0.0.1 (never as services),
 # and librdkafka-dev (with librdkafka1), which tests/real_librdkafka.rs compiles against.
+=======
+# redis-tools, nginx, haproxy, nutcracker (twemproxy) and memcached, which the real-server and
+# real-proxy tests start on 127.0.0.1 (never as services).
+>>>>>>> proxies
 # Safe to run again: a second run takes seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,10 +63,12 @@ if $want_browser && [ ! -x /usr/bin/chromium ]; then
   apt-get install -y chromium
 fi
 
-if $want_servers && { [ ! -x /usr/bin/redis-server ] || [ ! -x /usr/bin/redis-cli ] || [ ! -x /usr/sbin/nginx ]; }; then
-  say "installing Debian's redis-server, redis-tools and nginx for the real-server tests"
-  # The packages would start their services (nginx on port 80); the tests start their own on
-  # 127.0.0.1, so service starts are refused while installing, as Debian's policy-rc.d allows.
+if $want_servers && { [ ! -x /usr/bin/redis-server ] || [ ! -x /usr/bin/redis-cli ] || [ ! -x /usr/sbin/nginx ] \
+  || [ ! -x /usr/sbin/haproxy ] || [ ! -x /usr/sbin/nutcracker ] || [ ! -x /usr/bin/memcached ]; }; then
+  say "installing Debian's redis-server, redis-tools, nginx, haproxy, nutcracker and memcached for the real-server tests"
+  # The packages would start their services (nginx on port 80, memcached on 11211); the tests
+  # start their own on 127.0.0.1, so service starts are refused while installing, as Debian's
+  # policy-rc.d allows.
   made_policy=false
   if [ ! -e /usr/sbin/policy-rc.d ]; then
     printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
@@ -69,7 +76,8 @@ if $want_servers && { [ ! -x /usr/bin/redis-server ] || [ ! -x /usr/bin/redis-cl
     made_policy=true
   fi
   apt-get update
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server redis-tools nginx
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server redis-tools nginx \
+    haproxy nutcracker memcached
   if $made_policy; then rm -f /usr/sbin/policy-rc.d; fi
 fi
 

@@ -18,6 +18,7 @@ pub mod cassandra;
 pub mod elasticsearch;
 pub mod envoy;
 pub mod groupcache;
+pub mod haproxy;
 pub mod hashes;
 pub mod kafka;
 pub mod nginx;
@@ -28,6 +29,7 @@ pub mod redis_cli;
 mod state;
 pub mod strip;
 mod structure;
+pub mod twemproxy;
 pub mod units;
 
 use std::any::Any;

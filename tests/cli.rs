@@ -1549,3 +1549,99 @@ fn a_scenario_file_is_read_by_experiment_compare_and_lookup() {
     assert!(!both.status.success());
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn svg_draws_the_ring_of_the_flags_or_of_a_link_with_its_names_and_labels_as_text() {
+    let lesson = [
+        "svg",
+        "--servers",
+        "A@10,B@40,C@75",
+        "--keys-at",
+        "90,52,68,25,5",
+        "--add",
+        "D@60",
+    ];
+    let output = ringlab(&lesson);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let svg = stdout(&output);
+    assert!(svg.starts_with("<?xml"), "{svg}");
+    assert!(svg.contains("viewBox=\"0 0 480 480\" width=\"480\" height=\"480\""));
+    for name in ["A", "B", "C", "D", "5", "25", "52", "68", "90"] {
+        assert!(svg.contains(&format!(">{name}</text>")), "{name} in {svg}");
+    }
+    // Key 52 moved to D, and is ringed; the light palette's background is written in.
+    assert_eq!(svg.matches("class=\"moved\"").count(), 1);
+    assert!(svg.contains("fill=\"#ffffff\""));
+    assert!(svg.contains("<title>Hash ring of 100 positions with 4 servers and 5 keys</title>"));
+
+    let dark = ringlab(&[&lesson[..], &["--theme", "dark", "--size", "800"]].concat());
+    assert!(dark.status.success(), "{}", stderr(&dark));
+    let dark = stdout(&dark);
+    assert!(dark.contains("width=\"800\"") && dark.contains("fill=\"#16181d\""));
+
+    let classes = ringlab(&[&lesson[..], &["--classes"]].concat());
+    let classes = stdout(&classes);
+    assert!(classes.contains("class=\"arc s3\""), "{classes}");
+    assert!(!classes.contains('#') && !classes.contains("style"));
+
+    let link = ringlab(&[
+        "svg",
+        "--link",
+        "https://example.org/?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5&select=@90&present=1",
+    ]);
+    assert!(link.status.success(), "{}", stderr(&link));
+    let link = stdout(&link);
+    assert!(link.contains("class=\"walk\""), "{link}");
+    assert!(link.contains("class=\"ringlab-ring present\""));
+    assert!(link.contains("Key 90 is selected; its walk runs clockwise to A."));
+}
+
+#[test]
+fn svg_refuses_a_bad_size_an_unknown_key_and_a_link_beside_the_ring_flags() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["svg", "--servers", "A,B", "--size", "99"],
+            "--size: the side goes from 100 to 10000 pixels.",
+        ),
+        (
+            &["svg", "--servers", "A,B", "--keys", "3", "--select", "@91"],
+            "--select: there is no key @91.",
+        ),
+        (
+            &["svg", "--link", "?servers=A,B", "--servers", "A,B"],
+            "cannot be used with",
+        ),
+        (
+            &["svg", "--servers", "A,B", "--classes", "--theme", "dark"],
+            "cannot be used with",
+        ),
+        (&["svg", "--keys", "3"], "--servers: give the servers"),
+    ];
+    for (args, words) in cases {
+        let output = ringlab(args);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+        assert_eq!(message.trim_end().lines().count(), 1, "{args:?}: {message}");
+        assert!(message.contains(words), "{args:?}: {message}");
+        assert!(output.stdout.is_empty());
+    }
+    let help = stdout(&ringlab(&["svg", "--help"]));
+    for flag in [
+        "--link",
+        "--select",
+        "--requests",
+        "--present",
+        "--theme",
+        "--size",
+        "--classes",
+        "--servers",
+        "--add",
+    ] {
+        assert!(
+            help.contains(&format!("Example: {flag} "))
+                || help.contains(&format!("Example: {flag}\n")),
+            "{flag} has no example in:\n{help}"
+        );
+    }
+    assert!(stdout(&ringlab(&["--help"])).contains("ringlab svg"));
+}

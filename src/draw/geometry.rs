@@ -10,6 +10,25 @@ use std::f64::consts::TAU;
 /// Keys stacked at one position go at most this many lanes out; more share the last lane.
 pub const MAX_LANE: u32 = 3;
 
+/// The selected server's point is this many times its usual size.
+const SELECTED_POINT: f64 = 1.4;
+
+/// How far a tick label on a side of the ring is moved outwards from its place, in pixels, so
+/// that the label that grows inwards starts beside the tick's radius rather than on it.
+const TICK_LABEL_NUDGE: f64 = 8.0;
+
+/// How a label is anchored at its point: where its text begins, its middle, or where it ends
+/// (for left-to-right text: its left end, its centre, its right end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    /// The text begins at the point and runs right.
+    Start,
+    /// The text is centred on the point.
+    Middle,
+    /// The text ends at the point.
+    End,
+}
+
 /// The square the ring is drawn in, in CSS pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Frame {
@@ -66,6 +85,75 @@ impl Frame {
     /// The radius server labels are written at (inside the ring).
     pub fn server_label_radius(self) -> f64 {
         self.ring_radius() - self.band_width() / 2.0 - self.side * 0.045
+    }
+
+    /// The radius of a key dot read `heat` times as often as the average key: its area follows
+    /// how often it is read (1 when the picture does not show requests).
+    pub fn key_dot_radius(self, heat: f64) -> f64 {
+        self.key_size() * heat.sqrt().clamp(0.45, 3.5)
+    }
+
+    /// The radius a key's label is written at, for a key in stacking lane `lane`.
+    pub fn key_label_radius(self, lane: u32) -> f64 {
+        self.key_radius(lane) + self.key_size() * 2.6
+    }
+
+    /// The radius of a server's point marker, larger when its server is selected.
+    pub fn point_radius(self, selected: bool) -> f64 {
+        self.point_size() * if selected { SELECTED_POINT } else { 1.0 }
+    }
+
+    /// Where a point drawn as a tick across the band begins and ends, from the centre.
+    pub fn point_tick(self) -> (f64, f64) {
+        let (r, band) = (self.ring_radius(), self.band_width());
+        (r - band * 0.75, r + band * 0.75)
+    }
+
+    /// How many points drawn as ticks the ring has room for before they hide its arcs: one
+    /// every three pixels round it.
+    pub fn point_tick_room(self) -> f64 {
+        TAU * self.ring_radius() / 3.0
+    }
+
+    /// Where a tick mark begins and ends, from the centre: just inside the band.
+    pub fn tick_mark(self) -> (f64, f64) {
+        let inner = self.ring_radius() - self.band_width() / 2.0;
+        (inner - 10.0, inner - 4.0)
+    }
+
+    /// Where the label of the tick at turn fraction `fraction` is written, and how it is
+    /// anchored there. Labels on the sides grow inwards, so wide ones never leave the frame.
+    pub fn tick_label(self, fraction: f64) -> ((f64, f64), Anchor) {
+        let (x, y) = self.at(fraction, self.tick_label_radius());
+        let (cx, _) = self.centre();
+        if x < cx - 1.0 {
+            ((x - TICK_LABEL_NUDGE, y), Anchor::Start)
+        } else if x > cx + 1.0 {
+            ((x + TICK_LABEL_NUDGE, y), Anchor::End)
+        } else {
+            ((x, y), Anchor::Middle)
+        }
+    }
+
+    /// The radius the selected key's walk is drawn at (inside the band).
+    pub fn walk_radius(self) -> f64 {
+        self.ring_radius() - self.band_width()
+    }
+
+    /// The radius of a numbered badge on the selected key's preference list.
+    pub fn badge_size(self) -> f64 {
+        (self.side * 0.022).max(10.0)
+    }
+
+    /// The radius the badges' centres sit at (inside the walk).
+    pub fn badge_radius(self) -> f64 {
+        self.ring_radius() - self.band_width() - self.badge_size() * 1.6
+    }
+
+    /// Where the mark under the pointer begins and ends, from the centre: across the band.
+    pub fn hover_line(self) -> (f64, f64) {
+        let (r, band) = (self.ring_radius(), self.band_width());
+        (r - band, r + band)
     }
 
     /// The point at turn fraction `fraction` and distance `radius` from the centre.

@@ -4,7 +4,15 @@
 //! natively from the engine's results and tested there, with no browser in sight; the canvas
 //! painter in `ui` is the only thing that touches the 2D context, and the page's SVG chart only
 //! draws what [`chart`] lays out.
+//!
+//! The ring's look is here too, as plain data both of its painters read: its colours
+//! ([`palette`]) and its line widths and type sizes in each mode ([`style`]). The canvas painter
+//! paints a [`picture::Picture`] on the page; [`svg`] writes the same picture as an SVG
+//! document, for a still of the ring outside the page.
 
 pub mod chart;
 pub mod geometry;
+pub mod palette;
 pub mod picture;
+pub mod style;
+pub mod svg;

@@ -1,6 +1,6 @@
 //! The command line's commands, the flags of `experiment`, `compare`, `lookup` and `quiz`, and
 //! their help text. The flag groups several commands share are in `flags`; those of `timeline`
-//! and `sweep` in `series_args`.
+//! and `sweep` in `series_args`, of `lesson` in `lesson_args` and of `svg` in `svg_args`.
 //!
 //! Values arrive as text and are read by the engine's own parsers in `experiment`, so a bad
 //! value is refused with the engine's words.
@@ -9,11 +9,12 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::flags::{KeysArgs, PlacementArgs, RingArgs, TrafficArgs};
+use crate::flags::{ChangeArgs, KeysArgs, PlacementArgs, RingArgs, TrafficArgs};
 use crate::lesson_args::{LessonArgs, LESSON_ABOUT, LESSON_EXAMPLES};
 use crate::series_args::{
     SweepArgs, TimelineArgs, SWEEP_ABOUT, SWEEP_EXAMPLES, TIMELINE_ABOUT, TIMELINE_EXAMPLES,
 };
+use crate::svg_args::{SvgArgs, SVG_ABOUT, SVG_EXAMPLES};
 
 /// Examples for both `-h` and `--help`.
 macro_rules! examples {
@@ -106,6 +107,9 @@ pub enum Command {
     /// A series for a chart: spread against virtual nodes, or keys moved against servers.
     #[command(long_about = SWEEP_ABOUT, after_help = SWEEP_EXAMPLES)]
     Sweep(SweepArgs),
+    /// The ring as the page draws it, as an SVG image, for a figure.
+    #[command(long_about = SVG_ABOUT, after_help = SVG_EXAMPLES)]
+    Svg(SvgArgs),
 }
 
 /// The flags of `ringlab quiz`.
@@ -316,32 +320,9 @@ pub struct ExperimentArgs {
     #[command(flatten)]
     pub placement: PlacementArgs,
 
-    /// A server to add, written as in --servers; the report shows the ring before and after
-    /// it joins.
-    /// Example: --add D@60
-    #[arg(
-        long,
-        value_name = "SERVER",
-        conflicts_with = "remove",
-        verbatim_doc_comment
-    )]
-    pub add: Option<String>,
-
-    /// The name of a server to remove; the report shows the ring before and after it leaves.
-    /// Example: --remove B
-    #[arg(long, value_name = "NAME", verbatim_doc_comment)]
-    pub remove: Option<String>,
-
-    /// Any one change, written as links write it: the real systems' verbs among them
-    /// (rebalance:use-empty-masters, reshard:all>D=100, add-partitions:1, split:6, shrink:1).
-    /// Example: --change rebalance:use-empty-masters
-    #[arg(
-        long,
-        value_name = "CHANGE",
-        conflicts_with_all = ["add", "remove"],
-        verbatim_doc_comment
-    )]
-    pub change: Option<String>,
+    /// The one change to apply.
+    #[command(flatten)]
+    pub then: ChangeArgs,
 
     /// Where the keys come from.
     #[command(flatten)]
@@ -378,6 +359,7 @@ Other commands:
   ringlab timeline  database reads per second over time after --add, --remove or --fail
   ringlab sweep     spread against virtual nodes (vnodes), or keys moved against servers
                     (servers), as a table, CSV or JSON
+  ringlab svg       the ring as the page draws it, as an SVG image for a figure
 
 Run 'ringlab experiment --help' for every flag, more examples and the JSON fields.";
 

@@ -9,7 +9,7 @@ use ringlab::core::{
 };
 
 use crate::cli::ExperimentArgs;
-use crate::flags::{DataArgs, PlacementArgs, RingArgs, TrafficArgs};
+use crate::flags::{ChangeArgs, DataArgs, KeysArgs, PlacementArgs, RingArgs, TrafficArgs};
 use ringlab::core::data::{read_data, DataOptions, Format, Opened};
 use ringlab::core::read_scenario;
 
@@ -34,13 +34,31 @@ pub struct Run {
 
 /// Builds the scenario from `args`, adds the keys, and applies the change.
 pub fn run(args: &ExperimentArgs) -> Result<Run, Failure> {
-    let mut scenario = setup(&args.ring, &args.placement)?;
-    add_keys(&mut scenario, args)?;
-    let reads = set_traffic(&mut scenario, &args.traffic)?;
+    build(
+        &args.ring,
+        &args.placement,
+        &args.keys,
+        &args.traffic,
+        &args.then,
+    )
+}
 
-    let (change, flag) = match (&args.add, &args.remove) {
-        _ if args.change.is_some() => {
-            let text = args.change.as_deref().unwrap_or_default();
+/// Builds the scenario from the ring and placement flags, adds the keys, sets the traffic, and
+/// applies the one change: what `experiment` reports on and `svg` draws.
+pub fn build(
+    ring: &RingArgs,
+    placement: &PlacementArgs,
+    keys: &KeysArgs,
+    traffic: &TrafficArgs,
+    then: &ChangeArgs,
+) -> Result<Run, Failure> {
+    let mut scenario = setup(ring, placement)?;
+    add_keys(&mut scenario, keys)?;
+    let reads = set_traffic(&mut scenario, traffic)?;
+
+    let (change, flag) = match (&then.add, &then.remove) {
+        _ if then.change.is_some() => {
+            let text = then.change.as_deref().unwrap_or_default();
             let change: Change = text.parse().map_err(|e| Failure::at("--change", e))?;
             (Some(change), "--change")
         }
@@ -252,9 +270,9 @@ pub fn placement_notes(scenario: &Scenario) -> Vec<String> {
 }
 
 /// Puts the keys of `--keys`, `--keys-file` or `--keys-at` on the ring, all in one batch.
-fn add_keys(scenario: &mut Scenario, args: &ExperimentArgs) -> Result<(), Failure> {
-    if let (Some(path), Some(_)) = (&args.keys.keys_file, &args.keys.data.format) {
-        let opened = read_data_file(path, &args.keys.data, scenario)?;
+fn add_keys(scenario: &mut Scenario, keys: &KeysArgs) -> Result<(), Failure> {
+    if let (Some(path), Some(_)) = (&keys.keys_file, &keys.data.format) {
+        let opened = read_data_file(path, &keys.data, scenario)?;
         let name = path.display().to_string();
         *scenario = opened
             .apply_to(scenario, &name)
@@ -264,9 +282,9 @@ fn add_keys(scenario: &mut Scenario, args: &ExperimentArgs) -> Result<(), Failur
     }
     put_keys(
         scenario,
-        args.keys.keys.as_deref(),
-        args.keys.keys_file.as_deref(),
-        args.keys.keys_at.as_deref(),
+        keys.keys.as_deref(),
+        keys.keys_file.as_deref(),
+        keys.keys_at.as_deref(),
     )
 }
 

@@ -1,5 +1,5 @@
-//! The flag groups several commands share: the ring and its servers, the placement, the keys,
-//! the traffic and the output format. Each command's own flags live with its help text in `cli`
+//! The flag groups several commands share: the ring and its servers, the placement, the one
+//! change, the keys, the traffic and the output format. Each command's own flags live with its help text in `cli`
 //! and `series_args`, and flatten these.
 
 use std::path::PathBuf;
@@ -158,6 +158,37 @@ pub struct PlacementArgs {
     /// Example: --probes 5
     #[arg(long, value_name = "K", verbatim_doc_comment)]
     pub probes: Option<String>,
+}
+
+/// The one change applied to the ring: a server added or removed, or any change as links write
+/// it.
+#[derive(Debug, Args)]
+pub struct ChangeArgs {
+    /// A server to add, written as in --servers: the ring before it joins, and after.
+    /// Example: --add D@60
+    #[arg(
+        long,
+        value_name = "SERVER",
+        conflicts_with = "remove",
+        verbatim_doc_comment
+    )]
+    pub add: Option<String>,
+
+    /// The name of a server to remove: the ring before it leaves, and after.
+    /// Example: --remove B
+    #[arg(long, value_name = "NAME", verbatim_doc_comment)]
+    pub remove: Option<String>,
+
+    /// Any one change, written as links write it: the real systems' verbs among them
+    /// (rebalance:use-empty-masters, reshard:all>D=100, add-partitions:1, split:6, shrink:1).
+    /// Example: --change rebalance:use-empty-masters
+    #[arg(
+        long,
+        value_name = "CHANGE",
+        conflicts_with_all = ["add", "remove"],
+        verbatim_doc_comment
+    )]
+    pub change: Option<String>,
 }
 
 /// Keys generated, read from a file, or placed by hand.

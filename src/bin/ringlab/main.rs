@@ -33,6 +33,10 @@ mod requests;
 #[cfg(not(target_arch = "wasm32"))]
 mod series_args;
 #[cfg(not(target_arch = "wasm32"))]
+mod svg;
+#[cfg(not(target_arch = "wasm32"))]
+mod svg_args;
+#[cfg(not(target_arch = "wasm32"))]
 mod sweep;
 #[cfg(not(target_arch = "wasm32"))]
 mod systems;
@@ -97,6 +101,7 @@ mod native {
             Command::Lesson(args) => crate::lesson::run(&args),
             Command::Timeline(args) => crate::timeline::run(&args),
             Command::Sweep(args) => crate::sweep::run(&args),
+            Command::Svg(args) => crate::svg::run(&args),
         };
         match output {
             Ok(text) => emit(&text),

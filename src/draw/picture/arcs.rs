@@ -6,7 +6,6 @@ use crate::draw::geometry::fraction_of;
 
 /// Up to this many points, each point is labelled with its server's name.
 pub const MAX_POINT_LABELS: usize = 24;
-
 /// A stretch of ring owned by one server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ArcBand {

@@ -5,16 +5,19 @@
 //!
 //! One idea a file: `arcs` (who owns each stretch of the circle, and the servers' points),
 //! `ticks` (the labelled marks round the ring), `keys` (a dot per key, or a density band), `hit`
-//! (what a click or an arrow key lands on) and `slots` (colours that stay with their server);
+//! (what a click or an arrow key lands on), `drawn` (what both painters decide alike: points as
+//! dots or ticks, the density band's wedges) and `slots` (colours that stay with their server);
 //! the [`Picture`] itself and the selected key's walk, probes and preference list are here.
 
 mod arcs;
+mod drawn;
 mod hit;
 mod keys;
 mod slots;
 mod ticks;
 
 pub use arcs::{ArcBand, PointMark, BAND_SAMPLES, MAX_POINT_LABELS};
+pub use drawn::{PointDrawing, Wedge, MAX_POINT_DOTS};
 pub use hit::Hit;
 pub use keys::{DensityBin, KeyDot, KeyLayer, DENSITY_BINS, MAX_DOTS, MAX_KEY_LABELS};
 pub use slots::{assign_slots, preferred_slot, slots_like, PALETTE};

@@ -6,8 +6,8 @@
 //! C and D are blue, orange, green and pink whatever else is on the ring), the page's city names
 //! for their place in its list, and any other name for a slot from a hash of its letters. A
 //! server keeps the slot it had while it stays; a newcomer takes the slot its name asks for
-//! when nobody holds it, else the lowest free one. The palette itself (slot → colour, light,
-//! dark and forced colours) is `ui/kit/theme.rs`.
+//! when nobody holds it, else the lowest free one. The palette itself (slot → colour, light and
+//! dark) is `draw/palette.rs`; forced colours are the page's, in `ui/kit/theme.rs`.
 
 use crate::core::naming::CITIES;
 

@@ -1,15 +1,11 @@
-//! Colours, and the swatch that shows a server's. Server colours come from a palette chosen to
-//! stay distinguishable for people with colour-vision deficiencies (after Okabe and Ito), in a
-//! light and a dark variant.
+//! Colours on the page, and the swatch that shows a server's. The light and dark colours are
+//! the drawing layer's table (`draw/palette.rs`), which the SVG writer reads too; forced colours
+//! (a high-contrast mode) are the browser's system colours, and only the page has them.
 
 use leptos::prelude::*;
 
-const LIGHT: [&str; 8] = [
-    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#B59B00", "#D55E00", "#7B61C9", "#6A6A6A",
-];
-const DARK: [&str; 8] = [
-    "#56B4E9", "#E69F00", "#2BC48F", "#E08BC0", "#F0E442", "#FF6A3D", "#A48BFF", "#C8C8C8",
-];
+use crate::draw::palette::{Paint, Palette};
+use crate::draw::style::Style;
 
 /// The colours the canvas needs for one colour scheme.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,22 +33,29 @@ const PATTERNS: [&[f64]; 8] = [
 ];
 
 impl Theme {
-    /// How much thicker lines and larger labels are drawn.
-    pub fn weight(self) -> f64 {
-        if self.present {
-            1.6
-        } else {
-            1.0
+    /// The line widths and type sizes of this mode.
+    pub fn style(self) -> Style {
+        Style {
+            present: self.present,
         }
+    }
+
+    /// The colour of `paint`: the scheme's, or a system colour under forced colours.
+    pub fn paint(self, paint: Paint) -> &'static str {
+        if self.forced {
+            match paint {
+                Paint::Server(_) | Paint::Ink => return "CanvasText",
+                Paint::Background => return "Canvas",
+                Paint::Halo => return "Highlight",
+                Paint::Muted => {}
+            }
+        }
+        Palette::of(self.dark).colour(paint)
     }
 
     /// A server's colour by slot; slots past the palette wrap round.
     pub fn server(self, slot: usize) -> &'static str {
-        if self.forced {
-            return "CanvasText";
-        }
-        let palette = if self.dark { &DARK } else { &LIGHT };
-        palette[slot % palette.len()]
+        self.paint(Paint::Server(slot))
     }
 
     /// A server's dash pattern by slot under forced colours, in multiples of `unit`; solid
@@ -69,50 +72,22 @@ impl Theme {
 
     /// The canvas background.
     pub fn background(self) -> &'static str {
-        if self.forced {
-            return "Canvas";
-        }
-        if self.dark {
-            "#16181d"
-        } else {
-            "#ffffff"
-        }
+        self.paint(Paint::Background)
     }
 
     /// Text and strong lines.
     pub fn ink(self) -> &'static str {
-        if self.forced {
-            return "CanvasText";
-        }
-        if self.dark {
-            "#eceff4"
-        } else {
-            "#1b1f24"
-        }
+        self.paint(Paint::Ink)
     }
 
     /// Quiet lines and tick labels.
     pub fn muted(self) -> &'static str {
-        if self.present {
-            return self.ink();
-        }
-        if self.dark {
-            "#a9b1bd"
-        } else {
-            "#555d68"
-        }
+        self.paint(Paint::quiet(self.present))
     }
 
     /// The halo round keys that moved.
     pub fn halo(self) -> &'static str {
-        if self.forced {
-            return "Highlight";
-        }
-        if self.dark {
-            "#ffffff"
-        } else {
-            "#111111"
-        }
+        self.paint(Paint::Halo)
     }
 }
 

@@ -31,21 +31,6 @@ use rules::Finding;
 const ALLOWED_CIRCLES: &[&[&str]] = &[
     // data/mod.rs sniffs the format with `access_log::parse`; access_log.rs uses `super::quoted`.
     &["core::data", "core::data::access_log"],
-    // pasted/mod.rs hands each format to its reader (`redis::cluster_nodes`, `envoy::hosts`, …);
-    // the readers use `super::Pasted`, `super::Problems`, `super::Refused`, `super::server_name`.
-    &[
-        "core::pasted",
-        "core::pasted::envoy",
-        "core::pasted::nginx",
-        "core::pasted::nodetool",
-        "core::pasted::redis",
-    ],
-    // systems/mod.rs calls `steps::steps`, `steps::headline`, `steps::listing`; steps.rs uses
-    // `super::Built` and `super::Coordinate`.
-    &[
-        "core::placement::systems",
-        "core::placement::systems::steps",
-    ],
 ];
 
 fn allowed(circle: &[String]) -> bool {

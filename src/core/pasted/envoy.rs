@@ -3,7 +3,7 @@
 //! `socket_address`, `load_balancing_weight:`). The host key Envoy hashes is the address as
 //! `ip:port`, which becomes the server's name.
 
-use super::{server_name, Pasted, Problems, Refused};
+use super::reading::{server_name, Pasted, Problems, Refused};
 use crate::core::error::{quoted, shown};
 use crate::core::placement::Kind;
 use crate::core::scenario::Scenario;
@@ -129,9 +129,11 @@ pub(super) fn hosts(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
         problems.whole("No host was found: write one address:port a line.");
     }
     problems.check()?;
-    let kind = match base.placement() {
-        Kind::EnvoyMaglev => Kind::EnvoyMaglev,
-        _ => Kind::EnvoyRingHash,
+    // Read for Envoy's maglev when it is chosen, and for its ring otherwise.
+    let kind = if base.placement() == Kind::EnvoyMaglev {
+        Kind::EnvoyMaglev
+    } else {
+        Kind::EnvoyRingHash
     };
     let servers: Vec<Server> = hosts
         .iter()

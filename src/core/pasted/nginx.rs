@@ -4,7 +4,7 @@
 //! server. As nginx does, `backup` after `hash` is refused; a `backup` server listed before
 //! `hash` is accepted and gets no points.
 
-use super::{server_name, Pasted, Problems, Refused};
+use super::reading::{server_name, Pasted, Problems, Refused};
 use crate::core::error::{quoted, shown};
 use crate::core::placement::Kind;
 use crate::core::scenario::{Change, Scenario};

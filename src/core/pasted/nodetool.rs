@@ -3,7 +3,7 @@
 //! a first row holding only the last token (where the ring wraps). Every token becomes its
 //! node's, exactly; a token held twice is refused.
 
-use super::{server_name, Pasted, Problems, Refused};
+use super::reading::{server_name, Pasted, Problems, Refused};
 use crate::core::error::{quoted, shown};
 use crate::core::placement::systems::Tokens;
 use crate::core::placement::Kind;

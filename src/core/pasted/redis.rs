@@ -7,7 +7,7 @@
 //! ranges with their master first and replicas after. Either way every slot must belong to
 //! exactly one master.
 
-use super::{server_name, Pasted, Problems, Refused};
+use super::reading::{server_name, Pasted, Problems, Refused};
 use crate::core::error::{quoted, shown};
 use crate::core::placement::systems::redis::{slots_words, SLOTS};
 use crate::core::placement::systems::units::Units;

@@ -156,11 +156,7 @@ fn moved(out: &mut String, run: &Run, outcome: &Outcome) {
         Some(fraction) => format!("{} of {keys} ({})", moves.len(), percent(fraction)),
         None => "0 of 0".to_string(),
     };
-    let label = |kind: Kind| match kind {
-        Kind::Ring => "on the ring".to_string(),
-        Kind::ModN => "under mod N".to_string(),
-        other => format!("under {}", other.name()),
-    };
+    let label = |kind: Kind| kind.spec().under.to_string();
     let mut rows = vec![vec![
         label(outcome.placement),
         count(&outcome.moved, outcome.moved_fraction()),

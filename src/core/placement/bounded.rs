@@ -150,7 +150,7 @@ pub static SPEC: Spec = Spec {
     settings: &[Setting::Load],
     note: None,
     hover: position_hover,
-    picture: |layout| on_the_ring(SPEC.name, layout),
+    picture: |layout, _| on_the_ring(SPEC.name, layout),
     listing: "Points per server",
     panel: Panel::None,
     practice: Some(7),

@@ -108,7 +108,7 @@ pub static SPEC: Spec = Spec {
     settings: &[],
     note: Some("The buckets are the servers in list order. Removing any server but the last renumbers every bucket after it."),
     hover: hash_hover,
-    picture: |layout| on_the_ring(SPEC.name, layout),
+    picture: |layout, _| on_the_ring(SPEC.name, layout),
     listing: "Points per server",
     panel: Panel::None,
     practice: Some(3),

@@ -95,7 +95,7 @@ pub static SPEC: Spec = Spec {
     settings: &[],
     note: Some("Ketama always uses the 2³² ring, hashes keys with MD5 (first 4 bytes, little-endian) and gives each server 160 points, as memcached clients do. The ring, hash and virtual-node settings apply to the other placements."),
     hover: position_hover,
-    picture: |_| "Ketama's ring of 2^32 positions".to_string(),
+    picture: |_, _| "Ketama's ring of 2^32 positions".to_string(),
     listing: "Points per server",
     panel: Panel::None,
     practice: None,

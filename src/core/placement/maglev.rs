@@ -27,6 +27,7 @@ use crate::core::keys::KeySet;
 use crate::core::mix::widen;
 use crate::core::par::map_ids;
 use crate::core::size::RingSize;
+use crate::core::words::grouped;
 
 pub use super::options::{is_prime, MAGLEV_SIZE as DEFAULT_SIZE, MAGLEV_SIZES as SIZES};
 
@@ -160,10 +161,10 @@ pub static SPEC: Spec = Spec {
     settings: &[Setting::MaglevSize],
     note: None,
     hover: entry_hover,
-    picture: |layout| {
+    picture: |layout, _| {
         format!(
             "Maglev's table of {} entries, drawn as a circle",
-            layout.options.maglev_size
+            grouped(u64::from(layout.options.maglev_size))
         )
     },
     listing: "Points per server",

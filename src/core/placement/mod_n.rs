@@ -37,7 +37,7 @@ pub static SPEC: Spec = Spec {
     settings: &[],
     note: None,
     hover: hash_hover,
-    picture: |layout| on_the_ring(SPEC.name, layout),
+    picture: |layout, _| on_the_ring(SPEC.name, layout),
     listing: "Points per server",
     panel: Panel::None,
     practice: Some(2),

@@ -181,6 +181,13 @@ impl Placed {
         self.structure.owner_at_spot(spot, size, self.names.len())
     }
 
+    /// The name of the circle the canvas draws for this placement on `layout` (the layout it
+    /// was evaluated on): "Hash ring of 100 positions", "Redis Cluster, drawn on a circle of
+    /// 16,384 places".
+    pub fn picture_words(&self, layout: &Layout<'_>) -> String {
+        (self.kind.spec().picture)(layout, self.circle(layout.size))
+    }
+
     /// What a spot of the circle is, in the placement's words: "Slot 12182 belongs to master
     /// B", "Position 52 belongs to C".
     pub fn spot_words(&self, spot: u32, size: RingSize) -> String {

@@ -42,7 +42,7 @@ pub static SPEC: Spec = Spec {
     settings: &[],
     note: None,
     hover: position_hover,
-    picture: |layout| format!("Hash ring of {} positions", layout.size),
+    picture: |layout, _| format!("Hash ring of {} positions", layout.size),
     listing: "Points per server",
     panel: Panel::None,
     practice: Some(1),

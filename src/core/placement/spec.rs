@@ -12,6 +12,7 @@ use super::options::Setting;
 use super::structure::{Earlier, Evaluated};
 use crate::core::error::Error;
 use crate::core::server::Server;
+use crate::core::words::grouped;
 
 /// Everything the app needs to know about one placement.
 pub struct Spec {
@@ -52,8 +53,9 @@ pub struct Spec {
     pub note: Option<&'static str>,
     /// What the pointer over a spot of its circle says: the spot, and its owner's name.
     pub hover: fn(u32, &str) -> String,
-    /// The canvas's name for its circle, from the layout it shows.
-    pub picture: fn(&Layout<'_>) -> String,
+    /// The name of the circle the canvas draws, from the layout it shows and the number of
+    /// places the circle has.
+    pub picture: fn(&Layout<'_>, u64) -> String,
     /// How the list of its structure is introduced (real systems).
     pub listing: &'static str,
     /// The system's own verbs beside the servers' buttons.
@@ -245,4 +247,14 @@ pub fn nothing_ignored(_: &Layout<'_>) -> Option<String> {
 /// The canvas's name for a placement drawn on the ring's positions.
 pub fn on_the_ring(name: &str, layout: &Layout<'_>) -> String {
     format!("{name} on a ring of {} positions", layout.size)
+}
+
+/// The canvas's name for a real system's circle of `places` places.
+pub fn drawn_on_circle(name: &str, places: u64) -> String {
+    let places = if places == 1 << 32 {
+        "2^32".to_string()
+    } else {
+        grouped(places)
+    };
+    format!("{name}, drawn on a circle of {places} places")
 }

@@ -2,7 +2,7 @@
 //! the picture (a screen reader reads them as the image's name and description) and for
 //! anyone who finds the file later.
 
-use crate::core::{and_list, grouped, plural, Kind, Scenario};
+use crate::core::{and_list, grouped, plural, Scenario};
 use crate::draw::picture::{KeyLayer, Picture};
 
 /// Up to this many servers are named one by one in the description.
@@ -25,7 +25,7 @@ impl Words {
         let keys = scenario.keys();
         let title = format!(
             "{} with {} and {}",
-            circle(scenario, picture),
+            circle(scenario),
             counted(names.len() as u64, "server", "servers"),
             counted(keys.len() as u64, "key", "keys"),
         );
@@ -137,29 +137,9 @@ fn selection(scenario: &Scenario, picture: &Picture) -> Option<String> {
     Some(text)
 }
 
-/// The circle the picture draws, as the page names it; a real system's by its own places.
-fn circle(scenario: &Scenario, picture: &Picture) -> String {
-    match scenario.placement() {
-        Kind::Ring => format!("Hash ring of {} positions", scenario.size()),
-        Kind::Ketama => "Ketama's ring of 2^32 positions".to_string(),
-        Kind::Maglev => format!(
-            "Maglev's table of {} entries, drawn as a circle",
-            grouped(u64::from(scenario.options().maglev_size))
-        ),
-        system if system.is_system() => {
-            let places = if picture.circle == 1 << 32 {
-                "2^32".to_string()
-            } else {
-                grouped(picture.circle)
-            };
-            format!("{}, drawn on a circle of {places} places", system.name())
-        }
-        other => format!(
-            "{} on a ring of {} positions",
-            other.name(),
-            scenario.size()
-        ),
-    }
+/// The circle the picture draws, as the page names it.
+fn circle(scenario: &Scenario) -> String {
+    scenario.placed().picture_words(&scenario.layout())
 }
 
 /// `count` and the word for it: "1 key", "5,005 keys".

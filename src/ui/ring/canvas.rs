@@ -196,7 +196,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
 
     let label = move || {
         app.scenario.with(|s| {
-            let circle = (s.placement().spec().picture)(&s.layout());
+            let circle = s.placed().picture_words(&s.layout());
             format!(
                 "{circle} with {} servers and {} keys. The arrow keys step through its points and keys; the table describes it in words.",
                 s.servers().len(),

@@ -125,9 +125,11 @@ pub fn CachePanel() -> impl IntoView {
 
 /// The chosen placement, as the panel names it.
 fn placement_words(app: AppState) -> String {
-    match app.scenario.with(|s| s.placement()) {
-        crate::core::Kind::Ring => "ring".to_string(),
-        other => other.name().to_string(),
+    let kind = app.scenario.with(|s| s.placement());
+    if kind == crate::core::Kind::Ring {
+        "ring".to_string()
+    } else {
+        kind.name().to_string()
     }
 }
 

@@ -24,7 +24,7 @@ use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::options::Setting;
 use crate::core::placement::spec::{
-    any_may_leave, hashed_here_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies,
+    any_may_leave, hashed_here_hover, no_caveat, nothing_ignored, drawn_on_circle, Circle, Copies,
     Lookup, Panel, ServersBy, Spec, Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
@@ -109,7 +109,7 @@ pub static SPEC: Spec = Spec {
     settings: &[Setting::NumTokens, Setting::TokenSeed],
     note: Some("Cassandra draws a new node's tokens at random; Ringlab draws them from this seed so a link shows the same ring. Paste nodetool ring output to use your own."),
     hover: hashed_here_hover,
-    picture: |layout| on_the_ring(SPEC.name, layout),
+    picture: |_, places| drawn_on_circle(SPEC.name, places),
     listing: "Each node's tokens",
     panel: Panel::Note("Bootstrap a node with the servers' Bootstrap button: it joins with its own tokens and takes only the stretches before them. Decommission hands its stretches to the next tokens."),
     practice: None,

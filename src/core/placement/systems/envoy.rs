@@ -28,7 +28,7 @@ use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::options::Setting;
 use crate::core::placement::spec::{
-    any_may_leave, entry_hover, hashed_here_hover, no_caveat, nothing_ignored, on_the_ring, Circle,
+    any_may_leave, entry_hover, hashed_here_hover, no_caveat, nothing_ignored, drawn_on_circle, Circle,
     Copies, Lookup, Panel, ServersBy, Spec, Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
@@ -163,7 +163,7 @@ pub static RING_SPEC: Spec = Spec {
     settings: &[Setting::MinRing],
     note: None,
     hover: hashed_here_hover,
-    picture: |layout| on_the_ring(RING_SPEC.name, layout),
+    picture: |_, places| drawn_on_circle(RING_SPEC.name, places),
     listing: "Ring entries per host",
     panel: Panel::Note("Envoy scales the ring to about minimum_ring_size entries whatever the host count, so a new host takes entries from every host's share, not only new ones."),
     practice: None,
@@ -195,7 +195,7 @@ pub static MAGLEV_SPEC: Spec = Spec {
     settings: &[Setting::MaglevSize],
     note: None,
     hover: entry_hover,
-    picture: |layout| on_the_ring(MAGLEV_SPEC.name, layout),
+    picture: |_, places| drawn_on_circle(MAGLEV_SPEC.name, places),
     listing: "Table entries per host",
     panel: Panel::None,
     practice: None,

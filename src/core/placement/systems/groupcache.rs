@@ -16,7 +16,7 @@ use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::options::Setting;
 use crate::core::placement::spec::{
-    any_may_leave, hashed_here_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies,
+    any_may_leave, hashed_here_hover, no_caveat, nothing_ignored, drawn_on_circle, Circle, Copies,
     Lookup, Panel, ServersBy, Spec, Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
@@ -66,7 +66,7 @@ pub static SPEC: Spec = Spec {
     settings: &[Setting::GroupcacheReplicas],
     note: None,
     hover: hashed_here_hover,
-    picture: |layout| on_the_ring(SPEC.name, layout),
+    picture: |_, places| drawn_on_circle(SPEC.name, places),
     listing: "Points per server",
     panel: Panel::None,
     practice: None,

@@ -25,7 +25,7 @@ use super::{Coordinate, Located, Shape, System};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::{Cost, Space};
 use crate::core::placement::spec::{
-    any_may_leave, no_caveat, nothing_ignored, on_the_ring, Circle, Copies, Lookup, Panel,
+    any_may_leave, no_caveat, nothing_ignored, drawn_on_circle, Circle, Copies, Lookup, Panel,
     ServersBy, Spec, Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
@@ -61,7 +61,7 @@ pub static JAVA_SPEC: Spec = Spec {
     called: "Kafka (Java client)",
     under: "under Kafka (Java client)",
     summary: "murmur2 of the key, mod the topic's partitions: adding a partition sends most keys elsewhere.",
-    picture: |layout| on_the_ring(JAVA_SPEC.name, layout),
+    picture: |_, places| drawn_on_circle(JAVA_SPEC.name, places),
     evaluate: evaluate_java,
     ..TOPIC_SPEC
 };
@@ -74,7 +74,7 @@ pub static LIBRDKAFKA_SPEC: Spec = Spec {
     called: "Kafka (librdkafka)",
     under: "under Kafka (librdkafka)",
     summary: "The C client hashes keys with CRC32, not murmur2: the same key goes to another partition than from Java.",
-    picture: |layout| on_the_ring(LIBRDKAFKA_SPEC.name, layout),
+    picture: |_, places| drawn_on_circle(LIBRDKAFKA_SPEC.name, places),
     evaluate: evaluate_librdkafka,
     ..TOPIC_SPEC
 };
@@ -102,7 +102,7 @@ const TOPIC_SPEC: Spec = Spec {
     settings: &[],
     note: None,
     hover: |spot, owner| format!("Partition {spot} is led by {owner}"),
-    picture: |layout| on_the_ring("Kafka", layout),
+    picture: |_, places| drawn_on_circle("Kafka", places),
     listing: "Each partition's leader",
     panel: Panel::Topic,
     practice: None,

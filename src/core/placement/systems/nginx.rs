@@ -21,7 +21,7 @@ use super::{points_space, Coordinate, Located, Shape, System};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::spec::{
-    any_may_leave, hashed_here_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies,
+    any_may_leave, hashed_here_hover, no_caveat, nothing_ignored, drawn_on_circle, Circle, Copies,
     Lookup, Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
@@ -123,7 +123,7 @@ pub static SPEC: Spec = Spec {
     settings: &[],
     note: Some("Each server gets 160 points per unit of weight. Servers are named as written after server in the upstream block, host and port split at the last colon."),
     hover: hashed_here_hover,
-    picture: |layout| on_the_ring(SPEC.name, layout),
+    picture: |_, places| drawn_on_circle(SPEC.name, places),
     listing: "Points per server",
     panel: Panel::None,
     practice: None,

@@ -18,7 +18,7 @@ use crate::core::error::Error;
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::spec::{
-    no_caveat, nothing_ignored, on_the_ring, Circle, Copies, Lookup, Panel, ServersBy, Spec, Verbs,
+    no_caveat, nothing_ignored, drawn_on_circle, Circle, Copies, Lookup, Panel, ServersBy, Spec, Verbs,
     Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
@@ -85,7 +85,7 @@ pub static SPEC: Spec = Spec {
     settings: &[],
     note: None,
     hover: |spot, owner| format!("Slot {spot} belongs to master {owner}"),
-    picture: |layout| on_the_ring(SPEC.name, layout),
+    picture: |_, places| drawn_on_circle(SPEC.name, places),
     listing: "Slot ranges, as CLUSTER SLOTS lists them",
     panel: Panel::Slots,
     practice: None,

@@ -15,7 +15,7 @@ use super::{Coordinate, Located, Shape, System};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::{Cost, Space};
 use crate::core::placement::spec::{
-    any_may_leave, no_caveat, nothing_ignored, on_the_ring, Circle, Copies, Lookup, Panel,
+    any_may_leave, no_caveat, nothing_ignored, drawn_on_circle, Circle, Copies, Lookup, Panel,
     ServersBy, Spec, Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
@@ -48,7 +48,7 @@ pub static SPEC: Spec = Spec {
     settings: &[],
     note: None,
     hover: |spot, owner| format!("Routing shard {spot} is on node {owner}"),
-    picture: |layout| on_the_ring(SPEC.name, layout),
+    picture: |_, places| drawn_on_circle(SPEC.name, places),
     listing: "Each shard, its routing shards and its node",
     panel: Panel::Index,
     practice: None,

@@ -5,7 +5,7 @@ use std::path::Path;
 use ringlab::core::placement::{maglev, multi_probe, parse_load, partitions as table, Panel};
 use ringlab::core::{
     check_vnodes, parse_number, CacheLoad, Change, Error, HashScheme, Key, Kind, LinesRefused,
-    Outcome, Placement, RingSize, Scenario, Server, MAX_KEYS, VNODES, WEIGHTS,
+    Outcome, RingSize, Scenario, Server, ServerSpec, MAX_KEYS, VNODES,
 };
 
 use crate::cli::ExperimentArgs;
@@ -63,7 +63,7 @@ pub fn build(
             (Some(change), "--change")
         }
         (Some(text), _) => {
-            let spec = ServerSpec::parse(text).map_err(|e| Failure::at("--add", e))?;
+            let spec: ServerSpec = text.parse().map_err(|e| Failure::at("--add", e))?;
             let change = Change::AddServer {
                 name: spec.name,
                 at: spec.at,
@@ -165,7 +165,7 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
         (Some(list), None) => {
             let servers = list
                 .split(',')
-                .map(|text| ServerSpec::parse(text)?.into_server(size))
+                .map(|text| text.parse::<ServerSpec>()?.on_ring(size))
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| Failure::at("--servers", e))?;
             Scenario::new(size, hash, vnodes, servers).map_err(|e| Failure::at("--servers", e))?
@@ -446,52 +446,4 @@ pub fn key_lines(text: &str, source: &str) -> Result<Vec<Key>, Failure> {
         keys.push(key);
     }
     Ok(keys)
-}
-
-/// A server as written on the command line: `name`, `name@position` or `name*weight`.
-struct ServerSpec {
-    name: String,
-    at: Option<u64>,
-    weight: Option<u32>,
-}
-
-impl ServerSpec {
-    fn parse(text: &str) -> Result<ServerSpec, Error> {
-        let text = text.trim();
-        let (rest, weight) = match text.rsplit_once('*') {
-            Some((rest, weight)) => (
-                rest,
-                Some(parse_number(weight).map_err(|e| e.largest(u64::from(*WEIGHTS.end())))?),
-            ),
-            None => (text, None),
-        };
-        let (name, at) = match rest.split_once('@') {
-            Some((name, at)) => (
-                name,
-                Some(parse_number(at).map_err(|e| e.largest(RingSize::MAX - 1))?),
-            ),
-            None => (rest, None),
-        };
-        Ok(ServerSpec {
-            name: name.to_string(),
-            at,
-            weight,
-        })
-    }
-
-    /// The server for a starting list, placed on a ring of `size`; the scenario checks the
-    /// rest (name, duplicates, weight, free positions).
-    fn into_server(self, size: RingSize) -> Result<Server, Error> {
-        let placement = match (self.at, self.weight) {
-            (Some(_), Some(_)) => return Err(Error::WeightOfPlacedServer(self.name)),
-            (Some(at), None) => Placement::At(size.check(at)?),
-            (None, weight) => Placement::Hashed {
-                weight: weight.unwrap_or(1),
-            },
-        };
-        Ok(Server {
-            name: self.name,
-            placement,
-        })
-    }
 }

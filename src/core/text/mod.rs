@@ -23,7 +23,7 @@ use std::str::FromStr;
 use crate::core::error::Error;
 use crate::core::placement::Setting;
 use crate::core::scenario::{Change, NewServer};
-use crate::core::server::{Placement, Server};
+use crate::core::server::{Placement, Server, WEIGHTS};
 use crate::core::size::{parse_number, RingSize};
 
 /// A server written as text: `name`, `name@position` or `name*weight`.
@@ -38,16 +38,12 @@ pub struct ServerSpec {
 }
 
 impl ServerSpec {
-    /// The server this text describes, for building a scenario.
-    pub fn to_server(&self) -> Result<Server, Error> {
+    /// The server this text describes, on a ring of `size`, for building a scenario (which
+    /// checks the rest: its name, duplicates, its weight, free positions).
+    pub fn on_ring(&self, size: RingSize) -> Result<Server, Error> {
         let placement = match (self.at, self.weight) {
             (Some(_), Some(_)) => return Err(Error::WeightOfPlacedServer(self.name.clone())),
-            (Some(at), None) => {
-                Placement::At(u32::try_from(at).map_err(|_| Error::PositionOutsideRing {
-                    position: at,
-                    size: RingSize::MAX,
-                })?)
-            }
+            (Some(at), None) => Placement::At(size.check(at)?),
             (None, weight) => Placement::Hashed {
                 weight: weight.unwrap_or(1),
             },
@@ -76,26 +72,29 @@ impl ServerSpec {
 impl FromStr for ServerSpec {
     type Err = Error;
 
+    /// Reads `name`, `name@position` or `name*weight`: a weight after the last `*`, then a
+    /// position after the first `@` of what is left (so `A@10*2` is read, and refused as a
+    /// weight given to a server placed by hand).
     fn from_str(text: &str) -> Result<Self, Error> {
         let text = text.trim();
-        if let Some((name, at)) = text.split_once('@') {
-            return Ok(ServerSpec {
-                name: name.trim().to_string(),
-                at: Some(parse_number(at)?),
-                weight: None,
-            });
-        }
-        if let Some((name, weight)) = text.split_once('*') {
-            return Ok(ServerSpec {
-                name: name.trim().to_string(),
-                at: None,
-                weight: Some(parse_number(weight)?),
-            });
-        }
+        let (rest, weight) = match text.rsplit_once('*') {
+            Some((rest, weight)) => (
+                rest,
+                Some(parse_number(weight).map_err(|e| e.largest(u64::from(*WEIGHTS.end())))?),
+            ),
+            None => (text, None),
+        };
+        let (name, at) = match rest.split_once('@') {
+            Some((name, at)) => (
+                name,
+                Some(parse_number(at).map_err(|e| e.largest(RingSize::MAX - 1))?),
+            ),
+            None => (rest, None),
+        };
         Ok(ServerSpec {
-            name: text.to_string(),
-            at: None,
-            weight: None,
+            name: name.trim().to_string(),
+            at,
+            weight,
         })
     }
 }
@@ -382,9 +381,26 @@ mod tests {
     #[test]
     fn servers_read_as_hashed_placed_or_weighted() {
         let placed: ServerSpec = "A@10".parse().unwrap();
-        assert_eq!(placed.to_server().unwrap(), Server::at("A", 10));
+        assert_eq!(
+            placed.on_ring(RingSize::TEACHING).unwrap(),
+            Server::at("A", 10)
+        );
         let weighted: ServerSpec = "tokyo*2".parse().unwrap();
-        assert_eq!(weighted.to_server().unwrap().weight(), 2);
+        assert_eq!(weighted.on_ring(RingSize::TEACHING).unwrap().weight(), 2);
         assert_eq!(ServerSpec::of(&Server::hashed("x")).to_string(), "x");
+    }
+
+    #[test]
+    fn a_weight_after_a_position_is_read_whole_and_refused_as_the_weight_of_a_placed_server() {
+        let spec: ServerSpec = "A@10*2".parse().unwrap();
+        assert_eq!((spec.at, spec.weight), (Some(10), Some(2)));
+        assert_eq!(
+            spec.on_ring(RingSize::TEACHING),
+            Err(Error::WeightOfPlacedServer("A".into()))
+        );
+        assert!(matches!(
+            "A@100".parse::<ServerSpec>().unwrap().on_ring(RingSize::TEACHING),
+            Err(Error::PositionOutsideRing { position: 100, size: 100 })
+        ));
     }
 }

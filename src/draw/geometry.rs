@@ -77,6 +77,24 @@ impl Frame {
         )
     }
 
+    /// The frame's measures as JSON, for what reads the canvas from outside (the browser tests
+    /// read them from the canvas's `data-geometry` instead of keeping a copy): its side, centre,
+    /// the ring's radius, the band's width, a key dot's size, the radius of each key lane and of
+    /// the tick labels.
+    pub fn measures(self) -> String {
+        let (x, y) = self.centre();
+        serde_json::json!({
+            "side": self.side,
+            "centre": { "x": x, "y": y },
+            "ring_radius": self.ring_radius(),
+            "band_width": self.band_width(),
+            "key_size": self.key_size(),
+            "key_radii": (0..=MAX_LANE).map(|lane| self.key_radius(lane)).collect::<Vec<f64>>(),
+            "tick_label_radius": self.tick_label_radius(),
+        })
+        .to_string()
+    }
+
     /// The radius tick labels are written at (outside the keys).
     pub fn tick_label_radius(self) -> f64 {
         self.ring_radius() + self.side * 0.155
@@ -233,5 +251,22 @@ mod tests {
     fn the_canvas_angle_of_zero_points_up() {
         assert!((Frame::canvas_angle(0.0) + TAU / 4.0).abs() < 1e-12);
         assert!((Frame::canvas_angle(0.25)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_measures_the_tests_read_are_the_frames_own() {
+        let frame = Frame { side: 480.0 };
+        let m: serde_json::Value = serde_json::from_str(&frame.measures()).unwrap();
+        assert_eq!(m["ring_radius"].as_f64(), Some(frame.ring_radius()));
+        assert_eq!(m["centre"]["x"].as_f64(), Some(240.0));
+        assert_eq!(m["key_radii"][2].as_f64(), Some(frame.key_radius(2)));
+        assert_eq!(
+            m["key_radii"].as_array().map(Vec::len),
+            Some(MAX_LANE as usize + 1)
+        );
+        assert_eq!(
+            m["tick_label_radius"].as_f64(),
+            Some(frame.tick_label_radius())
+        );
     }
 }

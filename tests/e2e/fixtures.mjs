@@ -7,42 +7,42 @@ import { fileURLToPath } from 'node:url';
 import { serve } from './serve.mjs';
 
 /**
- * Where things sit on the canvas, in CSS pixels, as src/draw/geometry.rs lays them out: position 0 at
- * 12 o'clock, positions growing clockwise, a turn fraction f at radius r drawn at
- * (cx + r·sin 2πf, cy − r·cos 2πf).
+ * Where things sit on the canvas, in CSS pixels, as the page's own drawing layer
+ * (src/draw/geometry.rs) lays them out: the measures are read from the canvas's
+ * `data-geometry`, which the page writes from that layer, so the tests never keep a copy. The
+ * convention: position 0 at 12 o'clock, positions growing clockwise, a turn fraction f at
+ * radius r drawn at (cx + r·sin 2πf, cy − r·cos 2πf).
  */
 export class Frame {
-  constructor(side) {
-    this.side = side;
+  constructor(measures) {
+    this.measures = measures;
+    this.side = measures.side;
   }
 
   centre() {
-    return { x: this.side / 2, y: this.side / 2 };
+    return this.measures.centre;
   }
 
   ringRadius() {
-    return this.side * 0.32;
+    return this.measures.ring_radius;
   }
 
   bandWidth() {
-    return Math.max(this.side * 0.04, 8);
+    return this.measures.band_width;
   }
 
   keySize() {
-    return Math.max(this.side * 0.013, 5.5);
+    return this.measures.key_size;
   }
 
-  /**
-   * The distance from the centre of a key dot in stacking lane `lane` (0 nearest the ring);
-   * keys stack at most MAX_LANE (3) lanes out.
-   */
+  /** The distance from the centre of a key dot in stacking lane `lane` (0 nearest the ring). */
   keyRadius(lane = 0) {
-    const first = this.ringRadius() + this.bandWidth() / 2 + this.keySize() * 2.2;
-    return first + Math.min(lane, 3) * this.keySize() * 2.3;
+    const radii = this.measures.key_radii;
+    return radii[Math.min(lane, radii.length - 1)];
   }
 
   tickLabelRadius() {
-    return this.ringRadius() + this.side * 0.155;
+    return this.measures.tick_label_radius;
   }
 
   /** The point at turn fraction `fraction` and distance `radius` from the centre. */
@@ -51,6 +51,11 @@ export class Frame {
     const angle = fraction * 2 * Math.PI;
     return { x: x + radius * Math.sin(angle), y: y - radius * Math.cos(angle) };
   }
+}
+
+/** The frame a canvas (the ring's, or a question's) is drawn in, from its `data-geometry`. */
+export async function frameOf(canvas) {
+  return new Frame(JSON.parse(await canvas.getAttribute('data-geometry')));
 }
 
 export class RingPage {
@@ -213,8 +218,7 @@ export class RingPage {
 
   /** The canvas's geometry at its current CSS size. */
   async frame() {
-    const box = await this.canvas.boundingBox();
-    return new Frame(box.width);
+    return frameOf(this.canvas);
   }
 
   /** Clicks the canvas at turn fraction `fraction` and `radius` CSS pixels from its centre. */

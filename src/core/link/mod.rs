@@ -717,7 +717,10 @@ fn build_servers(
     // servers that cannot join.
     let whole: Result<Vec<Server>, Error> = specs
         .iter()
-        .map(|text| text.parse::<ServerSpec>().and_then(|spec| spec.on_ring(size)))
+        .map(|text| {
+            text.parse::<ServerSpec>()
+                .and_then(|spec| spec.on_ring(size))
+        })
         .collect();
     if let Ok(servers) = whole {
         if let Ok(scenario) = Scenario::new(size, hash, vnodes, servers) {
@@ -726,7 +729,9 @@ fn build_servers(
     }
     let mut scenario: Option<Scenario> = None;
     for text in specs {
-        let server = text.parse::<ServerSpec>().and_then(|spec| spec.on_ring(size));
+        let server = text
+            .parse::<ServerSpec>()
+            .and_then(|spec| spec.on_ring(size));
         let result = match (&mut scenario, server) {
             (_, Err(error)) => Err(error),
             (None, Ok(server)) => Scenario::new(size, hash, vnodes, vec![server]).map(|s| {

@@ -399,8 +399,14 @@ mod tests {
             Err(Error::WeightOfPlacedServer("A".into()))
         );
         assert!(matches!(
-            "A@100".parse::<ServerSpec>().unwrap().on_ring(RingSize::TEACHING),
-            Err(Error::PositionOutsideRing { position: 100, size: 100 })
+            "A@100"
+                .parse::<ServerSpec>()
+                .unwrap()
+                .on_ring(RingSize::TEACHING),
+            Err(Error::PositionOutsideRing {
+                position: 100,
+                size: 100
+            })
         ));
     }
 }

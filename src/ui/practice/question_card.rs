@@ -294,6 +294,7 @@ pub fn QuestionCard(
                             node_ref=canvas_ref
                             class="q-ring pickable"
                             data-testid="q-ring"
+                            data-geometry=Frame { side: SIDE }.measures()
                             tabindex="0"
                             role="application"
                             aria-roledescription="ring"

@@ -264,6 +264,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                 node_ref=canvas_ref
                 id="ring"
                 data-testid="ring-canvas"
+                data-geometry=move || Frame { side: side.get() }.measures()
                 tabindex="0"
                 role="application"
                 aria-roledescription="ring"

@@ -1,4 +1,4 @@
-import { test, expect, Frame } from '../fixtures.mjs';
+import { test, expect, frameOf } from '../fixtures.mjs';
 
 /** An exercise set of one question, as a link's `quiz=` value. */
 function oneQuestion(link) {
@@ -8,8 +8,7 @@ function oneQuestion(link) {
 /** The colour the question's ring shows at turn fraction `fraction` of its ring band. */
 async function qRingColour(page, fraction) {
   const canvas = page.getByTestId('q-ring');
-  const box = await canvas.boundingBox();
-  const frame = new Frame(box.width);
+  const frame = await frameOf(canvas);
   const point = frame.at(fraction, frame.ringRadius());
   return canvas.evaluate((c, { x, y }) => {
     const scale = c.width / c.getBoundingClientRect().width;

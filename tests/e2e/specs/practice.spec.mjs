@@ -1,7 +1,4 @@
-import { test, expect, Frame, naiveOwner } from '../fixtures.mjs';
-
-/** The side of a question's ring, in CSS pixels (src/ui/practice/question_card.rs). */
-const QUESTION_SIDE = 240;
+import { test, expect, frameOf, naiveOwner } from '../fixtures.mjs';
 
 /** Lesson 000's ring, and D joining at 60: only @52 moves. */
 const TEACHING = 'ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5';
@@ -13,9 +10,10 @@ const SET =
 
 /** Clicks the dot of the key at position `position` (of 100) on a question's ring. */
 async function clickKey(ring, question, position) {
-  const frame = new Frame(QUESTION_SIDE);
+  const canvas = question.getByTestId('q-ring');
+  const frame = await frameOf(canvas);
   const at = frame.at(position / 100, frame.keyRadius(0));
-  await question.getByTestId('q-ring').click({ position: at });
+  await canvas.click({ position: at });
 }
 
 test('a practice round: owner questions answered right by keyboard raise the level, a wrong one is explained', async ({ ring }) => {

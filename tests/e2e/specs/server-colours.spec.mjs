@@ -1,4 +1,4 @@
-import { test, expect, Frame } from '../fixtures.mjs';
+import { test, expect, frameOf } from '../fixtures.mjs';
 
 /**
  * The colour a canvas shows on its ring band at turn fraction `fraction`, as [r, g, b]: the
@@ -6,8 +6,7 @@ import { test, expect, Frame } from '../fixtures.mjs';
  */
 async function bandColour(page, selector, fraction) {
   const canvas = page.locator(selector).first();
-  const box = await canvas.boundingBox();
-  const frame = new Frame(box.width);
+  const frame = await frameOf(canvas);
   const point = frame.at(fraction, frame.ringRadius());
   return canvas.evaluate((c, { x, y }) => {
     const scale = c.width / c.getBoundingClientRect().width;

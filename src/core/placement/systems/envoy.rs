@@ -28,8 +28,8 @@ use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::options::Setting;
 use crate::core::placement::spec::{
-    any_may_leave, entry_hover, hashed_here_hover, no_caveat, nothing_ignored, drawn_on_circle, Circle,
-    Copies, Lookup, Panel, ServersBy, Spec, Verbs, Weights,
+    any_may_leave, drawn_on_circle, entry_hover, hashed_here_hover, no_caveat, nothing_ignored,
+    Circle, Copies, Lookup, Panel, ServersBy, Spec, Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
 use crate::core::words::{grouped, plural};

@@ -21,7 +21,7 @@ use super::{points_space, Coordinate, Located, Shape, System};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::spec::{
-    any_may_leave, hashed_here_hover, no_caveat, nothing_ignored, drawn_on_circle, Circle, Copies,
+    any_may_leave, drawn_on_circle, hashed_here_hover, no_caveat, nothing_ignored, Circle, Copies,
     Lookup, Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};

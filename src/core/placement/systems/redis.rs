@@ -18,8 +18,8 @@ use crate::core::error::Error;
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::spec::{
-    no_caveat, nothing_ignored, drawn_on_circle, Circle, Copies, Lookup, Panel, ServersBy, Spec, Verbs,
-    Weights,
+    drawn_on_circle, no_caveat, nothing_ignored, Circle, Copies, Lookup, Panel, ServersBy, Spec,
+    Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
 use crate::core::words::{grouped, plural};

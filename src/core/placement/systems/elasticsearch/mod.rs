@@ -15,7 +15,7 @@ use super::{Coordinate, Located, Shape, System};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::{Cost, Space};
 use crate::core::placement::spec::{
-    any_may_leave, no_caveat, nothing_ignored, drawn_on_circle, Circle, Copies, Lookup, Panel,
+    any_may_leave, drawn_on_circle, no_caveat, nothing_ignored, Circle, Copies, Lookup, Panel,
     ServersBy, Spec, Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};

@@ -49,8 +49,8 @@ fn keep_in_lesson(
     );
     draft.editing = Some(at);
     let count = draft.lesson.steps.len();
-    app.draft.set(Some(draft));
-    app.announcement.set(format!(
+    app.set_draft(Some(draft));
+    app.announce(format!(
         "The question is step {} of {count} of the lesson.",
         at + 1
     ));
@@ -143,14 +143,14 @@ pub fn AskDialog(open: RwSignal<bool>, theme: Signal<Theme>) -> impl IntoView {
         let Ok(question) = Question::from_query(&query) else {
             return;
         };
-        app.set_draft.update(|d| d.push(question));
-        let n = app.set_draft.with_untracked(Vec::len);
+        app.update_exercises(|d| d.push(question));
+        let n = app.exercises.with_untracked(Vec::len);
         let words = format!(
             "Added to the exercise set: {n} {} (in the Practice view).",
             if n == 1 { "question" } else { "questions" }
         );
         said.set(words.clone());
-        app.announcement.set(words);
+        app.announce(words);
     };
     let field_view = move |name: &'static str| {
         let id = format!("ask-{name}");
@@ -226,7 +226,7 @@ pub fn AskDialog(open: RwSignal<bool>, theme: Signal<Theme>) -> impl IntoView {
         }
     };
     view! {
-        <Dialog open=open title="Ask about this" testid="ask-dialog">
+        <Dialog open=open close=Callback::new(move |()| open.set(false)) title="Ask about this" testid="ask-dialog">
             <p class="ask-intro">"A question about what is on screen. The engine works out the answer from the scenario; you never type it in."</p>
             <div class="ask-field">
                 <label for="ask-kind">"Kind of question"</label>

@@ -56,7 +56,7 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
         app.compare_systems.get() || app.scenario.with(|s| s.placement().is_system())
     });
     let compute = move || {
-        let scenario = app.scenario.read_untracked();
+        let scenario = app.scenario.get_untracked();
         let changed = app
             .last
             .with_untracked(|l| l.as_ref().is_some_and(|o| o.moves_keys));
@@ -147,7 +147,7 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
                 when=move || with_systems.get()
                 fallback=move || view! {
                     <p class="hint">
-                        <button type="button" data-testid="compare-systems" aria-pressed="false" on:click=move |_| app.compare_systems.set(true)>
+                        <button type="button" data-testid="compare-systems" aria-pressed="false" on:click=move |_| app.set_compare_systems(true)>
                             "Show the real systems too"
                         </button>
                         " Redis Cluster, Cassandra, Envoy, nginx, Kafka, Elasticsearch and groupcache on the same change, each placing keys as it does."
@@ -230,7 +230,7 @@ fn SmallRing(
     let chosen = move || app.scenario.with(|s| s.placement() == kind);
     let open = move |_| {
         if app.choose_placement(kind, Field::Placement) {
-            app.view.set(View::Ring);
+            app.set_view(View::Ring);
             // The card goes with the Compare view: the focus goes to the placement it chose.
             focus_soon(vec!["[data-testid=\"placement-select\"]".into()]);
         }

@@ -24,9 +24,8 @@ pub fn generate(app: AppState, count: usize, then: impl FnOnce(AppState) + 'stat
     match app.scenario.with_untracked(|s| Generation::new(s, count)) {
         Ok(generation) => {
             app.stop_generating.set_value(false);
-            app.generating.set(Some(generation.progress()));
-            app.announcement
-                .set(format!("Generating {} keys…", grouped(count as u64)));
+            app.set_generating(Some(generation.progress()));
+            app.announce(format!("Generating {} keys…", grouped(count as u64)));
             step(app, generation, Box::new(then));
         }
         Err(error) => app.show_error(Field::Keys, error.to_string()),
@@ -37,17 +36,17 @@ fn step(app: AppState, mut generation: Generation, then: Box<dyn FnOnce(AppState
     set_timeout(
         move || {
             if app.stop_generating.get_value() {
-                app.generating.set(None);
-                app.announcement.set("Key generation stopped.".into());
+                app.set_generating(None);
+                app.announce("Key generation stopped.".into());
                 return;
             }
             let done = generation.step(SLICE);
-            app.generating.set(Some(generation.progress()));
+            app.set_generating(Some(generation.progress()));
             if !done {
                 step(app, generation, then);
                 return;
             }
-            app.generating.set(None);
+            app.set_generating(None);
             let result = app
                 .scenario
                 .with_untracked(|s| s.after_generation(generation));
@@ -131,7 +130,7 @@ pub fn finish(app: AppState, deferred: Deferred, max_keys: usize) {
     } = deferred;
     let room = max_keys.saturating_sub(app.scenario.with_untracked(|s| s.keys().len()));
     if count > room {
-        app.link_notices.update(|n| {
+        app.update_link_notices(|n| {
             n.push(format!(
                 "gen: {count} keys would pass the limit; kept {room}"
             ))
@@ -155,7 +154,6 @@ pub fn finish(app: AppState, deferred: Deferred, max_keys: usize) {
                 notices.push(format!("hot {text}: {error}"));
             }
         }
-        app.past.set(Vec::new());
         app.set_base(base);
         if let Some(text) = then {
             match text.parse::<Change>() {
@@ -170,13 +168,13 @@ pub fn finish(app: AppState, deferred: Deferred, max_keys: usize) {
                 .scenario
                 .with_untracked(|s| s.keys().find(&label).is_some())
             {
-                app.selected_key.set(Some(label));
+                app.set_selected_key(Some(label));
             } else {
                 notices.push(format!("select: there is no key {label}"));
             }
         }
         if !notices.is_empty() {
-            app.link_notices.update(|n| n.extend(notices));
+            app.add_link_notices(notices);
         }
     });
 }

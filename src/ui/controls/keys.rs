@@ -37,7 +37,7 @@ pub fn KeyControls() -> impl IntoView {
             )
         };
         if accepted {
-            app.selected_key.set(Some(label.trim().to_string()));
+            app.set_selected_key(Some(label.trim().to_string()));
             typed.set(String::new());
         }
         refusal.settle(accepted);
@@ -103,7 +103,7 @@ pub fn KeyControls() -> impl IntoView {
                 class="mode"
                 data-testid="drop-key-mode"
                 aria-pressed=move || dropping().to_string()
-                on:click=move |_| app.mode.set(if dropping() { ClickMode::Select } else { ClickMode::DropKey })
+                on:click=move |_| app.set_mode(if dropping() { ClickMode::Select } else { ClickMode::DropKey })
             >
                 "Drop keys by clicking the ring"
             </button>
@@ -158,7 +158,7 @@ fn KeyPicker() -> impl IntoView {
             .scenario
             .with_untracked(|s| s.keys().find(&label).is_some());
         if found {
-            app.selected_key.set(Some(label.trim().to_string()));
+            app.set_selected_key(Some(label.trim().to_string()));
             app.clear_error(Field::SelectKey);
         } else {
             app.show_error(
@@ -182,7 +182,7 @@ fn KeyPicker() -> impl IntoView {
                                 };
                                 let pick = {
                                     let label = label.clone();
-                                    move |_| app.selected_key.set(Some(label.clone()))
+                                    move |_| app.set_selected_key(Some(label.clone()))
                                 };
                                 view! {
                                     <li>

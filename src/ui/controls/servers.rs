@@ -114,7 +114,7 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
                 data-testid="place-server-mode"
                 aria-pressed=move || placing().to_string()
                 on:click=move |_| {
-                    app.mode.set(if placing() { ClickMode::Select } else { ClickMode::PlaceServer })
+                    app.set_mode(if placing() { ClickMode::Select } else { ClickMode::PlaceServer })
                 }
             >
                 "Place servers by clicking the ring"
@@ -162,7 +162,7 @@ fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) 
     };
     let select = {
         let name = name.clone();
-        move |_| app.selected_server.set(Some(name.clone()))
+        move |_| app.set_selected_server(Some(name.clone()))
     };
     let remove = {
         let name = name.clone();

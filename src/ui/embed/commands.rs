@@ -2,7 +2,6 @@
 //! ([`read_message`](crate::core::message::read_message)) from the fields this file hands it,
 //! and the commands are carried out as the page's own controls would.
 
-use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::js::field;
@@ -44,7 +43,7 @@ pub(super) fn run(app: AppState, command: Command) -> Result<(), String> {
                 {
                     return Err(Error::NoSuchKey(label).to_string());
                 }
-                key => app.selected_key.set(key),
+                key => app.set_selected_key(key),
             }
             return Ok(());
         }

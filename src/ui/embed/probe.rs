@@ -4,7 +4,6 @@
 
 use std::cell::RefCell;
 
-use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::js::JsObject;

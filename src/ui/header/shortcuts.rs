@@ -135,19 +135,19 @@ fn run(app: AppState, key: &str) -> bool {
         }
         "ArrowRight" | "n" | "N" => app.step_lesson(1),
         "ArrowLeft" | "b" | "B" => app.step_lesson(-1),
-        "p" | "P" => app.present.update(|p| *p = !*p),
+        "p" | "P" => app.toggle_present(),
         "c" | "C" if app.present.get_untracked() => {
-            app.controls_open.update(|open| *open = !*open);
+            app.toggle_controls();
             if app.controls_open.get_untracked() {
                 crate::ui::kit::focus::focus_soon(vec!["#controls select".into()]);
             }
         }
         "f" | "F" => full_screen(),
         "r" | "R" => app.reset(),
-        "?" => app.help_open.set(true),
+        "?" => app.set_help_open(true),
         "Escape" => {
-            app.help_open.set(false);
-            app.mode.set(ClickMode::Select);
+            app.set_help_open(false);
+            app.set_mode(ClickMode::Select);
         }
         _ => return false,
     }
@@ -176,7 +176,7 @@ pub fn ShortcutHelp() -> impl IntoView {
     let app = expect_context::<AppState>();
     let single = single_keys();
     view! {
-        <Dialog open=app.help_open title="Keyboard shortcuts" testid="shortcuts">
+        <Dialog open=app.help_open close=Callback::new(move |()| app.set_help_open(false)) title="Keyboard shortcuts" testid="shortcuts">
             <label class="check single-keys">
                 <input
                     type="checkbox"

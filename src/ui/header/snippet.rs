@@ -17,8 +17,7 @@ pub fn save_csv(app: AppState) {
         js_sys::encode_uri_component(&csv)
     );
     download(&url, "ringlab-ownership.csv");
-    app.announcement
-        .set("The ownership table was saved as CSV.".into());
+    app.announce("The ownership table was saved as CSV.".into());
 }
 
 /// The iframe snippet for the current scenario, with a choice of panels.
@@ -48,10 +47,10 @@ pub fn EmbedDialog(open: RwSignal<bool>) -> impl IntoView {
     };
     let copy = move |_| {
         let _ = window().navigator().clipboard().write_text(&snippet());
-        app.announcement.set("Embed snippet copied.".into());
+        app.announce("Embed snippet copied.".into());
     };
     view! {
-        <Dialog open=open title="Embed this ring" testid="embed-dialog" return_to="[data-testid=\"share-open\"]">
+        <Dialog open=open close=Callback::new(move |()| open.set(false)) title="Embed this ring" testid="embed-dialog" return_to="[data-testid=\"share-open\"]">
                     <p>"Paste this into your page. The host page can drive the ring with messages; the README lists them."</p>
                     <fieldset class="group">
                         <legend>"Panels beside the ring"</legend>

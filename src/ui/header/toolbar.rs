@@ -64,7 +64,7 @@ pub fn Toolbar() -> impl IntoView {
                 class="tool"
                 aria-label="Present"
                 title="Present"
-                on:click=move |_| app.present.update(|p| *p = !*p)
+                on:click=move |_| app.toggle_present()
             >
                 <IconView icon=Icon::Present />
                 <span class="tool-label">"Present"</span>
@@ -77,7 +77,7 @@ pub fn Toolbar() -> impl IntoView {
                 aria-controls="controls"
                 aria-expanded=move || app.controls_open.get().to_string()
                 aria-keyshortcuts="C"
-                on:click=move |_| app.controls_open.update(|open| *open = !*open)
+                on:click=move |_| app.toggle_controls()
             >
                 "Controls"
             </button>
@@ -102,7 +102,7 @@ pub fn MoreMenu() -> impl IntoView {
                 aria-keyshortcuts="P"
                 on:click=move |_| {
                     fold.close();
-                    app.present.update(|p| *p = !*p);
+                    app.toggle_present();
                 }
             >
                 {move || if app.present.get() { "Leave presentation" } else { "Present" }}
@@ -113,7 +113,7 @@ pub fn MoreMenu() -> impl IntoView {
                 aria-keyshortcuts="?"
                 on:click=move |_| {
                     fold.close();
-                    app.help_open.set(true);
+                    app.set_help_open(true);
                 }
             >
                 "Keyboard shortcuts…"
@@ -123,7 +123,7 @@ pub fn MoreMenu() -> impl IntoView {
                 data-testid="paste-open"
                 on:click=move |_| {
                     fold.close();
-                    app.paste_open.set(true);
+                    app.set_paste_open(true);
                 }
             >
                 "Paste your cluster…"

@@ -23,7 +23,11 @@ fn focusables(root: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
 /// no longer shown (an item of a menu that folded).
 #[component]
 pub fn Dialog(
-    open: RwSignal<bool>,
+    /// Whether it is open.
+    #[prop(into)]
+    open: Signal<bool>,
+    /// Closes it (its Close button, Escape, a click outside).
+    close: Callback<()>,
     title: &'static str,
     testid: &'static str,
     #[prop(optional)] return_to: Option<&'static str>,
@@ -82,10 +86,10 @@ pub fn Dialog(
         <Show when=move || open.get()>
             <div
                 class="overlay"
-                on:click=move |_| open.set(false)
+                on:click=move |_| close.run(())
                 on:keydown=move |ev: web_sys::KeyboardEvent| {
                     match ev.key().as_str() {
-                        "Escape" => open.set(false),
+                        "Escape" => close.run(()),
                         "Tab" => trap(&ev),
                         _ => {}
                     }
@@ -102,7 +106,7 @@ pub fn Dialog(
                 >
                     <h2 id=title_id.clone()>{title}</h2>
                     {children()}
-                    <button type="button" node_ref=close_ref on:click=move |_| open.set(false)>
+                    <button type="button" node_ref=close_ref on:click=move |_| close.run(())>
                         "Close"
                     </button>
                 </div>

@@ -92,7 +92,7 @@ impl Theme {
 }
 
 /// Follows `prefers-color-scheme`, live, and the presentation mode.
-pub fn use_theme(present: RwSignal<bool>) -> Signal<Theme> {
+pub fn use_theme(present: ReadSignal<bool>) -> Signal<Theme> {
     let dark = media_query("(prefers-color-scheme: dark)");
     let forced = media_query("(forced-colors: active)");
     Signal::derive(move || Theme {

@@ -37,8 +37,8 @@ pub fn PredictSwitch() -> impl IntoView {
             aria-pressed=move || app.predict.get().to_string()
             on:click=move |_| {
                 let on = !app.predict.get_untracked();
-                app.predict.set(on);
-                app.announcement.set(
+                app.set_predict(on);
+                app.announce(
                     if on {
                         "Predict first is on: a change that moves keys first asks which keys will move."
                     } else {
@@ -87,7 +87,7 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
                 open.set(true);
             }
             (Some((change, field)), None) => {
-                app.pending.set(None);
+                app.set_pending(None);
                 app.apply(change, field);
             }
             (None, _) => {}
@@ -98,10 +98,9 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
         let is_open = open.get();
         if was == Some(true) && !is_open {
             if !checked.get_untracked() && app.pending.get_untracked().is_some() {
-                app.announcement
-                    .set("The change was not applied: no prediction was checked.".into());
+                app.announce("The change was not applied: no prediction was checked.".into());
             }
-            app.pending.set(None);
+            app.set_pending(None);
         }
         is_open
     });
@@ -112,7 +111,7 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
         }
     };
     view! {
-        <Dialog open=open title="Predict first, then check" testid="predict-dialog">
+        <Dialog open=open close=Callback::new(move |()| open.set(false)) title="Predict first, then check" testid="predict-dialog">
             {move || {
                 posed
                     .get()

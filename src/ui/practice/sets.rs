@@ -28,7 +28,7 @@ pub(super) fn SetBuilder() -> impl IntoView {
     let app = expect_context::<AppState>();
     let copied = RwSignal::new(String::new());
     let link = move || {
-        app.set_draft.with(|d| {
+        app.exercises.with(|d| {
             let location = window().location();
             format!(
                 "{}{}?view=practice&{SET_PARAM}={}",
@@ -41,26 +41,25 @@ pub(super) fn SetBuilder() -> impl IntoView {
     let copy = move |_| {
         let _ = window().navigator().clipboard().write_text(&link());
         copied.set("Link copied.".into());
-        app.announcement
-            .set("The exercise set's link was copied.".into());
+        app.announce("The exercise set's link was copied.".into());
     };
     let try_it = move |_| {
-        let value = app.set_draft.with_untracked(|d| encode_set(d));
-        app.quiz_set.set(Some(value));
+        let value = app.exercises.with_untracked(|d| encode_set(d));
+        app.set_quiz_set(Some(value));
         focus_soon(vec![PROMPT.into()]);
     };
     view! {
-        <Show when=move || !app.set_draft.with(Vec::is_empty)>
+        <Show when=move || !app.exercises.with(Vec::is_empty)>
             <section class="panel set-builder" aria-labelledby="set-builder-title" data-testid="set-builder">
                 <h3 id="set-builder-title">
                     {move || {
-                        let n = app.set_draft.with(Vec::len);
+                        let n = app.exercises.with(Vec::len);
                         format!("Exercise set: {n} {}", plural_q(n))
                     }}
                 </h3>
                 <ol>
                     {move || {
-                        app.set_draft
+                        app.exercises
                             .get()
                             .into_iter()
                             .enumerate()
@@ -77,7 +76,7 @@ pub(super) fn SetBuilder() -> impl IntoView {
                                             type="button"
                                             class="link"
                                             on:click=move |_| {
-                                                app.set_draft.update(|d| {
+                                                app.update_exercises(|d| {
                                                     if i < d.len() {
                                                         d.remove(i);
                                                     }
@@ -137,7 +136,7 @@ pub(super) fn SetRun(value: String, theme: Signal<Theme>) -> impl IntoView {
             let summary = score.with_untracked(|s| {
                 format!("Exercise set done: {} of {} right.", s.right(), s.total())
             });
-            app.announcement.set(summary);
+            app.announce(summary);
             focus_soon(vec!["[data-testid=\"set-summary\"]".into()]);
         } else {
             focus_soon(vec![PROMPT.into()]);
@@ -148,7 +147,7 @@ pub(super) fn SetRun(value: String, theme: Signal<Theme>) -> impl IntoView {
     let copy = move |_| {
         let _ = window().navigator().clipboard().write_text(&summary());
         copied.set("Summary copied.".into());
-        app.announcement.set("The summary was copied.".into());
+        app.announce("The summary was copied.".into());
     };
     let save = move |_| {
         let url = format!(
@@ -156,11 +155,10 @@ pub(super) fn SetRun(value: String, theme: Signal<Theme>) -> impl IntoView {
             js_sys::encode_uri_component(&summary())
         );
         download(&url, "ringlab-exercise-set.txt");
-        app.announcement
-            .set("The summary was saved as text.".into());
+        app.announce("The summary was saved as text.".into());
     };
     let leave = move |_| {
-        app.quiz_set.set(None);
+        app.set_quiz_set(None);
         focus_soon(vec!["[data-testid=\"practice-seed\"]".into()]);
     };
     let has_problems = !problems.is_empty();

@@ -78,11 +78,11 @@ fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
         draw();
     }
     let restart = move |new_seed: u64| {
-        app.practice_seed.set(new_seed);
+        app.set_practice_seed(new_seed);
         run.set(Practice::new(new_seed));
         score.set(Score::new());
         draw();
-        app.announcement.set(format!(
+        app.announce(format!(
             "Practice from seed {new_seed}, level 1. A new question."
         ));
         focus_soon(vec![PROMPT.into()]);
@@ -102,7 +102,7 @@ fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
             } else {
                 "down"
             };
-            app.announcement.set(format!(
+            app.announce(format!(
                 "Level {words} to {} of {}: {}",
                 after.level(),
                 Difficulty::HARDEST.level(),
@@ -139,14 +139,13 @@ fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
     let add = move |_| {
         if let Some(Ok(Asked(posed))) = current.get_untracked() {
             let question = posed.question().clone();
-            app.set_draft.update(|d| {
+            app.update_exercises(|d| {
                 if !d.contains(&question) {
                     d.push(question);
                 }
             });
-            let n = app.set_draft.with_untracked(Vec::len);
-            app.announcement
-                .set(format!("Added to the exercise set: {n} {}.", plural_q(n)));
+            let n = app.exercises.with_untracked(Vec::len);
+            app.announce(format!("Added to the exercise set: {n} {}.", plural_q(n)));
         }
     };
     view! {

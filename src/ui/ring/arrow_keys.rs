@@ -19,10 +19,10 @@ pub fn on_ring_key(
     if key == "Escape" {
         let had = app.selected_key.get_untracked().is_some()
             || app.selected_server.get_untracked().is_some();
-        app.selected_key.set(None);
-        app.selected_server.set(None);
+        app.set_selected_key(None);
+        app.set_selected_server(None);
         if had {
-            app.announcement.set("Nothing selected.".into());
+            app.announce("Nothing selected.".into());
         }
         return had;
     }
@@ -46,8 +46,7 @@ pub fn on_ring_key(
         describe(s, stops[next])
     });
     at.set_value(Some(next));
-    app.announcement
-        .set(format!("{words} ({} of {}).", next + 1, stops.len()));
+    app.announce(format!("{words} ({} of {}).", next + 1, stops.len()));
     true
 }
 
@@ -78,13 +77,12 @@ fn current_stop(
 fn select(app: AppState, scenario: &Scenario, hit: Hit) {
     match hit {
         Hit::Key(id) => {
-            app.selected_server.set(None);
-            app.selected_key.set(Some(scenario.keys().key(id).label()));
+            app.set_selected_server(None);
+            app.set_selected_key(Some(scenario.keys().key(id).label()));
         }
         Hit::Server(index) => {
-            app.selected_key.set(None);
-            app.selected_server
-                .set(Some(scenario.servers()[index].name.clone()));
+            app.set_selected_key(None);
+            app.set_selected_server(Some(scenario.servers()[index].name.clone()));
         }
     }
 }

@@ -83,7 +83,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
     on_cleanup(move || resize.remove());
 
     let focus = Memo::new(move |_| {
-        let scenario = app.scenario.read();
+        let scenario = app.scenario.get();
         Focus {
             key: app
                 .selected_key
@@ -101,7 +101,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
     // The picture is a Memo so that hovering, which changes only `focus.hover`, does not
     // recompute more than it must and an unchanged picture is not redrawn.
     let picture = Memo::new(move |_| {
-        let scenario = app.scenario.read();
+        let scenario = app.scenario.get();
         let slots = app.slots.with(|slots| slot_list(slots, &scenario));
         app.last
             .with(|last| Picture::new(&scenario, last.as_deref(), &slots, &focus.get()))
@@ -152,7 +152,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         let (frame, x, y) = locate(&ev);
         let (fraction, radius) = frame.polar(x, y);
         let near = radius > frame.ring_radius() * 0.55 && radius < frame.tick_label_radius();
-        app.hover.set(near.then_some(fraction));
+        app.set_hover(near.then_some(fraction));
     };
     let on_click = move |ev: web_sys::MouseEvent| {
         let (frame, x, y) = locate(&ev);
@@ -230,8 +230,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         });
         if let Ok(url) = canvas.to_data_url_with_type("image/png") {
             download(&url, "ringlab-ring.png");
-            app.announcement
-                .set("The ring was saved as a PNG image.".into());
+            app.announce("The ring was saved as a PNG image.".into());
         }
     };
     // The Share menu in the header saves through this.
@@ -273,7 +272,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                 on:keydown=on_key
                 class:placing=move || app.mode.get() != ClickMode::Select
                 on:pointermove=on_move
-                on:pointerleave=move |_| app.hover.set(None)
+                on:pointerleave=move |_| app.set_hover(None)
                 on:click=on_click
             ></canvas>
         </div>
@@ -297,20 +296,18 @@ fn select(app: AppState, hit: Option<Hit>) {
     let scenario = app.scenario.get_untracked();
     // What a click picked is said in words, as the arrow keys say it.
     if let Some(hit) = hit {
-        app.announcement
-            .set(format!("{}.", describe(&scenario, hit)));
+        app.announce(format!("{}.", describe(&scenario, hit)));
     }
     match hit {
         Some(Hit::Key(id)) => {
-            app.selected_key.set(Some(scenario.keys().key(id).label()));
+            app.set_selected_key(Some(scenario.keys().key(id).label()));
         }
         Some(Hit::Server(index)) => {
-            app.selected_server
-                .set(Some(scenario.servers()[index].name.clone()));
+            app.set_selected_server(Some(scenario.servers()[index].name.clone()));
         }
         None => {
-            app.selected_key.set(None);
-            app.selected_server.set(None);
+            app.set_selected_key(None);
+            app.set_selected_server(None);
         }
     }
 }

@@ -35,7 +35,7 @@ pub fn KeyDetailPanel() -> impl IntoView {
                         }
                     };
                     let close = move |_| {
-                        app.selected_key.set(None);
+                        app.set_selected_key(None);
                         focus_soon(vec!["[data-testid=\"ring-canvas\"]".into(), "#key-name".into()]);
                     };
                     view! {

@@ -1,13 +1,15 @@
-//! [`AppState`]: the scenario on screen, the one before it, the last outcome, the undo history,
-//! what is selected and the page's settings, all as signals shared through context.
+//! [`AppState`]: the page's state as a few stores (what is shown, the selection, the words, the
+//! page, teaching, work), each read here as signals and written only through its own file.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use super::shown::{Frame, Part};
 use super::slots::slots_for;
+use super::teaching::{LessonStep, StoryShown};
 use super::vocabulary::{ClickMode, Field, View};
-use super::TimelineEvent;
+use super::{changes, page, selection, teaching, words, work, TimelineEvent};
 use crate::core::{read_link, CacheLoad, Change, Link, Outcome, Scenario, SCENARIO_PARAMS};
 use crate::teach::lessons::{Lesson, Pointer};
 
@@ -20,92 +22,100 @@ pub struct Draft {
     pub editing: Option<usize>,
 }
 
-/// One view of the app, as undo and redo restore it.
-#[derive(Clone)]
-pub struct Frame {
-    pub(super) scenario: Scenario,
-    pub(super) previous: Option<Scenario>,
-    pub(super) last: Option<Arc<Outcome>>,
-}
-
-/// Shared app state, handed to every component through context.
+/// Shared app state, handed to every component through context: a few stores, each written
+/// only through its own file's methods, read here as signals.
+///
+/// | store | holds | its one writer |
+/// |---|---|---|
+/// | shown | the scenario, the one before its last change and that change's outcome (always set together), undo and redo, the servers' colours | `changes.rs` |
+/// | selection | the selected key and server, the pointer, what a click does | `selection.rs` |
+/// | words | what was announced, each control's message, what a link could not say | `words.rs` |
+/// | page | the view, presentation mode, open dialogs | `page.rs` |
+/// | teaching | the lesson and its pointer, the lesson being recorded, the story, Predict first, practice | `teaching.rs` |
+/// | work | keys being generated, the cache's traffic, the Timeline's event | `work.rs` |
 #[derive(Clone, Copy)]
 pub struct AppState {
     /// The scenario on screen.
-    pub scenario: RwSignal<Scenario>,
+    pub scenario: Part<Scenario>,
     /// The scenario before the last change, for before/after comparisons.
-    pub previous: RwSignal<Option<Scenario>>,
+    pub previous: Part<Option<Scenario>>,
     /// What the last change did; shared, so history frames do not copy its key lists.
-    pub last: RwSignal<Option<Arc<Outcome>>>,
+    pub last: Part<Option<Arc<Outcome>>>,
     /// Earlier views, most recent last, for undo.
-    pub past: RwSignal<Vec<Frame>>,
+    pub past: ReadSignal<Vec<Frame>>,
     /// Views undone, most recent last, for redo.
-    pub future: RwSignal<Vec<Frame>>,
-    /// What a link held that could not be read.
-    pub link_notices: RwSignal<Vec<String>>,
+    pub future: ReadSignal<Vec<Frame>>,
     /// Colour slots by server name; a server keeps its colour while it stays.
-    pub slots: RwSignal<Vec<(String, usize)>>,
+    pub slots: ReadSignal<Vec<(String, usize)>>,
+    pub(super) shown: changes::Writes,
     /// The selected key's label.
-    pub selected_key: RwSignal<Option<String>>,
+    pub selected_key: ReadSignal<Option<String>>,
     /// The selected server's name.
-    pub selected_server: RwSignal<Option<String>>,
+    pub selected_server: ReadSignal<Option<String>>,
     /// The position under the pointer.
-    pub hover: RwSignal<Option<f64>>,
-    /// The latest message per control.
-    pub errors: RwSignal<Vec<(Field, String)>>,
+    pub hover: ReadSignal<Option<f64>>,
     /// What a click on the ring does.
-    pub mode: RwSignal<ClickMode>,
+    pub mode: ReadSignal<ClickMode>,
+    pub(super) selection: selection::Writes,
     /// The words last announced to screen readers.
-    pub announcement: RwSignal<String>,
+    pub announcement: ReadSignal<String>,
+    /// The latest message per control.
+    pub errors: ReadSignal<Vec<(Field, String)>>,
+    /// What a link held that could not be read.
+    pub link_notices: ReadSignal<Vec<String>>,
+    pub(super) words: words::Writes,
+    /// The view on screen.
+    pub view: ReadSignal<View>,
+    /// Presentation mode: large type and thick strokes for a projector.
+    pub present: ReadSignal<bool>,
+    /// In presentation mode, whether the editing controls are unfolded (they are folded away
+    /// until asked for, by the button on the stage or the `C` key).
+    pub controls_open: ReadSignal<bool>,
+    /// Whether the shortcut list is open.
+    pub help_open: ReadSignal<bool>,
+    /// Whether the "Paste your cluster" dialog is open.
+    pub paste_open: ReadSignal<bool>,
+    /// Whether Compare shows the real systems beside the textbook placements.
+    pub compare_systems: ReadSignal<bool>,
+    pub(super) page: page::Writes,
+    /// The lesson being followed (built in or written by an instructor), and its step (from 0).
+    pub lesson: ReadSignal<LessonStep>,
+    /// What the lesson's step points at: a key, a server or a panel.
+    pub pointer: ReadSignal<Option<Pointer>>,
+    /// The lesson being recorded on the page, if "New lesson" was chosen.
+    pub draft: ReadSignal<Option<Draft>>,
+    /// The story last opened, and the scenario it opened on: it is the story on screen while
+    /// that scenario is.
+    pub story: ReadSignal<StoryShown>,
+    /// Predict first: a change that moves keys first asks which keys will move.
+    pub predict: ReadSignal<bool>,
+    /// The change waiting for the learner's prediction, and the control that sent it.
+    pub pending: ReadSignal<Option<(Change, Field)>>,
+    /// The seed practice questions are drawn from.
+    pub practice_seed: ReadSignal<u64>,
+    /// The exercise set a link opened (the value of `quiz=`), if any.
+    pub quiz_set: ReadSignal<Option<String>>,
+    /// The exercise set being put together in the Practice view.
+    pub exercises: ReadSignal<Vec<crate::teach::quiz::Question>>,
+    pub(super) teaching: teaching::Writes,
+    /// Keys being generated in steps: how much work is done, of how much (twice the keys: each
+    /// is hashed, then sorted).
+    pub generating: ReadSignal<Option<(usize, usize)>>,
+    /// The cache traffic the cache-impact panel works with.
+    pub cache: ReadSignal<CacheLoad>,
+    /// The event the Timeline view follows.
+    pub timeline_event: ReadSignal<TimelineEvent>,
+    pub(super) work: work::Writes,
+    /// Set to stop the generation under way.
+    pub stop_generating: StoredValue<bool>,
     /// How many copies of each key the ring keeps (R): read from the scenario's timing, the one
     /// place R is stored, so the ring's control and the timeline's always agree. Set it with
     /// [`AppState::set_setting`].
     pub replicas: Memo<usize>,
-    /// The cache traffic the cache-impact panel works with.
-    pub cache: RwSignal<CacheLoad>,
-    /// Presentation mode: large type and thick strokes for a projector.
-    pub present: RwSignal<bool>,
-    /// In presentation mode, whether the editing controls are unfolded (they are folded away
-    /// until asked for, by the button on the stage or the `C` key).
-    pub controls_open: RwSignal<bool>,
-    /// Whether the shortcut list is open.
-    pub help_open: RwSignal<bool>,
-    /// The lesson being followed (built in or written by an instructor), and its step (from 0).
-    pub lesson: RwSignal<Option<(Arc<Lesson>, usize)>>,
-    /// What the lesson's step points at: a key, a server or a panel.
-    pub pointer: RwSignal<Option<Pointer>>,
-    /// The lesson being recorded on the page, if "New lesson" was chosen.
-    pub draft: RwSignal<Option<Draft>>,
     /// Link parameters the address must keep whatever changes (an embed's own settings).
     pub kept_params: StoredValue<Vec<(String, String)>>,
-    /// The view on screen.
-    pub view: RwSignal<View>,
     /// Saves the ring as a PNG; set by the ring's canvas once it is on the page.
     pub save_png: StoredValue<Option<Callback<()>>>,
-    /// Keys being generated in steps: how much work is done, of how much (twice the keys: each
-    /// is hashed, then sorted).
-    pub generating: RwSignal<Option<(usize, usize)>>,
-    /// Set to stop the generation under way.
-    pub stop_generating: StoredValue<bool>,
-    /// Predict first: a change that moves keys first asks which keys will move.
-    pub predict: RwSignal<bool>,
-    /// The change waiting for the learner's prediction, and the control that sent it.
-    pub pending: RwSignal<Option<(Change, Field)>>,
-    /// The seed practice questions are drawn from.
-    pub practice_seed: RwSignal<u64>,
-    /// The exercise set a link opened (the value of `quiz=`), if any.
-    pub quiz_set: RwSignal<Option<String>>,
-    /// The exercise set being put together in the Practice view.
-    pub set_draft: RwSignal<Vec<crate::teach::quiz::Question>>,
-    /// The event the Timeline view follows.
-    pub timeline_event: RwSignal<TimelineEvent>,
-    /// Whether the "Paste your cluster" dialog is open.
-    pub paste_open: RwSignal<bool>,
-    /// Whether Compare shows the real systems beside the textbook placements.
-    pub compare_systems: RwSignal<bool>,
-    /// The story last opened, and the scenario it opened on: it is the story on screen while
-    /// that scenario is.
-    pub story: RwSignal<Option<(&'static str, Scenario)>>,
 }
 
 impl AppState {
@@ -148,45 +158,63 @@ impl AppState {
                 last: None,
             })
             .collect();
-        let scenario = RwSignal::new(scenario);
+        let shown_frame = Frame {
+            scenario,
+            previous: before,
+            last: last.map(Arc::new),
+        };
+        let (shown_reads, shown) = changes::Writes::new(shown_frame, past, slots);
+        let frame = shown_reads.frame;
+        let (selection_reads, selection) = selection::Writes::new();
+        let (word_reads, words) = words::Writes::new(ignored);
+        let (page_reads, page) = page::Writes::new();
+        let (teaching_reads, teaching) = teaching::Writes::new();
+        let (work_reads, work) = work::Writes::new();
+        let scenario = Part::new(frame, |f| &f.scenario);
         let app = AppState {
             scenario,
-            previous: RwSignal::new(before),
-            last: RwSignal::new(last.map(Arc::new)),
-            past: RwSignal::new(past),
-            future: RwSignal::new(Vec::new()),
-            link_notices: RwSignal::new(ignored),
-            slots: RwSignal::new(slots),
-            selected_key: RwSignal::new(None),
-            selected_server: RwSignal::new(None),
-            hover: RwSignal::new(None),
-            errors: RwSignal::new(Vec::new()),
-            mode: RwSignal::new(ClickMode::Select),
-            announcement: RwSignal::new(String::new()),
+            previous: Part::new(frame, |f| &f.previous),
+            last: Part::new(frame, |f| &f.last),
+            past: shown_reads.past,
+            future: shown_reads.future,
+            slots: shown_reads.slots,
+            shown,
+            selected_key: selection_reads.selected_key,
+            selected_server: selection_reads.selected_server,
+            hover: selection_reads.hover,
+            mode: selection_reads.mode,
+            selection,
+            announcement: word_reads.announcement,
+            errors: word_reads.errors,
+            link_notices: word_reads.link_notices,
+            words,
+            view: page_reads.view,
+            present: page_reads.present,
+            controls_open: page_reads.controls_open,
+            help_open: page_reads.help_open,
+            paste_open: page_reads.paste_open,
+            compare_systems: page_reads.compare_systems,
+            page,
+            lesson: teaching_reads.lesson,
+            pointer: teaching_reads.pointer,
+            draft: teaching_reads.draft,
+            story: teaching_reads.story,
+            predict: teaching_reads.predict,
+            pending: teaching_reads.pending,
+            practice_seed: teaching_reads.practice_seed,
+            quiz_set: teaching_reads.quiz_set,
+            exercises: teaching_reads.exercises,
+            teaching,
+            generating: work_reads.generating,
+            cache: work_reads.cache,
+            timeline_event: work_reads.timeline_event,
+            work,
+            stop_generating: StoredValue::new(false),
             // A Memo, not a second signal: R lives in the scenario (links, undo and the
             // timeline's copies all go through it); readers only wake when R itself changes.
             replicas: Memo::new(move |_| scenario.with(|s| s.timing().replicas as usize)),
-            cache: RwSignal::new(CacheLoad::default()),
-            present: RwSignal::new(false),
-            controls_open: RwSignal::new(false),
-            help_open: RwSignal::new(false),
-            lesson: RwSignal::new(None),
-            pointer: RwSignal::new(None),
-            draft: RwSignal::new(None),
             kept_params: StoredValue::new(Vec::new()),
-            view: RwSignal::new(View::Ring),
             save_png: StoredValue::new(None),
-            generating: RwSignal::new(None),
-            stop_generating: StoredValue::new(false),
-            predict: RwSignal::new(false),
-            pending: RwSignal::new(None),
-            practice_seed: RwSignal::new(1),
-            quiz_set: RwSignal::new(None),
-            set_draft: RwSignal::new(Vec::new()),
-            timeline_event: RwSignal::new(TimelineEvent::default()),
-            paste_open: RwSignal::new(false),
-            compare_systems: RwSignal::new(false),
-            story: RwSignal::new(None),
         };
         (app, extra)
     }
@@ -200,31 +228,6 @@ impl AppState {
     /// State showing the starting scenario.
     pub fn new() -> AppState {
         AppState::from_link("", 0).0
-    }
-
-    /// Puts `message` next to `field`.
-    pub fn show_error(&self, field: Field, message: String) {
-        self.announcement.set(message.clone());
-        self.errors.update(|errors| {
-            errors.retain(|(f, _)| *f != field);
-            errors.push((field, message));
-        });
-    }
-
-    /// Clears the message next to `field`.
-    pub fn clear_error(&self, field: Field) {
-        self.errors
-            .update(|errors| errors.retain(|(f, _)| *f != field));
-    }
-
-    /// The message next to `field`, if any.
-    pub fn error(&self, field: Field) -> Option<String> {
-        self.errors.with(|errors| {
-            errors
-                .iter()
-                .find(|(f, _)| *f == field)
-                .map(|(_, m)| m.clone())
-        })
     }
 
     /// The name "Add server" uses when none is typed.

@@ -5,13 +5,55 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::app::{AppState, Frame};
+use super::app::AppState;
+use super::shown::Frame;
 use super::slots::slots_for;
 use super::vocabulary::Field;
 use crate::core::{Change, Error, Kind, Link, Outcome, Scenario};
 
 /// The most views undo keeps.
 pub const HISTORY_LIMIT: usize = 200;
+
+/// The shown store's write side: the frame on screen, undo and redo, and the colours. Only this
+/// file writes them.
+#[derive(Clone, Copy)]
+pub(super) struct Writes {
+    frame: RwSignal<Frame>,
+    past: RwSignal<Vec<Frame>>,
+    future: RwSignal<Vec<Frame>>,
+    slots: RwSignal<Vec<(String, usize)>>,
+}
+
+/// The shown store's read side: the frame, undo's and redo's frames, and the colours.
+pub(super) struct Reads {
+    pub frame: ReadSignal<Frame>,
+    pub past: ReadSignal<Vec<Frame>>,
+    pub future: ReadSignal<Vec<Frame>>,
+    pub slots: ReadSignal<Vec<(String, usize)>>,
+}
+
+impl Writes {
+    /// The store showing `frame`, with `past` to undo into and the colours `slots`.
+    pub(super) fn new(
+        frame: Frame,
+        past: Vec<Frame>,
+        slots: Vec<(String, usize)>,
+    ) -> (Reads, Writes) {
+        let writes = Writes {
+            frame: RwSignal::new(frame),
+            past: RwSignal::new(past),
+            future: RwSignal::new(Vec::new()),
+            slots: RwSignal::new(slots),
+        };
+        let reads = Reads {
+            frame: writes.frame.read_only(),
+            past: writes.past.read_only(),
+            future: writes.future.read_only(),
+            slots: writes.slots.read_only(),
+        };
+        (reads, writes)
+    }
+}
 
 impl AppState {
     /// Applies `change`; on success records the outcome and announces it, on refusal shows the
@@ -27,7 +69,7 @@ impl AppState {
     /// it moves (see [`AppState::asks_first`]). Returns whether it was held back.
     pub fn hold(&self, change: &Change, field: Field) -> bool {
         if self.predict.get_untracked() && self.asks_first(change) {
-            self.pending.set(Some((change.clone(), field)));
+            self.set_pending(Some((change.clone(), field)));
             return true;
         }
         false
@@ -64,16 +106,16 @@ impl AppState {
         let before = self.scenario.get_untracked();
         match result {
             Ok((next, outcome)) => {
-                self.announcement.set(outcome.summary());
+                self.announce(outcome.summary());
                 self.remember();
-                self.future.set(Vec::new());
+                self.shown.future.set(Vec::new());
                 self.show(Frame {
                     scenario: next,
                     previous: Some(before),
                     last: Some(Arc::new(outcome)),
                 });
                 // A change went through: earlier complaints no longer describe the state.
-                self.errors.set(Vec::new());
+                self.clear_errors();
                 true
             }
             Err(error) => {
@@ -117,16 +159,16 @@ impl AppState {
             Some(frame) => {
                 let summary = frame.last.as_ref().map(|o| o.summary()).unwrap_or_default();
                 self.remember();
-                self.future.set(Vec::new());
+                self.shown.future.set(Vec::new());
                 self.show(frame);
-                self.errors.set(Vec::new());
-                self.announcement.set(format!("{said} {summary}"));
+                self.clear_errors();
+                self.announce(format!("{said} {summary}"));
                 true
             }
             None => {
                 let taken = self.dispatch(setting, field);
                 if taken && alone && !said.is_empty() {
-                    self.announcement.set(said);
+                    self.announce(said);
                 }
                 taken
             }
@@ -147,13 +189,14 @@ impl AppState {
             count: count as u32,
         };
         let apply = |s: &Scenario| s.after(setting.clone()).ok().map(|(next, _)| next);
-        if let Some(next) = self.scenario.with_untracked(apply) {
-            self.scenario.set(next);
-        }
-        let previous = self.previous.with_untracked(|p| p.as_ref().and_then(apply));
-        if previous.is_some() {
-            self.previous.set(previous);
-        }
+        self.shown.frame.update(|frame| {
+            if let Some(next) = apply(&frame.scenario) {
+                frame.scenario = next;
+            }
+            if let Some(previous) = frame.previous.as_ref().and_then(apply) {
+                frame.previous = Some(previous);
+            }
+        });
     }
 
     fn frame(&self) -> Frame {
@@ -171,7 +214,7 @@ impl AppState {
     /// Pushes the current view onto the undo history.
     fn remember(&self) {
         let frame = self.frame();
-        self.past.update(|past| {
+        self.shown.past.update(|past| {
             past.push(frame);
             if past.len() > HISTORY_LIMIT {
                 past.remove(0);
@@ -183,24 +226,22 @@ impl AppState {
     fn show(&self, frame: Frame) {
         let slots = slots_for(&self.slots.get_untracked(), &frame.scenario);
         self.forget_missing_selection(&frame.scenario);
-        self.slots.set(slots);
-        self.previous.set(frame.previous);
-        self.scenario.set(frame.scenario);
-        self.last.set(frame.last);
+        self.shown.slots.set(slots);
+        self.shown.frame.set(frame);
     }
 
     /// Shows what `link` holds as one undoable change of view, with its view parameters.
     pub fn load(&self, link: Link, headline: String) {
         self.remember();
-        self.future.set(Vec::new());
-        self.selected_key.set(None);
-        self.selected_server.set(None);
-        self.errors.set(Vec::new());
+        self.shown.future.set(Vec::new());
+        self.set_selected_key(None);
+        self.set_selected_server(None);
+        self.clear_errors();
         // Colours follow the scenario before the link's change, so a server keeps its colour
         // across that change (D stays D's colour when A leaves).
         if let Some(before) = &link.before {
             let slots = slots_for(&self.slots.get_untracked(), before);
-            self.slots.set(slots);
+            self.shown.slots.set(slots);
         }
         self.show(Frame {
             scenario: link.scenario,
@@ -210,24 +251,26 @@ impl AppState {
         let summary = self
             .last
             .with_untracked(|l| l.as_ref().map(|o| o.summary()));
-        self.announcement
-            .set(summary.map_or(headline.clone(), |s| format!("{headline} {s}")));
+        self.announce(summary.map_or(headline.clone(), |s| format!("{headline} {s}")));
     }
 
-    /// Makes `scenario` the view a link opened on, with no change before it (used when a link's
-    /// many keys arrive after the page has opened).
+    /// Makes `scenario` the view a link opened on, with no change before it and nothing to
+    /// undo (used when a link's many keys arrive after the page has opened).
     pub fn set_base(&self, scenario: Scenario) {
+        self.shown.past.set(Vec::new());
         let slots = slots_for(&self.slots.get_untracked(), &scenario);
-        self.slots.set(slots);
-        self.previous.set(None);
-        self.last.set(None);
-        self.scenario.set(scenario);
+        self.shown.slots.set(slots);
+        self.shown.frame.set(Frame {
+            scenario,
+            previous: None,
+            last: None,
+        });
     }
 
     /// Goes back one change. Returns whether there was one.
     pub fn undo(&self) -> bool {
-        let Some(frame) = self.past.try_update(|past| past.pop()).flatten() else {
-            self.announcement.set("Nothing to undo.".into());
+        let Some(frame) = self.shown.past.try_update(|past| past.pop()).flatten() else {
+            self.announce("Nothing to undo.".into());
             return false;
         };
         let current = self.frame();
@@ -236,50 +279,56 @@ impl AppState {
             .as_ref()
             .map(|o| o.headline.clone())
             .unwrap_or_default();
-        self.future.update(|future| future.push(current));
+        self.shown.future.update(|future| future.push(current));
         self.show(frame);
-        self.announcement.set(format!("Undone: {undone}"));
+        self.announce(format!("Undone: {undone}"));
         true
     }
 
     /// Goes forward one undone change. Returns whether there was one.
     pub fn redo(&self) -> bool {
-        let Some(frame) = self.future.try_update(|future| future.pop()).flatten() else {
-            self.announcement.set("Nothing to redo.".into());
+        let Some(frame) = self
+            .shown
+            .future
+            .try_update(|future| future.pop())
+            .flatten()
+        else {
+            self.announce("Nothing to redo.".into());
             return false;
         };
         self.remember();
         let redone = frame.last.as_ref().map(|o| o.summary()).unwrap_or_default();
         self.show(frame);
-        self.announcement.set(format!("Redone: {redone}"));
+        self.announce(format!("Redone: {redone}"));
         true
     }
 
     /// Back to the starting scenario; undo brings back what was there.
     pub fn reset(&self) {
         self.remember();
-        self.future.set(Vec::new());
+        self.shown.future.set(Vec::new());
         self.show(Frame {
             scenario: Scenario::teaching(),
             previous: None,
             last: None,
         });
-        self.selected_key.set(None);
-        self.selected_server.set(None);
-        self.errors.set(Vec::new());
-        self.announcement
-            .set("Back to the starting ring: A, B and C at 10, 40 and 75 with five keys.".into());
+        self.set_selected_key(None);
+        self.set_selected_server(None);
+        self.clear_errors();
+        self.announce(
+            "Back to the starting ring: A, B and C at 10, 40 and 75 with five keys.".into(),
+        );
     }
 
     fn forget_missing_selection(&self, next: &Scenario) {
         if let Some(label) = self.selected_key.get_untracked() {
             if next.keys().find(&label).is_none() {
-                self.selected_key.set(None);
+                self.set_selected_key(None);
             }
         }
         if let Some(name) = self.selected_server.get_untracked() {
             if next.server(&name).is_err() {
-                self.selected_server.set(None);
+                self.set_selected_server(None);
             }
         }
     }

@@ -10,8 +10,14 @@ pub mod address;
 mod app;
 mod changes;
 mod lesson;
+mod page;
+mod selection;
+mod shown;
 mod slots;
+mod teaching;
 mod vocabulary;
+mod words;
+mod work;
 
 /// The most keys the page holds: as many as the engine.
 pub const MAX_PAGE_KEYS: usize = crate::core::MAX_KEYS;

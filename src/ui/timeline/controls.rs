@@ -34,7 +34,7 @@ pub fn EventControls() -> impl IntoView {
     let event = move || effective(app);
     let timing = move || app.scenario.with(|s| s.timing());
     let set_what = move |what: Happening| {
-        app.timeline_event.update(|e| e.what = what);
+        app.update_timeline_event(|e| e.what = what);
     };
     let last = move || {
         app.last.with(|l| {
@@ -66,7 +66,7 @@ pub fn EventControls() -> impl IntoView {
                     type="button"
                     data-testid="event-last"
                     aria-pressed=move || follows().to_string()
-                    on:click=move |_| app.timeline_event.set(TimelineEvent::default())
+                    on:click=move |_| app.set_timeline_event(TimelineEvent::default())
                 >
                     {move || format!("Last change: {}", last().unwrap_or_default())}
                 </button>
@@ -92,7 +92,7 @@ pub fn EventControls() -> impl IntoView {
                         on:change=move |ev| {
                             // The "what if" shown (a failure when there was no change to follow).
                             let what = event().what;
-                            app.timeline_event.set(TimelineEvent { what, server: Some(event_target_value(&ev)) });
+                            app.set_timeline_event(TimelineEvent { what, server: Some(event_target_value(&ev)) });
                         }
                     >
                         {move || names().into_iter().map(|n| {
@@ -184,7 +184,7 @@ pub fn TimingControls() -> impl IntoView {
             .and_then(|reads| CacheLoad::new(reads as f64, app.cache.get_untracked().hit_rate));
         match result {
             Ok(load) => {
-                app.cache.set(load);
+                app.set_cache(load);
                 app.clear_error(Field::Timeline);
             }
             Err(e) => app.show_error(Field::Timeline, format!("Reads: {e}")),
@@ -195,7 +195,7 @@ pub fn TimingControls() -> impl IntoView {
         let result = app.cache.get_untracked().with_hit_text(&text);
         match result {
             Ok(load) => {
-                app.cache.set(load);
+                app.set_cache(load);
                 app.clear_error(Field::Timeline);
             }
             Err(e) => app.show_error(Field::Timeline, format!("Hit rate: {e}")),

@@ -20,7 +20,7 @@ pub fn CachePanel() -> impl IntoView {
     let settle =
         move |which: &'static str, result: Result<CacheLoad, crate::core::Error>| match result {
             Ok(load) => {
-                app.cache.set(load);
+                app.set_cache(load);
                 error.set(None);
                 refused.set(None);
             }
@@ -110,8 +110,8 @@ pub fn CachePanel() -> impl IntoView {
                     type="button"
                     data-testid="see-over-time"
                     on:click=move |_| {
-                        app.timeline_event.set(TimelineEvent::default());
-                        app.view.set(View::Timeline);
+                        app.set_timeline_event(TimelineEvent::default());
+                        app.set_view(View::Timeline);
                         // The focus (and, on a phone, the scroll) goes to the change followed.
                         crate::ui::kit::focus::focus_soon(vec!["[data-testid=\"event-last\"]".into()]);
                     }

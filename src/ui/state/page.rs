@@ -1,0 +1,93 @@
+//! The page store: the view on screen, presentation mode and its folded controls, and which
+//! dialogs and panels are open. Written only through the methods here.
+
+use leptos::prelude::*;
+
+use super::app::AppState;
+use super::vocabulary::View;
+
+/// The page's write side.
+#[derive(Clone, Copy)]
+pub(super) struct Writes {
+    view: RwSignal<View>,
+    present: RwSignal<bool>,
+    controls_open: RwSignal<bool>,
+    help_open: RwSignal<bool>,
+    paste_open: RwSignal<bool>,
+    compare_systems: RwSignal<bool>,
+}
+
+/// The page's read side, as the app state holds it.
+pub(super) struct Reads {
+    pub view: ReadSignal<View>,
+    pub present: ReadSignal<bool>,
+    pub controls_open: ReadSignal<bool>,
+    pub help_open: ReadSignal<bool>,
+    pub paste_open: ReadSignal<bool>,
+    pub compare_systems: ReadSignal<bool>,
+}
+
+impl Writes {
+    /// The ring view, nothing open, not presenting.
+    pub(super) fn new() -> (Reads, Writes) {
+        let writes = Writes {
+            view: RwSignal::new(View::Ring),
+            present: RwSignal::new(false),
+            controls_open: RwSignal::new(false),
+            help_open: RwSignal::new(false),
+            paste_open: RwSignal::new(false),
+            compare_systems: RwSignal::new(false),
+        };
+        let reads = Reads {
+            view: writes.view.read_only(),
+            present: writes.present.read_only(),
+            controls_open: writes.controls_open.read_only(),
+            help_open: writes.help_open.read_only(),
+            paste_open: writes.paste_open.read_only(),
+            compare_systems: writes.compare_systems.read_only(),
+        };
+        (reads, writes)
+    }
+}
+
+impl AppState {
+    /// Shows `view`.
+    pub fn set_view(&self, view: View) {
+        self.page.view.set(view);
+    }
+
+    /// Turns presentation mode on or off.
+    pub fn set_present(&self, on: bool) {
+        self.page.present.set(on);
+    }
+
+    /// Turns presentation mode over.
+    pub fn toggle_present(&self) {
+        self.page.present.update(|p| *p = !*p);
+    }
+
+    /// Unfolds or folds the editing controls in presentation mode.
+    pub fn set_controls_open(&self, open: bool) {
+        self.page.controls_open.set(open);
+    }
+
+    /// Folds or unfolds the editing controls in presentation mode, whichever they are not.
+    pub fn toggle_controls(&self) {
+        self.page.controls_open.update(|open| *open = !*open);
+    }
+
+    /// Opens or closes the shortcut list.
+    pub fn set_help_open(&self, open: bool) {
+        self.page.help_open.set(open);
+    }
+
+    /// Opens or closes the "Paste your cluster" dialog.
+    pub fn set_paste_open(&self, open: bool) {
+        self.page.paste_open.set(open);
+    }
+
+    /// Shows the real systems in Compare, or only the textbook placements.
+    pub fn set_compare_systems(&self, on: bool) {
+        self.page.compare_systems.set(on);
+    }
+}

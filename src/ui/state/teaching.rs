@@ -1,0 +1,133 @@
+//! The teaching store: the lesson followed and its pointer, the lesson being recorded, the
+//! story last opened, Predict first and the change it holds back, and practice (its seed, the
+//! exercise set a link opened, the set being put together). Written only through the methods
+//! here.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use super::app::{AppState, Draft};
+use super::vocabulary::Field;
+use crate::core::{Change, Scenario};
+use crate::teach::lessons::{Lesson, Pointer};
+use crate::teach::quiz::Question;
+
+/// A lesson and the step on screen (from 0).
+pub type LessonStep = Option<(Arc<Lesson>, usize)>;
+
+/// The story last opened, and the scenario it opened on.
+pub type StoryShown = Option<(&'static str, Scenario)>;
+
+/// Teaching's write side.
+#[derive(Clone, Copy)]
+pub(super) struct Writes {
+    lesson: RwSignal<LessonStep>,
+    pointer: RwSignal<Option<Pointer>>,
+    draft: RwSignal<Option<Draft>>,
+    story: RwSignal<StoryShown>,
+    predict: RwSignal<bool>,
+    pending: RwSignal<Option<(Change, Field)>>,
+    practice_seed: RwSignal<u64>,
+    quiz_set: RwSignal<Option<String>>,
+    exercises: RwSignal<Vec<Question>>,
+}
+
+/// Teaching's read side, as the app state holds it.
+pub(super) struct Reads {
+    pub lesson: ReadSignal<LessonStep>,
+    pub pointer: ReadSignal<Option<Pointer>>,
+    pub draft: ReadSignal<Option<Draft>>,
+    pub story: ReadSignal<StoryShown>,
+    pub predict: ReadSignal<bool>,
+    pub pending: ReadSignal<Option<(Change, Field)>>,
+    pub practice_seed: ReadSignal<u64>,
+    pub quiz_set: ReadSignal<Option<String>>,
+    pub exercises: ReadSignal<Vec<Question>>,
+}
+
+impl Writes {
+    /// No lesson, no story, nothing held back, practice from seed 1.
+    pub(super) fn new() -> (Reads, Writes) {
+        let writes = Writes {
+            lesson: RwSignal::new(None),
+            pointer: RwSignal::new(None),
+            draft: RwSignal::new(None),
+            story: RwSignal::new(None),
+            predict: RwSignal::new(false),
+            pending: RwSignal::new(None),
+            practice_seed: RwSignal::new(1),
+            quiz_set: RwSignal::new(None),
+            exercises: RwSignal::new(Vec::new()),
+        };
+        let reads = Reads {
+            lesson: writes.lesson.read_only(),
+            pointer: writes.pointer.read_only(),
+            draft: writes.draft.read_only(),
+            story: writes.story.read_only(),
+            predict: writes.predict.read_only(),
+            pending: writes.pending.read_only(),
+            practice_seed: writes.practice_seed.read_only(),
+            quiz_set: writes.quiz_set.read_only(),
+            exercises: writes.exercises.read_only(),
+        };
+        (reads, writes)
+    }
+}
+
+impl AppState {
+    /// Follows `lesson` at its step, or no lesson.
+    pub fn set_lesson(&self, lesson: LessonStep) {
+        self.teaching.lesson.set(lesson);
+    }
+
+    /// Points at a key, a server or a panel, or at nothing.
+    pub fn set_pointer(&self, pointer: Option<Pointer>) {
+        self.teaching.pointer.set(pointer);
+    }
+
+    /// Starts, replaces or ends the lesson being recorded.
+    pub fn set_draft(&self, draft: Option<Draft>) {
+        self.teaching.draft.set(draft);
+    }
+
+    /// Edits the lesson being recorded.
+    pub fn update_draft(&self, edit: impl FnOnce(&mut Option<Draft>)) {
+        self.teaching.draft.update(edit);
+    }
+
+    /// Remembers the story opened, with the scenario it opened on.
+    pub fn set_story(&self, story: StoryShown) {
+        self.teaching.story.set(story);
+    }
+
+    /// Turns Predict first on or off.
+    pub fn set_predict(&self, on: bool) {
+        self.teaching.predict.set(on);
+    }
+
+    /// Holds back a change for the learner's prediction, or lets go of it.
+    pub fn set_pending(&self, pending: Option<(Change, Field)>) {
+        self.teaching.pending.set(pending);
+    }
+
+    /// Sets the seed practice questions are drawn from.
+    pub fn set_practice_seed(&self, seed: u64) {
+        self.teaching.practice_seed.set(seed);
+    }
+
+    /// Follows the exercise set a link opened (`quiz=`), or none.
+    pub fn set_quiz_set(&self, set: Option<String>) {
+        self.teaching.quiz_set.set(set);
+    }
+
+    /// Replaces the exercise set being put together.
+    pub fn set_exercises(&self, questions: Vec<Question>) {
+        self.teaching.exercises.set(questions);
+    }
+
+    /// Edits the exercise set being put together.
+    pub fn update_exercises(&self, edit: impl FnOnce(&mut Vec<Question>)) {
+        self.teaching.exercises.update(edit);
+    }
+}

@@ -8,7 +8,8 @@
 //! The ring's look is here too, as plain data both of its painters read: its colours
 //! ([`palette`]) and its line widths and type sizes in each mode ([`style`]). The canvas painter
 //! paints a [`picture::Picture`] on the page; [`svg`] writes the same picture as an SVG
-//! document, for a still of the ring outside the page.
+//! document, for a still of the ring outside the page. [`timeline`] lays out a timeline's chart
+//! and words.
 
 pub mod chart;
 pub mod geometry;
@@ -16,3 +17,4 @@ pub mod palette;
 pub mod picture;
 pub mod style;
 pub mod svg;
+pub mod timeline;

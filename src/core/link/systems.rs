@@ -1,5 +1,6 @@
-//! The real systems in a link: their settings and their state, each written only when it
-//! differs from what a cluster of the link's servers starts with.
+//! The real systems' state in a link, each part written only when it differs from what a
+//! cluster of the link's servers starts with. (Their settings, `num-tokens`, `token-seed`,
+//! `min-ring` and `gc-replicas`, are written and read with every placement's.)
 //!
 //! | parameter | holds |
 //! |---|---|
@@ -11,32 +12,15 @@
 //! | `index`, `shards` | the Elasticsearch index (`3`, `3/768`, `4/4/9.4`), and its shards' nodes when not round-robin |
 //! | `tokens` | Cassandra tokens read from `nodetool ring`: `node=t1;t2,node2=t3` |
 
-use crate::core::error::Error;
 use crate::core::placement::systems::elasticsearch::Routing;
 use crate::core::placement::systems::units::Units;
 use crate::core::placement::systems::{kafka, redis, SystemState, Tokens};
-use crate::core::placement::{
-    check_groupcache_replicas, check_min_ring, check_num_tokens, Options,
-};
 use crate::core::scenario::Scenario;
 use crate::core::size::parse_number;
 
-/// The systems' settings and state of `scenario` that differ from a new cluster's.
+/// The systems' state of `scenario` where it differs from a new cluster's (their settings are
+/// written with every placement's, from [`Setting`](crate::core::placement::Setting)).
 pub(super) fn write(scenario: &Scenario, pairs: &mut Vec<(&'static str, String)>) {
-    let options = scenario.options();
-    let defaults = Options::default();
-    if options.num_tokens != defaults.num_tokens {
-        pairs.push(("num-tokens", options.num_tokens.to_string()));
-    }
-    if options.token_seed != defaults.token_seed {
-        pairs.push(("token-seed", options.token_seed.to_string()));
-    }
-    if options.min_ring != defaults.min_ring {
-        pairs.push(("min-ring", options.min_ring.to_string()));
-    }
-    if options.groupcache_replicas != defaults.groupcache_replicas {
-        pairs.push(("gc-replicas", options.groupcache_replicas.to_string()));
-    }
     let n = scenario.servers().len();
     let state = scenario.systems();
     if *state.slots() != redis::created(n) {
@@ -59,37 +43,6 @@ pub(super) fn write(scenario: &Scenario, pairs: &mut Vec<(&'static str, String)>
     if !state.tokens().0.is_empty() {
         pairs.push(("tokens", state.tokens().to_string()));
     }
-}
-
-/// Reads the systems' settings into `options`; what cannot be read is said and left out.
-pub(super) fn read_options<'a>(
-    options: &mut Options,
-    param: &impl Fn(&str) -> Option<&'a str>,
-    ignored: &mut Vec<String>,
-) {
-    let mut read = |name: &str, set: &mut dyn FnMut(&str) -> Result<(), Error>| {
-        if let Some(value) = param(name) {
-            if let Err(error) = set(value) {
-                ignored.push(format!("{name}: {error}"));
-            }
-        }
-    };
-    read("num-tokens", &mut |v| {
-        options.num_tokens = check_num_tokens(parse_number(v)?)?;
-        Ok(())
-    });
-    read("token-seed", &mut |v| {
-        options.token_seed = parse_number(v)?;
-        Ok(())
-    });
-    read("min-ring", &mut |v| {
-        options.min_ring = check_min_ring(parse_number(v)?)?;
-        Ok(())
-    });
-    read("gc-replicas", &mut |v| {
-        options.groupcache_replicas = check_groupcache_replicas(parse_number(v)?)?;
-        Ok(())
-    });
 }
 
 /// Reads the systems' state for `scenario`'s servers; each part that cannot be read is said

@@ -117,26 +117,12 @@ fn SystemMoved() -> impl IntoView {
 fn MovedRequests() -> impl IntoView {
     let app = expect_context::<AppState>();
     let text = move || {
-        let moved = moved_reads(app)?.placement;
-        let keys = app.last.with(|l| l.as_ref()?.moved_fraction())?;
-        Some(format!(
-            "The keys that moved carry {} of the requests ({} of the keys).",
-            pct(moved),
-            pct(keys)
-        ))
+        app.last.with(|last| {
+            app.previous
+                .with(|before| MovedReads::line(before.as_ref(), last.as_deref()?))
+        })
     };
     view! { <p class="moved-requests" data-testid="moved-requests">{text}</p> }
-}
-
-/// What the keys the last change moved had carried, when keys are not read alike.
-pub fn moved_reads(app: AppState) -> Option<MovedReads> {
-    app.last.with(|last| {
-        let outcome = last.as_ref()?;
-        app.previous.with(|before| {
-            let before = before.as_ref().filter(|b| !b.traffic().is_even())?;
-            MovedReads::of(before, outcome)
-        })
-    })
 }
 
 /// The moved keys by name, when they are few.

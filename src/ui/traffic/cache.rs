@@ -3,10 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::core::{parse_number, CacheLoad};
+use crate::core::{parse_number, CacheLoad, MovedReads};
 use crate::teach::lessons::Panel;
 use crate::ui::kit::numbers::grouped;
-use crate::ui::ring::last_change::moved_reads;
 use crate::ui::state::{AppState, TimelineEvent, View};
 
 /// Reads per second and hit rate in, database reads per second out.
@@ -43,18 +42,12 @@ pub fn CachePanel() -> impl IntoView {
         settle("hit", result);
     };
     let reads = |x: f64| grouped(x.round() as u64);
-    // When keys are not read alike, a moved key costs its own reads, not an average share.
+    // The shares of reads the last change moved, as the engine weighs them.
     let fractions = move || {
-        let by_keys = app
-            .last
-            .with(|l| {
-                l.as_ref()
-                    .filter(|o| o.moves_keys)
-                    .map(|o| (o.moved_fraction(), o.baseline_fraction()))
-            })
-            .and_then(|(ring, mod_n)| Some((ring?, mod_n?)))?;
-        let by_requests = moved_reads(app).map(|m| (m.placement, m.baseline.unwrap_or(0.0)));
-        Some(by_requests.unwrap_or(by_keys))
+        app.last.with(|last| {
+            app.previous
+                .with(|before| MovedReads::fractions(before.as_ref(), last.as_deref()?))
+        })
     };
     view! {
         <section class="panel" class:pointed=move || app.points_at(Panel::Cache) aria-labelledby="cache-title">

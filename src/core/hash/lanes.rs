@@ -332,4 +332,3 @@ mod avx2 {
         unreachable!("no AVX2 off x86-64")
     }
 }
-

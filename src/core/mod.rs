@@ -81,7 +81,9 @@ pub use keys::{
     check_label, generated_hashes, generated_name, BulkKeys, Key, KeySet, LinesRefused, Loaded,
     MAX_KEYS,
 };
-pub use link::{read_link, write_link, Link, MAX_NOTES, SCENARIO_PARAMS, SHARED_PARAMS};
+pub use link::{
+    read_link, reads_param, write_link, Link, MAX_NOTES, SCENARIO_PARAMS, SHARED_PARAMS,
+};
 pub use mix::{mix64, widen};
 pub use modn::{mod_n_expected, mod_n_owner, Remainder};
 pub use moved_reads::MovedReads;

@@ -67,8 +67,8 @@ pub struct PlacementArgs {
     /// How keys are placed: ring (the default), mod-n, ketama, rendezvous, jump, maglev,
     /// table, bounded or multi-probe; or a real system, byte for byte: redis-cluster,
     /// cassandra, envoy-ring-hash, envoy-maglev, nginx, kafka, kafka-librdkafka,
-    /// elasticsearch or groupcache (the default when a cluster is read from a file is its
-    /// system).
+    /// elasticsearch, groupcache, haproxy or twemproxy (the default when a cluster is read
+    /// from a file is its system).
     /// Example: --placement jump
     #[arg(long, value_name = "NAME", verbatim_doc_comment)]
     pub placement: Option<String>,
@@ -105,6 +105,23 @@ pub struct PlacementArgs {
     /// Example: --groupcache-replicas 3
     #[arg(long, value_name = "N", verbatim_doc_comment)]
     pub groupcache_replicas: Option<String>,
+
+    /// HAProxy's hash-type: consistent, then sdbm, djb2, wt6 or crc32, then avalanche or not
+    /// (default "consistent", which is sdbm with avalanche).
+    /// Example: --hash-type "consistent djb2"
+    #[arg(long, value_name = "WORDS", verbatim_doc_comment)]
+    pub hash_type: Option<String>,
+
+    /// twemproxy's hash: fnv1a_64 (the default), md5, murmur, crc32, … as nutcracker.yml names
+    /// them.
+    /// Example: --nc-hash md5
+    #[arg(long, value_name = "NAME", verbatim_doc_comment)]
+    pub nc_hash: Option<String>,
+
+    /// twemproxy's hash_tag: two characters; only what a key holds between them is hashed.
+    /// Example: --hash-tag "{}"
+    #[arg(long, value_name = "AB", verbatim_doc_comment)]
+    pub hash_tag: Option<String>,
 
     /// Elasticsearch: the index's primary shards, from 1 to 1024 (default 3).
     /// Example: --shards 5
@@ -147,6 +164,16 @@ pub struct PlacementArgs {
     /// Example: --envoy-hosts hosts.txt
     #[arg(long, value_name = "FILE", verbatim_doc_comment)]
     pub envoy_hosts: Option<PathBuf>,
+
+    /// Read an HAProxy backend (or listen) section with hash-type consistent.
+    /// Example: --haproxy-backend backend.cfg
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub haproxy_backend: Option<PathBuf>,
+
+    /// Read one pool of a twemproxy nutcracker.yml with distribution: ketama.
+    /// Example: --nutcracker-pool nutcracker.yml
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub nutcracker_pool: Option<PathBuf>,
 
     /// Bounded loads' factor c, from 1.00 to 3.00 (default 1.25): no server takes more than c
     /// times its fair share of the keys.

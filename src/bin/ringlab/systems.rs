@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use ringlab::core::pasted::{self, Format};
 use ringlab::core::placement::systems::elasticsearch::{EsVersion, Routing};
-use ringlab::core::placement::Panel;
+use ringlab::core::placement::{Panel, Setting};
 use ringlab::core::{parse_number, Change, Error, Kind, Scenario};
 
 use crate::failure::Failure;
@@ -26,6 +26,16 @@ pub fn cluster_file(
             &args.nginx_upstream,
         ),
         ("--envoy-hosts", Format::EnvoyHosts, &args.envoy_hosts),
+        (
+            "--haproxy-backend",
+            Format::HaproxyBackend,
+            &args.haproxy_backend,
+        ),
+        (
+            "--nutcracker-pool",
+            Format::NutcrackerPool,
+            &args.nutcracker_pool,
+        ),
     ]
     .into_iter()
     .filter_map(|(flag, format, path)| path.as_ref().map(|p| (flag, format, p)))
@@ -72,6 +82,15 @@ pub fn settings(
     if let Some(s) = &args.seed {
         let seed = parse_number(s).map_err(at("--seed"))?;
         changes.push(("--seed", Change::SetTokenSeed { seed }));
+    }
+    for (flag, setting, given) in [
+        ("--hash-type", Setting::HashType, &args.hash_type),
+        ("--nc-hash", Setting::NutcrackerHash, &args.nc_hash),
+        ("--hash-tag", Setting::HashTag, &args.hash_tag),
+    ] {
+        if let Some(text) = given {
+            changes.push((flag, Change::setting(setting, text).map_err(at(flag))?));
+        }
     }
     if let Some(m) = &args.min_ring {
         let size = parse_number(m).map_err(at("--min-ring"))?;

@@ -34,13 +34,16 @@ mod systems;
 mod tests;
 mod write;
 
+use crate::core::placement::Setting;
 use crate::core::scenario::{Outcome, Scenario};
 
 /// Parameters the engine reads that are also handed on to the caller.
 pub const SHARED_PARAMS: [&str; 1] = ["r"];
 
-/// The parameters the engine reads; others are left to the caller.
-pub const SCENARIO_PARAMS: [&str; 34] = [
+/// The parameters the engine reads besides the placements' settings (each
+/// [`Setting`](crate::core::placement::Setting)'s `param`); others are left to the caller. See
+/// [`reads_param`].
+pub const SCENARIO_PARAMS: [&str; 27] = [
     "ring",
     "hash",
     "vnodes",
@@ -50,10 +53,6 @@ pub const SCENARIO_PARAMS: [&str; 34] = [
     "later",
     "then",
     "placement",
-    "maglev",
-    "partitions",
-    "load",
-    "probes",
     "table",
     "traffic",
     "hot",
@@ -65,16 +64,13 @@ pub const SCENARIO_PARAMS: [&str; 34] = [
     "gossip",
     "writes",
     "data",
-    "num-tokens",
-    "token-seed",
-    "min-ring",
-    "gc-replicas",
     "slots",
     "topic",
     "leaders",
     "index",
     "shards",
     "tokens",
+    "haproxy-ids",
 ];
 
 /// What a link held.
@@ -94,3 +90,9 @@ pub struct Link {
 
 pub use read::{read_link, MAX_NOTES};
 pub use write::write_link;
+
+/// Whether the engine reads the link parameter `name`: one of [`SCENARIO_PARAMS`] or a
+/// placement's setting.
+pub fn reads_param(name: &str) -> bool {
+    SCENARIO_PARAMS.contains(&name) || Setting::ALL.iter().any(|s| s.param() == name)
+}

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::parts::{add_keys, build_servers, read_settings, read_timing, read_traffic};
-use super::{systems, Link, SCENARIO_PARAMS, SHARED_PARAMS};
+use super::{reads_param, systems, Link, SHARED_PARAMS};
 use crate::core::hash::HashScheme;
 use crate::core::keys::Key;
 use crate::core::scenario::{Change, Scenario};
@@ -59,7 +59,7 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
         if SHARED_PARAMS.contains(&name.as_ref()) {
             extra.push((name.to_string(), value.to_string()));
         }
-        if SCENARIO_PARAMS.contains(&name.as_ref()) {
+        if reads_param(&name) {
             params.push((name.into_owned(), value.into_owned()));
         } else {
             extra.push((name.into_owned(), value.into_owned()));

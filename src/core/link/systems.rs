@@ -11,10 +11,11 @@
 //! | `topic`, `leaders` | the Kafka topic's partitions, and their leaders when not round-robin |
 //! | `index`, `shards` | the Elasticsearch index (`3`, `3/768`, `4/4/9.4`), and its shards' nodes when not round-robin |
 //! | `tokens` | Cassandra tokens read from `nodetool ring`: `node=t1;t2,node2=t3` |
+//! | `haproxy-ids` | HAProxy servers' explicit ids, read from a pasted backend: `a=1,b=7` |
 
 use crate::core::placement::systems::elasticsearch::Routing;
 use crate::core::placement::systems::units::Units;
-use crate::core::placement::systems::{kafka, redis, SystemState, Tokens};
+use crate::core::placement::systems::{kafka, redis, ServerIds, SystemState, Tokens};
 use crate::core::scenario::Scenario;
 use crate::core::size::parse_number;
 
@@ -42,6 +43,9 @@ pub(super) fn write(scenario: &Scenario, pairs: &mut Vec<(&'static str, String)>
     }
     if !state.tokens().0.is_empty() {
         pairs.push(("tokens", state.tokens().to_string()));
+    }
+    if !state.ids().0.is_empty() {
+        pairs.push(("haproxy-ids", state.ids().to_string()));
     }
 }
 
@@ -97,6 +101,12 @@ pub(super) fn read_state<'a>(
         match Tokens::parse(text) {
             Ok(tokens) => state = state.with_tokens(tokens),
             Err(error) => ignored.push(format!("tokens: {error}")),
+        }
+    }
+    if let Some(text) = param("haproxy-ids") {
+        match ServerIds::parse(text) {
+            Ok(ids) => state = state.with_ids(ids),
+            Err(error) => ignored.push(format!("haproxy-ids: {error}")),
         }
     }
     if let Err(error) = scenario.set_systems(state) {

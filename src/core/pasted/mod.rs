@@ -6,10 +6,12 @@
 //! slot table, the tokens, the weights.
 
 mod envoy;
+mod haproxy;
 mod nginx;
 mod nodetool;
 mod reading;
 mod redis;
+mod twemproxy;
 
 use std::fmt;
 use std::str::FromStr;
@@ -32,16 +34,22 @@ pub enum Format {
     NginxUpstream,
     /// Envoy hosts: `address:port` a line (with an optional weight), or an `lb_endpoints` list.
     EnvoyHosts,
+    /// An HAProxy `backend` (or `listen`) section with `hash-type consistent`.
+    HaproxyBackend,
+    /// A twemproxy pool of `nutcracker.yml` with `distribution: ketama`.
+    NutcrackerPool,
 }
 
 impl Format {
     /// Every format, in the order a picker lists them.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 7] = [
         Format::ClusterNodes,
         Format::ClusterSlots,
         Format::NodetoolRing,
         Format::NginxUpstream,
         Format::EnvoyHosts,
+        Format::HaproxyBackend,
+        Format::NutcrackerPool,
     ];
 
     /// The name used on the page and the command line.
@@ -52,6 +60,8 @@ impl Format {
             Format::NodetoolRing => "nodetool-ring",
             Format::NginxUpstream => "nginx-upstream",
             Format::EnvoyHosts => "envoy-hosts",
+            Format::HaproxyBackend => "haproxy-backend",
+            Format::NutcrackerPool => "nutcracker-pool",
         }
     }
 
@@ -63,6 +73,8 @@ impl Format {
             Format::NodetoolRing => "Cassandra nodetool ring",
             Format::NginxUpstream => "nginx upstream block",
             Format::EnvoyHosts => "Envoy hosts",
+            Format::HaproxyBackend => "HAProxy backend section",
+            Format::NutcrackerPool => "twemproxy nutcracker.yml pool",
         }
     }
 
@@ -75,6 +87,17 @@ impl Format {
             .take(12)
             .collect();
         let first = *lines.first()?;
+        let starts = |word: &str| lines.iter().any(|l| l.starts_with(word));
+        if first.starts_with("backend")
+            || first.starts_with("listen")
+            || starts("hash-type")
+            || starts("balance")
+        {
+            return Some(Format::HaproxyBackend);
+        }
+        if starts("distribution:") || starts("servers:") || starts("hash:") {
+            return Some(Format::NutcrackerPool);
+        }
         if first.starts_with("upstream") || lines.iter().any(|l| l.starts_with("server ")) {
             return Some(Format::NginxUpstream);
         }
@@ -119,9 +142,12 @@ impl FromStr for Format {
             .into_iter()
             .find(|f| f.id() == s.trim())
             .ok_or_else(|| {
+                let ids: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
+                let (last, rest) = ids.split_last().expect("there are formats");
                 Error::System(format!(
-                    "Unknown format {:?}; choose cluster-nodes, cluster-slots, nodetool-ring, nginx-upstream or envoy-hosts.",
-                    s.trim()
+                    "Unknown format {:?}; choose {} or {last}.",
+                    s.trim(),
+                    rest.join(", ")
                 ))
             })
     }
@@ -140,5 +166,7 @@ pub fn read(format: Format, text: &str, base: &Scenario) -> Result<Pasted, Refus
         Format::NodetoolRing => nodetool::ring(text, base),
         Format::NginxUpstream => nginx::upstream(text, base),
         Format::EnvoyHosts => envoy::hosts(text, base),
+        Format::HaproxyBackend => haproxy::backend(text, base),
+        Format::NutcrackerPool => twemproxy::pool(text, base),
     }
 }

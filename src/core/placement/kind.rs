@@ -9,7 +9,9 @@ use std::sync::LazyLock;
 use serde::{Deserialize, Serialize};
 
 use super::spec::{Spec, Verbs};
-use super::systems::{cassandra, elasticsearch, envoy, groupcache, kafka, nginx, redis};
+use super::systems::{
+    cassandra, elasticsearch, envoy, groupcache, haproxy, kafka, nginx, redis, twemproxy,
+};
 use super::{bounded, jump, ketama, maglev, mod_n, multi_probe, rendezvous, ring, table};
 use crate::core::error::Error;
 
@@ -54,6 +56,10 @@ pub enum Kind {
     Elasticsearch,
     /// groupcache's `consistenthash`.
     Groupcache,
+    /// HAProxy's `hash-type consistent`.
+    Haproxy,
+    /// twemproxy's `distribution: ketama`.
+    Twemproxy,
 }
 
 impl Kind {
@@ -71,7 +77,7 @@ impl Kind {
     ];
 
     /// The real systems, placed byte for byte as each one places keys.
-    pub const SYSTEMS: [Kind; 9] = [
+    pub const SYSTEMS: [Kind; 11] = [
         Kind::RedisCluster,
         Kind::Cassandra,
         Kind::EnvoyRingHash,
@@ -81,6 +87,8 @@ impl Kind {
         Kind::KafkaLibrdkafka,
         Kind::Elasticsearch,
         Kind::Groupcache,
+        Kind::Haproxy,
+        Kind::Twemproxy,
     ];
 
     /// What the placement is, from its own file.
@@ -104,6 +112,8 @@ impl Kind {
             Kind::KafkaLibrdkafka => &kafka::LIBRDKAFKA_SPEC,
             Kind::Elasticsearch => &elasticsearch::SPEC,
             Kind::Groupcache => &groupcache::SPEC,
+            Kind::Haproxy => &haproxy::SPEC,
+            Kind::Twemproxy => &twemproxy::SPEC,
         }
     }
 

@@ -54,7 +54,7 @@ pub use measure::{Cost, Space, State};
 pub use moved::{ideal_movement, mod_n_moves, moves_between};
 pub use options::{
     check_groupcache_replicas, check_load, check_maglev_size, check_min_ring, check_num_tokens,
-    check_probes, parse_load, Options, Setting,
+    check_probes, parse_hash_tag, parse_hash_type, parse_load, parse_nc_hash, Options, Setting,
 };
 pub use placed::Placed;
 pub use spec::{Circle, Copies, Lookup, Panel, ServersBy, Spec, Verbs, Weights};

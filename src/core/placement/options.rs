@@ -7,6 +7,8 @@
 //! file sits below the placements, which read their settings from here.
 
 use super::partitions::{check_count, default_count};
+use super::systems::haproxy::HashType;
+use super::systems::twemproxy::Hash as NutcrackerHash;
 use crate::core::decimal::{hundredths_text, parse_decimal};
 use crate::core::error::Error;
 use crate::core::size::{parse_number, RingSize};
@@ -82,6 +84,12 @@ pub struct Options {
     pub min_ring: u64,
     /// groupcache's points ("replicas") per node.
     pub groupcache_replicas: u32,
+    /// HAProxy's `hash-type consistent …`.
+    pub hash_type: HashType,
+    /// twemproxy's `hash:`.
+    pub nc_hash: NutcrackerHash,
+    /// twemproxy's `hash_tag:`, two characters, when the pool has one.
+    pub hash_tag: Option<[u8; 2]>,
 }
 
 impl Default for Options {
@@ -95,6 +103,9 @@ impl Default for Options {
             token_seed: TOKEN_SEED,
             min_ring: MIN_RING,
             groupcache_replicas: GROUPCACHE_REPLICAS,
+            hash_type: HashType::DEFAULT,
+            nc_hash: NutcrackerHash::DEFAULT,
+            hash_tag: None,
         }
     }
 }
@@ -202,11 +213,17 @@ pub enum Setting {
     MinRing,
     /// groupcache's points per node.
     GroupcacheReplicas,
+    /// HAProxy's `hash-type consistent …`: its hash function, and whether avalanche follows.
+    HashType,
+    /// twemproxy's `hash:`.
+    NutcrackerHash,
+    /// twemproxy's `hash_tag:`.
+    HashTag,
 }
 
 impl Setting {
     /// Every setting, in the order links write them.
-    pub const ALL: [Setting; 8] = [
+    pub const ALL: [Setting; 11] = [
         Setting::MaglevSize,
         Setting::Partitions,
         Setting::Load,
@@ -215,6 +232,9 @@ impl Setting {
         Setting::TokenSeed,
         Setting::MinRing,
         Setting::GroupcacheReplicas,
+        Setting::HashType,
+        Setting::NutcrackerHash,
+        Setting::HashTag,
     ];
 
     /// Its parameter in a link: `maglev=65537`.
@@ -228,6 +248,9 @@ impl Setting {
             Setting::TokenSeed => "token-seed",
             Setting::MinRing => "min-ring",
             Setting::GroupcacheReplicas => "gc-replicas",
+            Setting::HashType => "hash-type",
+            Setting::NutcrackerHash => "nc-hash",
+            Setting::HashTag => "hash-tag",
         }
     }
 
@@ -260,7 +283,18 @@ impl Setting {
             Setting::TokenSeed => "Token seed",
             Setting::MinRing => "minimum_ring_size",
             Setting::GroupcacheReplicas => "Replicas (points per node)",
+            Setting::HashType => "hash-type",
+            Setting::NutcrackerHash => "hash",
+            Setting::HashTag => "hash_tag (two characters)",
         }
+    }
+
+    /// Whether its value is a number (the page asks for one with a numeric keyboard).
+    pub fn numeric(self) -> bool {
+        !matches!(
+            self,
+            Setting::HashType | Setting::NutcrackerHash | Setting::HashTag
+        )
     }
 
     /// Its value in `options` on a ring of `size`, as text.
@@ -274,6 +308,12 @@ impl Setting {
             Setting::TokenSeed => options.token_seed.to_string(),
             Setting::MinRing => options.min_ring.to_string(),
             Setting::GroupcacheReplicas => options.groupcache_replicas.to_string(),
+            Setting::HashType => options.hash_type.to_string(),
+            Setting::NutcrackerHash => options.nc_hash.name().to_string(),
+            Setting::HashTag => options
+                .hash_tag
+                .map(|t| String::from_utf8_lossy(&t).into_owned())
+                .unwrap_or_default(),
         }
     }
 
@@ -290,6 +330,9 @@ impl Setting {
             Setting::TokenSeed => options.token_seed == usual.token_seed,
             Setting::MinRing => options.min_ring == usual.min_ring,
             Setting::GroupcacheReplicas => options.groupcache_replicas == usual.groupcache_replicas,
+            Setting::HashType => options.hash_type == usual.hash_type,
+            Setting::NutcrackerHash => options.nc_hash == usual.nc_hash,
+            Setting::HashTag => options.hash_tag.is_none(),
         }
     }
 
@@ -309,7 +352,40 @@ impl Setting {
             Setting::GroupcacheReplicas => {
                 options.groupcache_replicas = check_groupcache_replicas(parse_number(text)?)?
             }
+            Setting::HashType => options.hash_type = parse_hash_type(text)?,
+            Setting::NutcrackerHash => options.nc_hash = parse_nc_hash(text)?,
+            Setting::HashTag => options.hash_tag = parse_hash_tag(text)?,
         }
         Ok(())
+    }
+}
+
+/// Reads HAProxy's hash type as `hash-type` takes it, with or without the word `consistent`:
+/// `consistent`, `sdbm`, `djb2 avalanche`.
+pub fn parse_hash_type(text: &str) -> Result<HashType, Error> {
+    text.parse().map_err(Error::System)
+}
+
+/// Reads one of twemproxy's hash names: `fnv1a_64`, `md5`, `murmur`.
+pub fn parse_nc_hash(text: &str) -> Result<NutcrackerHash, Error> {
+    NutcrackerHash::parse(text.trim()).ok_or_else(|| {
+        let names: Vec<&str> = NutcrackerHash::ALL.iter().map(|h| h.name()).collect();
+        Error::System(format!(
+            "twemproxy has no hash {}: choose one of {}.",
+            crate::core::error::shown(text.trim()),
+            names.join(", ")
+        ))
+    })
+}
+
+/// Reads a `hash_tag`: two characters (such as `{}`), or nothing for none.
+pub fn parse_hash_tag(text: &str) -> Result<Option<[u8; 2]>, Error> {
+    match text.trim().as_bytes() {
+        [] => Ok(None),
+        [a, b] => Ok(Some([*a, *b])),
+        _ => Err(Error::System(format!(
+            "A hash_tag is two characters, such as {{}}, not {}.",
+            crate::core::error::shown(text.trim())
+        ))),
     }
 }

@@ -7,7 +7,8 @@ use crate::core::decimal::hundredths_text;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::placement::systems::elasticsearch::Routing;
-use crate::core::placement::{parse_load, Kind, Setting};
+use crate::core::placement::systems::haproxy::HashType;
+use crate::core::placement::{parse_hash_type, parse_load, Kind, Setting};
 use crate::core::size::parse_number;
 use crate::core::traffic::{Popularity, Remedy};
 
@@ -230,6 +231,22 @@ pub enum Change {
         /// Points per node.
         count: u32,
     },
+    /// HAProxy: `hash-type consistent …`.
+    SetHashType {
+        /// The hash function and whether avalanche follows.
+        #[serde(with = "as_text")]
+        hash_type: HashType,
+    },
+    /// twemproxy: the pool's `hash:`.
+    SetNutcrackerHash {
+        /// The hash's name in `nutcracker.yml`.
+        hash: String,
+    },
+    /// twemproxy: the pool's `hash_tag:` (two characters), or none when empty.
+    SetHashTag {
+        /// The tag.
+        tag: String,
+    },
 }
 
 fn default_threshold() -> u32 {
@@ -304,6 +321,15 @@ impl Change {
             Setting::GroupcacheReplicas => Change::SetGroupcacheReplicas {
                 count: parse_number(text)?,
             },
+            Setting::HashType => Change::SetHashType {
+                hash_type: parse_hash_type(text)?,
+            },
+            Setting::NutcrackerHash => Change::SetNutcrackerHash {
+                hash: text.trim().to_string(),
+            },
+            Setting::HashTag => Change::SetHashTag {
+                tag: text.trim().to_string(),
+            },
         })
     }
 
@@ -320,6 +346,9 @@ impl Change {
             Change::SetGroupcacheReplicas { count } => {
                 (Setting::GroupcacheReplicas, count.to_string())
             }
+            Change::SetHashType { hash_type } => (Setting::HashType, hash_type.to_string()),
+            Change::SetNutcrackerHash { hash } => (Setting::NutcrackerHash, hash.clone()),
+            Change::SetHashTag { tag } => (Setting::HashTag, tag.clone()),
             _ => return None,
         })
     }

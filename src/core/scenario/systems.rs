@@ -8,7 +8,10 @@ use crate::core::placement::systems::elasticsearch::Routing;
 use crate::core::placement::systems::redis::{self, Rebalance, Rebalanced};
 use crate::core::placement::systems::units::Units;
 use crate::core::placement::systems::{kafka, units_moved};
-use crate::core::placement::{check_groupcache_replicas, check_min_ring, check_num_tokens, Kind};
+use crate::core::placement::{
+    check_groupcache_replicas, check_min_ring, check_num_tokens, parse_hash_tag, parse_nc_hash,
+    Kind,
+};
 use crate::core::scenario::Change;
 use crate::core::words::{grouped, plural};
 
@@ -140,6 +143,34 @@ impl Scenario {
                         plural(count as usize, "point", "points")
                     ),
                 ))
+            }
+            Change::SetHashType { hash_type } => {
+                let mut next = self.edited();
+                next.options.hash_type = *hash_type;
+                Ok(self.moved(next, format!("HAProxy now uses hash-type {hash_type}.")))
+            }
+            Change::SetNutcrackerHash { hash } => {
+                let hash = parse_nc_hash(hash)?;
+                let mut next = self.edited();
+                next.options.nc_hash = hash;
+                Ok(self.moved(
+                    next,
+                    format!("twemproxy now hashes keys with {}.", hash.name()),
+                ))
+            }
+            Change::SetHashTag { tag } => {
+                let tag = parse_hash_tag(tag)?;
+                let mut next = self.edited();
+                next.options.hash_tag = tag;
+                let said = match tag {
+                    Some(t) => format!(
+                        "twemproxy now hashes only what a key holds between {} and {}.",
+                        char::from(t[0]),
+                        char::from(t[1])
+                    ),
+                    None => "twemproxy now hashes whole keys.".to_string(),
+                };
+                Ok(self.moved(next, said))
             }
             other => unreachable!("{other:?} is applied by apply.rs"),
         }

@@ -311,6 +311,7 @@ pub fn QuestionCard(
                             node_ref=canvas_ref
                             class="q-ring"
                             data-testid="q-ring"
+                            data-geometry=Frame { side: SIDE }.measures()
                             aria-hidden="true"
                             style=format!("width:{SIDE}px;height:{SIDE}px")
                         ></canvas>

@@ -10,7 +10,7 @@ use super::slots::slots_for;
 use super::teaching::{LessonStep, StoryShown};
 use super::vocabulary::{ClickMode, Field, View};
 use super::{changes, page, selection, teaching, words, work, TimelineEvent};
-use crate::core::{read_link, CacheLoad, Change, Link, Outcome, Scenario, SCENARIO_PARAMS};
+use crate::core::{read_link, reads_param, CacheLoad, Change, Link, Outcome, Scenario};
 use crate::teach::lessons::{Lesson, Pointer};
 
 /// A lesson being recorded: the lesson so far and the step being edited, if any.
@@ -239,7 +239,7 @@ impl AppState {
 /// Whether `query` names any part of a scenario (the ring, servers, keys, a change...).
 fn names_a_scenario(query: &str) -> bool {
     form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
-        .any(|(name, _)| SCENARIO_PARAMS.contains(&name.as_ref()))
+        .any(|(name, _)| reads_param(&name))
 }
 
 impl Default for AppState {

@@ -41,7 +41,7 @@ use points::{token_position, Points};
 use strip::Strip;
 use units::Units;
 
-pub use state::{SystemState, Tokens};
+pub use state::{ServerIds, SystemState, Tokens};
 
 /// A key's coordinate in its system's own terms: the third column of `ringlab lookup --detail`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -88,6 +88,60 @@ impl Tokens {
     }
 }
 
+/// HAProxy servers' explicit `id`s, read from a pasted `backend` (or written in a link), by
+/// server name; the servers not listed are numbered as HAProxy numbers them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct ServerIds(pub Vec<(String, u32)>);
+
+impl ServerIds {
+    /// The explicit id of `name`, when it has one.
+    pub fn of(&self, name: &str) -> Option<u32> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, id)| *id)
+    }
+
+    /// Reads the text [`ServerIds`] writes: `name=id,name2=id2`.
+    pub fn parse(text: &str) -> Result<ServerIds, Error> {
+        let mut out: Vec<(String, u32)> = Vec::new();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (name, id) = part.rsplit_once('=').ok_or_else(|| {
+                Error::System(format!(
+                    "{} is no server id: write name=id.",
+                    crate::core::error::shown(part)
+                ))
+            })?;
+            let id: u32 = crate::core::size::parse_number(id)?;
+            let name = name.trim();
+            if id == 0 {
+                return Err(Error::System(format!(
+                    "{} has id 0: ids start at 1.",
+                    crate::core::error::shown(name)
+                )));
+            }
+            if out.iter().any(|(n, i)| n == name || *i == id) {
+                return Err(Error::System(format!(
+                    "{} or its id {id} is given twice.",
+                    crate::core::error::shown(name)
+                )));
+            }
+            out.push((name.to_string(), id));
+        }
+        Ok(ServerIds(out))
+    }
+}
+
+/// `a=1,b=7`.
+impl fmt::Display for ServerIds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (name, id)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{name}={id}")?;
+        }
+        Ok(())
+    }
+}
+
 /// What a change did to the systems' state: the units each system moved.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct StateMoves {
@@ -107,6 +161,7 @@ pub struct SystemState {
     routing: Routing,
     shards: Arc<Units>,
     tokens: Arc<Tokens>,
+    ids: Arc<ServerIds>,
 }
 
 impl SystemState {
@@ -121,6 +176,7 @@ impl SystemState {
             shards: Arc::new(Units::round_robin(routing.shards, servers)),
             routing,
             tokens: Arc::new(Tokens::default()),
+            ids: Arc::new(ServerIds::default()),
         }
     }
 
@@ -176,6 +232,11 @@ impl SystemState {
         }
     }
 
+    /// HAProxy servers' explicit ids.
+    pub fn ids(&self) -> &ServerIds {
+        &self.ids
+    }
+
     /// The state as a list of `servers` servers uses it: each table kept when it fits, and
     /// otherwise started afresh as [`slots_for`](Self::slots_for) and the others say.
     pub fn fitted(&self, servers: usize) -> SystemState {
@@ -185,6 +246,7 @@ impl SystemState {
             shards: self.shards_for(servers),
             routing: self.routing,
             tokens: self.tokens.clone(),
+            ids: self.ids.clone(),
         }
     }
 
@@ -237,6 +299,17 @@ impl SystemState {
             )),
             _ => self.tokens.clone(),
         };
+        let ids = match forget {
+            Some(name) if self.ids.of(name).is_some() => Arc::new(ServerIds(
+                self.ids
+                    .0
+                    .iter()
+                    .filter(|(n, _)| n != name)
+                    .cloned()
+                    .collect(),
+            )),
+            _ => self.ids.clone(),
+        };
         (
             SystemState {
                 slots: Arc::new(slots.removed(index)),
@@ -244,6 +317,7 @@ impl SystemState {
                 shards: Arc::new(shards.removed(index)),
                 routing: self.routing,
                 tokens,
+                ids,
             },
             StateMoves {
                 slots: slot_moves,
@@ -282,6 +356,14 @@ impl SystemState {
     pub fn with_tokens(&self, tokens: Tokens) -> SystemState {
         SystemState {
             tokens: Arc::new(tokens),
+            ..self.clone()
+        }
+    }
+
+    /// The same state with the HAProxy ids `ids` read.
+    pub fn with_ids(&self, ids: ServerIds) -> SystemState {
+        SystemState {
+            ids: Arc::new(ids),
             ..self.clone()
         }
     }

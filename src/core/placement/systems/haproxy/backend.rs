@@ -210,3 +210,32 @@ impl Backend {
         self.server_for_hash(self.hash_type.hash(key))
     }
 }
+
+impl Backend {
+    /// How many 32-bit hash values each of the backend's servers takes: between two neighbour
+    /// points `g` apart, the point before takes the nearer half, `⌊g / 2⌋` values, and the
+    /// point after the rest (a tie goes before; a value on a point goes to that point).
+    pub fn hash_values(&self) -> Vec<u64> {
+        let mut amounts = vec![0u64; self.servers.len()];
+        if let Some(only) = self.only {
+            amounts[only] = 1 << 32;
+            return amounts;
+        }
+        let n = self.tree.len();
+        if n == 0 {
+            return amounts;
+        }
+        if n == 1 {
+            amounts[self.tree[0].1] = 1 << 32;
+            return amounts;
+        }
+        for i in 0..n {
+            let (at, before) = self.tree[i];
+            let (next_at, after) = self.tree[(i + 1) % n];
+            let gap = u64::from(next_at.wrapping_sub(at));
+            amounts[before] += gap / 2;
+            amounts[after] += gap - gap / 2;
+        }
+        amounts
+    }
+}

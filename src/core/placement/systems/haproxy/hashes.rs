@@ -2,6 +2,7 @@
 //! each with or without the avalanche step.
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::core::placement::systems::hashes::crc32 as zlib_crc32;
 
@@ -213,5 +214,20 @@ impl fmt::Display for HashType {
             write!(f, " avalanche")?;
         }
         Ok(())
+    }
+}
+
+/// Reads the words of `hash-type`, with or without `consistent` first: `sdbm avalanche`,
+/// `consistent djb2`.
+impl FromStr for HashType {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<HashType, String> {
+        let t = text.trim();
+        if t.starts_with("consistent") || t.starts_with("map-based") {
+            HashType::parse(t)
+        } else {
+            HashType::parse(&format!("consistent {t}"))
+        }
     }
 }

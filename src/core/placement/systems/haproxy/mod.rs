@@ -49,6 +49,22 @@ mod config;
 mod hashes;
 mod request;
 
+use std::any::Any;
+use std::sync::Arc;
+
+use super::points::Points;
+use super::structure::evaluated;
+use super::{Coordinate, Located, Shape, System};
+use crate::core::placement::layout::Layout;
+use crate::core::placement::measure::Space;
+use crate::core::placement::options::Setting;
+use crate::core::placement::spec::{
+    any_may_leave, drawn_on_circle, hash_hover, no_caveat, nothing_ignored, Circle, Copies, Lookup,
+    Panel, ServersBy, Spec, Weights, SERVER_VERBS,
+};
+use crate::core::placement::structure::{Earlier, Evaluated};
+use crate::core::words::{grouped, plural};
+
 pub use backend::{
     assign_ids, server_points, Backend, Server, ID_STRIDE, MAX_WEIGHT, POINTS_PER_WEIGHT,
 };
@@ -58,8 +74,180 @@ pub use request::{
     domain_only, domain_only_before, first_element, header, header_element, url_param, Balance,
 };
 
+/// HAProxy's `hash-type consistent`.
+pub static SPEC: Spec = Spec {
+    id: "haproxy",
+    name: "HAProxy hash-type consistent",
+    phrase: "HAProxy's hash-type consistent",
+    called: "HAProxy",
+    under: "under HAProxy",
+    summary: "The key's hash (sdbm with avalanche by default) goes to the nearer of the server points before and after it; each server has 16 points per unit of weight, made from its numeric id.",
+    system: true,
+    verbs: SERVER_VERBS,
+    units: Some("points"),
+    weights: Weights::Honoured,
+    circle: Circle::Own,
+    fixed_ring: false,
+    arcs: true,
+    lookup: Lookup::Nearest,
+    servers_by: ServersBy::ListPlace,
+    settings: &[Setting::HashType],
+    note: Some("Each server's points come from its numeric id: 1, 2, 3… in list order, or the id a pasted backend gives it. Removing a server renumbers the servers after it unless their ids were given."),
+    hover: hash_hover,
+    picture: |_, places| drawn_on_circle(SPEC.name, places),
+    listing: "Each server's id and points",
+    panel: Panel::None,
+    practice: None,
+    copies: Copies::Unsaid,
+    evaluate,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    let ids = layout.systems.ids();
+    let servers: Vec<Server> = layout
+        .servers
+        .iter()
+        .map(|s| Server {
+            id: ids.of(&s.name),
+            ..Server::new(&s.name, s.weight())
+        })
+        .collect();
+    let backend = Backend::new(&servers, layout.options.hash_type, false);
+    let points = backend.points();
+    evaluated(layout, "points", Placed { backend, points })
+}
+
+/// A backend as Ringlab places keys on it, with its points for drawing.
+#[derive(Debug)]
+struct Placed {
+    backend: Backend,
+    points: Points,
+}
+
+impl System for Placed {
+    fn locate(&self, key: &str) -> Located {
+        let h = self.backend.hash_type().hash(key.as_bytes());
+        Located {
+            owner: self.backend.server_for_hash(h).unwrap_or(0),
+            spot: h,
+            coordinate: Coordinate::Hash(u64::from(h)),
+        }
+    }
+
+    fn circle(&self) -> u64 {
+        1 << 32
+    }
+
+    fn owner_at_spot(&self, spot: u32) -> usize {
+        self.backend.server_for_hash(spot).unwrap_or(0)
+    }
+
+    fn shape(&self) -> Shape<'_> {
+        Shape::Points(&self.points)
+    }
+
+    fn steps(&self, key: &str, names: &[Arc<str>]) -> (Vec<String>, usize) {
+        let name = |i: usize| names.get(i).map_or("?", |n| n);
+        let hash_type = self.backend.hash_type();
+        let bytes = key.as_bytes();
+        let plain = hash_type.function.hash(bytes);
+        let h = hash_type.hash(bytes);
+        let mut steps = vec![format!(
+            "{}({key:?}) = {plain} (0x{plain:08x}).",
+            hash_type.function.name()
+        )];
+        if hash_type.avalanche {
+            steps.push(format!("The avalanche step makes it {h} (0x{h:08x})."));
+        }
+        let hashing = steps.len();
+        let tree = self.backend.tree();
+        if let Some(owner) = self.backend.server_for_hash(h).filter(|_| tree.len() > 1) {
+            let next = tree.partition_point(|&(p, _)| p < h) % tree.len();
+            let prev = (next + tree.len() - 1) % tree.len();
+            let (before, after) = (tree[prev], tree[next]);
+            let (dp, dn) = (h.wrapping_sub(before.0), after.0.wrapping_sub(h));
+            steps.push(format!(
+                "The points around it are {}'s at {} ({dp} before) and {}'s at {} ({dn} after).",
+                name(before.1),
+                before.0,
+                name(after.1),
+                after.0
+            ));
+            steps.push(if dp <= dn {
+                format!(
+                    "The point before is as near or nearer, so {} takes the key.",
+                    name(owner)
+                )
+            } else {
+                format!(
+                    "The point after is nearer, so {} takes the key.",
+                    name(owner)
+                )
+            });
+        } else {
+            let owner = self.backend.server_for_hash(h).unwrap_or(0);
+            steps.push(format!(
+                "{} holds every point, so it takes the key.",
+                name(owner)
+            ));
+        }
+        (steps, hashing)
+    }
+
+    fn listing(&self, names: &[Arc<str>]) -> Vec<String> {
+        let counts = self.points.counts(names.len());
+        names
+            .iter()
+            .zip(self.backend.ids())
+            .zip(counts)
+            .map(|((name, id), count)| {
+                format!(
+                    "{name}: id {id}, {} {}",
+                    grouped(count),
+                    plural(count as usize, "point", "points")
+                )
+            })
+            .collect()
+    }
+
+    fn headline(&self, servers: usize) -> String {
+        format!(
+            "{} points on {servers} {}, hash-type {}",
+            grouped(self.points.points().len() as u64),
+            plural(servers, "server", "servers"),
+            self.backend.hash_type()
+        )
+    }
+
+    fn space(&self, _: usize) -> Space {
+        Space {
+            amounts: self.backend.hash_values(),
+            total: 1 << 32,
+            unit: "hash values",
+            exact: true,
+        }
+    }
+
+    fn shares(&self, _: usize) -> Vec<f64> {
+        self.backend
+            .hash_values()
+            .into_iter()
+            .map(|v| v as f64 / (1u64 << 32) as f64)
+            .collect()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     use super::*;
 
     #[test]

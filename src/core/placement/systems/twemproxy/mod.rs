@@ -40,6 +40,23 @@ mod config;
 mod continuum;
 mod hashkit;
 
+use std::any::Any;
+use std::sync::Arc;
+
+use super::on_points;
+use super::points::Points;
+use super::structure::evaluated;
+use super::{points_space, Coordinate, Located, Shape, System};
+use crate::core::placement::layout::Layout;
+use crate::core::placement::measure::Space;
+use crate::core::placement::options::Setting;
+use crate::core::placement::spec::{
+    any_may_leave, drawn_on_circle, hashed_here_hover, no_caveat, nothing_ignored, Circle, Copies,
+    Lookup, Panel, ServersBy, Spec, Weights, SERVER_VERBS,
+};
+use crate::core::placement::structure::{Earlier, Evaluated};
+use crate::core::words::{grouped, plural};
+
 pub use config::parse_pool;
 pub use continuum::{
     hash_tagged, points_for, server_points, Continuum, Pool, Server, KETAMA_PORT, MAX_HOST_LEN,
@@ -50,8 +67,142 @@ pub use hashkit::{
     one_at_a_time, Hash,
 };
 
+/// twemproxy's `distribution: ketama`.
+pub static SPEC: Spec = Spec {
+    id: "twemproxy",
+    name: "twemproxy ketama",
+    phrase: "twemproxy's ketama",
+    called: "twemproxy",
+    under: "under twemproxy",
+    summary: "The key's hash (fnv1a_64 by default, 32 bits) goes to the first of the servers' points at or after it; each server has 160 points at equal weights, counted in single-precision floats.",
+    system: true,
+    verbs: SERVER_VERBS,
+    units: Some("points"),
+    weights: Weights::Honoured,
+    circle: Circle::Own,
+    fixed_ring: false,
+    arcs: true,
+    lookup: Lookup::Clockwise,
+    servers_by: ServersBy::Name,
+    settings: &[Setting::NutcrackerHash, Setting::HashTag],
+    note: Some("A server's points are made from its name as nutcracker hashes it: the name after the weight when the pool gives one, else host:port (the host alone on port 11211)."),
+    hover: hashed_here_hover,
+    picture: |_, places| drawn_on_circle(SPEC.name, places),
+    listing: "Points per server",
+    panel: Panel::None,
+    practice: None,
+    copies: Copies::Unsaid,
+    evaluate,
+    caveat: no_caveat,
+    refuse_leaving: any_may_leave,
+    ignored: nothing_ignored,
+};
+
+fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+    let servers: Vec<Server> = layout
+        .servers
+        .iter()
+        .map(|s| Server {
+            name: Some(s.name.clone()),
+            ..Server::new(&s.name, 0, s.weight())
+        })
+        .collect();
+    let options = layout.options;
+    let pool = Pool::new(servers, options.nc_hash, options.hash_tag);
+    let points = pool.continuum().circle();
+    evaluated(layout, "points", Placed { pool, points })
+}
+
+/// A pool as Ringlab places keys on it, with its continuum's points.
+#[derive(Debug)]
+struct Placed {
+    pool: Pool,
+    points: Points,
+}
+
+impl System for Placed {
+    fn locate(&self, key: &str) -> Located {
+        let h = self.pool.key_hash(key.as_bytes());
+        Located {
+            owner: self.pool.locate(key.as_bytes()).unwrap_or(0),
+            spot: h,
+            coordinate: Coordinate::Hash(u64::from(h)),
+        }
+    }
+
+    fn circle(&self) -> u64 {
+        1 << 32
+    }
+
+    fn owner_at_spot(&self, spot: u32) -> usize {
+        self.pool.continuum().dispatch(spot).unwrap_or(0)
+    }
+
+    fn shape(&self) -> Shape<'_> {
+        Shape::Points(&self.points)
+    }
+
+    fn steps(&self, key: &str, names: &[Arc<str>]) -> (Vec<String>, usize) {
+        let located = self.locate(key);
+        let h = located.spot;
+        let owner = names.get(located.owner).map_or("?", |n| n);
+        let hash = self.pool.hash.name();
+        let hashed = match self.pool.hash_tag {
+            Some(tag) if hash_tagged(key.as_bytes(), tag) != key.as_bytes() => format!(
+                "{hash} of {:?}, the part between its {} and {}",
+                String::from_utf8_lossy(hash_tagged(key.as_bytes(), tag)),
+                char::from(tag[0]),
+                char::from(tag[1])
+            ),
+            _ => format!("{hash}({key:?})"),
+        };
+        on_points::steps(
+            &self.points,
+            located,
+            format!("{hashed} = {h} (0x{h:08x})."),
+            |p, total| {
+                format!(
+                    "The first of the {} points at or after it is {owner}'s point {}, at {}",
+                    grouped(total as u64),
+                    p.index,
+                    p.at
+                )
+            },
+        )
+    }
+
+    fn listing(&self, names: &[Arc<str>]) -> Vec<String> {
+        on_points::per_server(&self.points, names, |name, count| {
+            format!(
+                "{name}: {} {}",
+                grouped(count),
+                plural(count as usize, "point", "points")
+            )
+        })
+    }
+
+    fn headline(&self, servers: usize) -> String {
+        format!(
+            "{} points on {servers} {}, hashed with {}",
+            grouped(self.points.points().len() as u64),
+            plural(servers, "server", "servers"),
+            self.pool.hash.name()
+        )
+    }
+
+    fn space(&self, servers: usize) -> Space {
+        points_space(&self.points, servers)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use md5::{Digest, Md5};
+
     use super::*;
 
     #[test]

@@ -1,0 +1,114 @@
+//! An HAProxy `backend` (or `listen`) section using `hash-type consistent`. Each active
+//! `server` becomes a server of that name (HAProxy places servers by their numeric ids, not
+//! their names) with its `weight`; the section's hash type is kept, and so are the ids HAProxy
+//! gives the servers wherever they would not come out the same from the list alone. `backup`,
+//! `disabled` and weight-0 servers take no key while an active server is up: they are listed
+//! as not placed.
+
+use super::reading::{server_name, Pasted, Refused};
+use crate::core::error::shown;
+use crate::core::placement::systems::haproxy::{parse_backend, Balance, POINTS_PER_WEIGHT};
+use crate::core::placement::systems::ServerIds;
+use crate::core::placement::Kind;
+use crate::core::scenario::{Change, Scenario};
+use crate::core::server::{Placement, Server, WEIGHTS};
+
+/// Reads `text` onto `base`'s keys.
+pub(super) fn backend(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
+    let config = parse_backend(text).map_err(Refused::one)?;
+    let ids = config.backend().ids().to_vec();
+    let mut skipped = Vec::new();
+    let mut placed: Vec<(String, u32, u32, bool)> = Vec::new();
+    for (server, &id) in config.servers.iter().zip(&ids) {
+        let why = if server.backup {
+            Some("a backup server, used only when no active server is")
+        } else if server.disabled {
+            Some("disabled (in maintenance)")
+        } else if server.weight == 0 {
+            Some("of weight 0")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            skipped.push(format!("{}: {why}; not placed", shown(&server.name)));
+            continue;
+        }
+        if !WEIGHTS.contains(&server.weight) {
+            return Err(Refused::one(format!(
+                "{}: weight {} is more than Ringlab takes ({} to {}); divide every weight by the same number to keep the shares.",
+                shown(&server.name),
+                server.weight,
+                WEIGHTS.start(),
+                WEIGHTS.end()
+            )));
+        }
+        let name = server_name(&server.name)
+            .map_err(|e| Refused::one(format!("{}: {e}", shown(&server.name))))?;
+        placed.push((name, id, server.weight, server.id.is_some()));
+    }
+    if placed.is_empty() {
+        return Err(Refused::one(
+            "The section has no active server with a weight: nothing would take a key.",
+        ));
+    }
+    // The ids HAProxy gave must hold in Ringlab too: those written in the section, and every
+    // one when a server left out of the list took a number of the count.
+    let freeze = !skipped.is_empty();
+    let explicit = ServerIds(
+        placed
+            .iter()
+            .filter(|p| freeze || p.3)
+            .map(|p| (p.0.clone(), p.1))
+            .collect(),
+    );
+    let list: Vec<Server> = placed
+        .iter()
+        .map(|(name, _, weight, _)| Server {
+            name: name.clone(),
+            placement: Placement::Hashed { weight: *weight },
+        })
+        .collect();
+    let mut scenario = base
+        .with_servers(list, Kind::Haproxy)
+        .map_err(|e| Refused::one(e.to_string()))?;
+    let state = scenario.systems().with_ids(explicit);
+    scenario
+        .set_systems(state)
+        .map_err(|e| Refused::one(e.to_string()))?;
+    scenario
+        .apply(Change::SetHashType {
+            hash_type: config.hash_type,
+        })
+        .map_err(|e| Refused::one(e.to_string()))?;
+    let read = placed
+        .iter()
+        .map(|(name, id, weight, _)| {
+            format!(
+                "{name}: id {id}, weight {weight}, {} points",
+                weight * POINTS_PER_WEIGHT
+            )
+        })
+        .collect();
+    let key = match &config.balance {
+        Some(Balance::UrlParam(name)) => format!(
+            "the key is the URL parameter {}, as sent (still percent-encoded)",
+            shown(name)
+        ),
+        Some(Balance::Header { name, .. }) => {
+            format!("the key is the first element of the header {}", shown(name))
+        }
+        None => "no balance line: the key is what the backend hashes".to_string(),
+    };
+    skipped.insert(
+        0,
+        format!(
+            "{key}, hashed with hash-type {}; Ringlab's keys stand for its values",
+            config.hash_type
+        ),
+    );
+    Ok(Pasted {
+        scenario,
+        read,
+        skipped,
+    })
+}

@@ -16,10 +16,52 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use ringlab::core::pasted::{self, Format};
 use ringlab::core::placement::systems::haproxy::{self, Balance};
 use ringlab::core::placement::systems::twemproxy::{self, Hash};
+use ringlab::core::{check_label, Change, Kind, Scenario};
 
 const SECOND: Duration = Duration::from_secs(1);
+
+/// The server Ringlab's placement names for each of `keys` that Ringlab holds as a key (text
+/// that is no position `@N`), on the scenario that pasting `text` in `format` gives: the same
+/// configuration the real proxy runs, read as a person would paste it. `None` when Ringlab
+/// refuses the configuration.
+fn placed_by_ringlab(
+    format: Format,
+    text: &str,
+    keys: &[Vec<u8>],
+    kind: Kind,
+) -> Option<BTreeMap<Vec<u8>, String>> {
+    let pasted = pasted::read(format, text, &Scenario::teaching()).ok()?;
+    let mut scenario = pasted.scenario;
+    assert_eq!(scenario.placement(), kind, "the paste chooses its system");
+    scenario.apply(Change::ClearKeys).expect("keys clear");
+    let labels: Vec<String> = keys
+        .iter()
+        .filter_map(|k| String::from_utf8(k.clone()).ok())
+        .filter(|l| !l.starts_with('@') && l.trim() == l && check_label(l).is_ok())
+        .collect::<std::collections::BTreeSet<String>>()
+        .into_iter()
+        .collect();
+    scenario
+        .apply(Change::AddKeys {
+            keys: labels.clone(),
+        })
+        .expect("the keys are Ringlab's");
+    let placed = scenario.placed();
+    let set = scenario.keys();
+    Some(
+        labels
+            .into_iter()
+            .map(|l| {
+                let id = set.find(&l).expect("the key was added");
+                let owner = placed.names()[placed.owner_of_key(set, id)].to_string();
+                (l.into_bytes(), owner)
+            })
+            .collect(),
+    )
+}
 
 /// The first of `candidates` that exists.
 fn binary(candidates: &[&str]) -> Option<PathBuf> {
@@ -441,6 +483,7 @@ fn haproxy_sends_every_key_to_the_server_ringlab_names() {
     };
     let mut stream = connect();
     let mut sent = 0usize;
+    let mut through_placement = 0usize;
     let mut differ = Vec::new();
     // Each backend's answer for each key, by responder: kept to compare backends.
     let mut answers: BTreeMap<&str, Vec<String>> = BTreeMap::new();
@@ -448,6 +491,24 @@ fn haproxy_sends_every_key_to_the_server_ringlab_names() {
         let config = haproxy::parse_backend(text).unwrap_or_else(|e| panic!("{name}: {e}"));
         let backend = config.backend();
         let balance = config.balance.clone().expect("a balance");
+        // The same section pasted into Ringlab: the haproxy placement names a server for each
+        // key it holds. Only the backend that leaves every key to backup servers is refused.
+        let hashed: Vec<Vec<u8>> = keys
+            .iter()
+            .enumerate()
+            .flat_map(|(i, key)| requests(name, &balance, i, key))
+            .filter_map(|r| {
+                let mut head = b"GET / HTTP/1.1\r\n".to_vec();
+                for h in &r.headers {
+                    head.extend_from_slice(h);
+                    head.extend_from_slice(b"\r\n");
+                }
+                head.extend_from_slice(b"\r\n");
+                balance.key(&r.target, &head).map(<[u8]>::to_vec)
+            })
+            .collect();
+        let by_placement = placed_by_ringlab(Format::HaproxyBackend, text, &hashed, Kind::Haproxy);
+        assert_eq!(by_placement.is_none(), *name == "backup", "{name}");
         let mut got_all = Vec::new();
         for (i, key) in keys.iter().enumerate() {
             for r in requests(name, &balance, i, key) {
@@ -468,6 +529,22 @@ fn haproxy_sends_every_key_to_the_server_ringlab_names() {
                 let got = get(&mut stream, &r.target, &r.headers);
                 let server = backend.server_for_key(hashed).expect("a usable server");
                 let expected = &by_port[&backend.servers()[server].address];
+                if let Some(owner) = by_placement.as_ref().and_then(|o| o.get(hashed)) {
+                    let address = &config
+                        .servers
+                        .iter()
+                        .find(|s| &s.name == owner)
+                        .expect("Ringlab names a server of the section")
+                        .address;
+                    through_placement += 1;
+                    if by_port[address] != got {
+                        differ.push(format!(
+                            "{name} {:?} through the haproxy placement: haproxy {got}, Ringlab {}",
+                            String::from_utf8_lossy(hashed),
+                            by_port[address]
+                        ));
+                    }
+                }
                 if &got != expected {
                     differ.push(format!(
                         "{name} {} {:?}: haproxy {got}, Ringlab {expected}",
@@ -501,9 +578,10 @@ fn haproxy_sends_every_key_to_the_server_ringlab_names() {
         .count();
     assert!(moved_between_stayers > 100, "{moved_between_stayers}");
     assert!(answers["backup"].iter().all(|a| a == "r2"));
+    assert!(through_placement > 5_000, "{through_placement}");
     assert_ne!(answers["default"], answers["sdbm"]);
     println!(
-        "{}: {sent} requests over {} backends answered as Ringlab says, in {:.1} s.",
+        "{}: {sent} requests over {} backends answered as Ringlab says ({through_placement} of them also through the pasted section and the haproxy placement), in {:.1} s.",
         version.lines().next().unwrap_or("haproxy"),
         backends.len(),
         started.elapsed().as_secs_f64()
@@ -736,6 +814,7 @@ fn twemproxy_puts_every_key_on_the_memcached_ringlab_names() {
     }
 
     let mut compared = 0usize;
+    let mut through_placement = 0usize;
     let mut differ = Vec::new();
     let mut fnv_counts = Vec::new();
     for ((name, body, count), &port) in pools.iter().zip(&listen) {
@@ -780,6 +859,28 @@ fn twemproxy_puts_every_key_on_the_memcached_ringlab_names() {
             }
         }
         assert_eq!(real.len(), keys.len(), "{name}: every key was stored once");
+        let by_placement = placed_by_ringlab(
+            Format::NutcrackerPool,
+            &format!("{name}:\n{body}"),
+            &keys,
+            Kind::Twemproxy,
+        )
+        .unwrap_or_else(|| panic!("{name}: Ringlab reads the pool"));
+        for (k, owner) in &by_placement {
+            let s = pool
+                .servers
+                .iter()
+                .find(|s| &s.ketama_name() == owner)
+                .expect("Ringlab names a server of the pool");
+            through_placement += 1;
+            if real[k] != format!("{}:{}", s.host, s.port) {
+                differ.push(format!(
+                    "{name} {} through the twemproxy placement: nutcracker {}, Ringlab {owner}",
+                    String::from_utf8_lossy(k),
+                    real[k]
+                ));
+            }
+        }
         for k in &keys {
             let s = &pool.servers[pool.locate(k).expect("a live server")];
             let ours = format!("{}:{}", s.host, s.port);
@@ -806,8 +907,9 @@ fn twemproxy_puts_every_key_on_the_memcached_ringlab_names() {
     // The single-precision trap, on the pool the real nutcracker just placed keys on: the
     // servers of weight 1 and 3 lose a group of 4 points each.
     assert_eq!(fnv_counts, [28, 28, 92, 320, 320]);
+    assert!(through_placement > 5_000, "{through_placement}");
     println!(
-        "nutcracker 0.5.0: {compared} keys over {} pools on the memcached Ringlab names, in {:.1} s.",
+        "nutcracker 0.5.0: {compared} keys over {} pools on the memcached Ringlab names ({through_placement} also through the pasted pool and the twemproxy placement), in {:.1} s.",
         pools.len(),
         started.elapsed().as_secs_f64()
     );

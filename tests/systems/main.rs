@@ -8,5 +8,6 @@ mod kafka;
 mod nginx;
 mod oracles;
 mod pasted;
+mod proxies;
 mod redis;
 mod scenario;

@@ -47,7 +47,7 @@ pub fn App() -> impl IntoView {
     let (app, extra) = AppState::from_link(&query, state::MAX_PAGE_KEYS);
     state::address::apply_view_params(app, &extra);
     provide_context(app);
-    let announce = Callback::new(move |words: String| app.announce(words));
+    let announce = Callback::new(move |words: String| app.words.announce(words));
     let parts = Parts {
         compare: Lazy::new("the Compare view", || Box::pin(compare::arrive()), announce),
         traffic: Lazy::new("the Traffic view", || Box::pin(traffic::arrive()), announce),
@@ -79,7 +79,7 @@ pub fn App() -> impl IntoView {
     let mut notices = Vec::new();
     let embedded = EmbedConfig::from_params(&extra, &mut notices);
     if !notices.is_empty() {
-        app.add_link_notices(notices);
+        app.words.add_link_notices(notices);
     }
     if let Some(config) = embedded {
         // The address keeps the embed's own settings, so a reload stays embedded.
@@ -155,7 +155,7 @@ pub fn App() -> impl IntoView {
         <a class="skip-link" href="#ring" data-testid="skip-to-ring" on:click=move |ev| {
             ev.prevent_default();
             if !app.shows_ring() {
-                app.set_view(View::Ring);
+                app.page.set_view(View::Ring);
             }
             kit::focus::focus_soon(vec!["[data-testid=\"ring-canvas\"]".into()]);
         }>"Skip to the ring"</a>

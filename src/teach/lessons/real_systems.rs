@@ -142,14 +142,14 @@ fn the_c_client_sends_user_1000_to_partition_3_and_810_keys_elsewhere() {
 }
 
 #[test]
-fn compare_shows_18_placements_and_envoys_ring_moves_282_to_the_rings_181() {
+fn compare_shows_20_placements_and_envoys_ring_moves_282_to_the_rings_181() {
     let link = read(5);
     assert!(link.extra.contains(&("systems".into(), "1".into())));
     let kinds: Vec<Kind> = Kind::every().collect();
     let c = compare_kinds(link.before.as_ref().unwrap(), &link.scenario, &kinds);
     let moved = |k: Kind| c.columns.iter().find(|col| col.kind == k).unwrap().moved;
-    assert_eq!(c.columns.len(), 18);
+    assert_eq!(c.columns.len(), 20);
     assert_eq!((moved(Kind::RedisCluster), moved(Kind::Kafka)), (0, 0));
     assert_eq!((moved(Kind::EnvoyRingHash), moved(Kind::Ring)), (282, 181));
-    narrates(5, &["9", "9", "282", "181"]);
+    narrates(5, &["11", "9", "282", "181"]);
 }

@@ -49,8 +49,8 @@ fn keep_in_lesson(
     );
     draft.editing = Some(at);
     let count = draft.lesson.steps.len();
-    app.set_draft(Some(draft));
-    app.announce(format!(
+    app.teaching.set_draft(Some(draft));
+    app.words.announce(format!(
         "The question is step {} of {count} of the lesson.",
         at + 1
     ));
@@ -143,14 +143,14 @@ pub fn AskDialog(open: RwSignal<bool>, theme: Signal<Theme>) -> impl IntoView {
         let Ok(question) = Question::from_query(&query) else {
             return;
         };
-        app.update_exercises(|d| d.push(question));
+        app.teaching.update_exercises(|d| d.push(question));
         let n = app.exercises.with_untracked(Vec::len);
         let words = format!(
             "Added to the exercise set: {n} {} (in the Practice view).",
             if n == 1 { "question" } else { "questions" }
         );
         said.set(words.clone());
-        app.announce(words);
+        app.words.announce(words);
     };
     let field_view = move |name: &'static str| {
         let id = format!("ask-{name}");

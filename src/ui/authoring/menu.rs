@@ -21,11 +21,11 @@ fn record(app: AppState, lesson: Option<Lesson>) {
     lesson.id = String::new();
     let count = lesson.steps.len();
     app.leave_lesson();
-    app.set_draft(Some(Draft {
+    app.teaching.set_draft(Some(Draft {
         lesson,
         editing: None,
     }));
-    app.announce(if count == 0 {
+    app.words.announce(if count == 0 {
         "Recording a lesson. Set up the ring, then choose Add step to keep what is on screen."
             .into()
     } else {
@@ -43,7 +43,7 @@ pub fn TeachMenu(theme: Signal<Theme>) -> impl IntoView {
     // The dialog's code arrives the first time it is asked for, and then stays mounted (it
     // shows itself while `ask_open` is true), so closing it gives the focus back as usual.
     let asked = Memo::new(move |was: Option<&bool>| was == Some(&true) || ask_open.get());
-    let announce = Callback::new(move |words: String| app.announce(words));
+    let announce = Callback::new(move |words: String| app.words.announce(words));
     let ask = Lazy::new(
         "the question builder",
         || Box::pin(super::arrive_ask()),

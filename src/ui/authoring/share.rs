@@ -83,12 +83,12 @@ pub fn DraftShare() -> impl IntoView {
                 let _ = window().navigator().clipboard().write_text(&address);
                 link.set(address);
                 said.set("Link copied.".into());
-                app.announce("The lesson's link was copied.".into());
+                app.words.announce("The lesson's link was copied.".into());
             }
             Err(why) => {
                 link.set(String::new());
                 said.set(why.clone());
-                app.announce(why);
+                app.words.announce(why);
             }
         }
     };
@@ -138,18 +138,19 @@ pub fn open_file(app: AppState, input: &web_sys::HtmlInputElement) {
 pub fn open_text(app: AppState, name: &str, text: &str) {
     let read = read_text(text);
     if !read.skipped.is_empty() {
-        app.update_link_notices(|n| {
+        app.words.update_link_notices(|n| {
             n.extend(read.skipped.iter().map(|s| format!("{name}: {s}")));
         });
     }
     if read.lesson.steps.is_empty() {
-        app.announce(format!("{name}: no step of a lesson could be read."));
+        app.words
+            .announce(format!("{name}: no step of a lesson could be read."));
         return;
     }
     let mut lesson = read.lesson;
     // A file is a written lesson, even one saved from a built-in lesson: it travels whole.
     lesson.id = String::new();
-    app.set_draft(None::<Draft>);
+    app.teaching.set_draft(None::<Draft>);
     app.open_lesson(Arc::new(lesson), 0);
     focus_soon(vec!["[data-testid=\"lesson-narration\"]".into()]);
 }

@@ -22,7 +22,7 @@ pub(super) fn edit_step(app: AppState, i: usize) {
     };
     app.leave_lesson();
     app.show_step(&step, format!("Editing step {}: {}.", i + 1, step.title), i);
-    app.update_draft(|d| {
+    app.teaching.update_draft(|d| {
         if let Some(d) = d {
             d.editing = Some(i);
         }
@@ -31,7 +31,7 @@ pub(super) fn edit_step(app: AppState, i: usize) {
 
 /// Changes the step being edited with `edit`.
 fn with_step(app: AppState, edit: impl FnOnce(&mut Step)) {
-    app.update_draft(|d| {
+    app.teaching.update_draft(|d| {
         if let Some(d) = d {
             if let Some(step) = d.editing.and_then(|i| d.lesson.steps.get_mut(i)) {
                 edit(step);
@@ -43,7 +43,7 @@ fn with_step(app: AppState, edit: impl FnOnce(&mut Step)) {
 /// Moves, copies or deletes the step being edited; says what happened.
 fn rearrange(app: AppState, what: &'static str) {
     let mut said = String::new();
-    app.update_draft(|d| {
+    app.teaching.update_draft(|d| {
         let Some(d) = d else { return };
         let Some(i) = d.editing else { return };
         let steps = &mut d.lesson.steps;
@@ -74,7 +74,7 @@ fn rearrange(app: AppState, what: &'static str) {
         }
     });
     if !said.is_empty() {
-        app.announce(said);
+        app.words.announce(said);
     }
     let focus = match what {
         "delete" => "[data-testid=\"draft-add\"]",
@@ -130,7 +130,8 @@ pub(super) fn StepEditor() -> impl IntoView {
     let recapture = move |_| {
         let link = capture_link(app);
         with_step(app, |s| s.link = link);
-        app.announce("The step now holds what is on screen.".into());
+        app.words
+            .announce("The step now holds what is on screen.".into());
     };
     move || {
         let i = editing.get()?;
@@ -204,7 +205,7 @@ pub(super) fn StepEditor() -> impl IntoView {
                                 {format!("Question: {title} ")}
                                 <button type="button" class="link" on:click=move |_| {
                                     with_step(app, |s| { if k < s.questions.len() { s.questions.remove(k); } });
-                                    app.announce("Question removed.".into());
+                                    app.words.announce("Question removed.".into());
                                 }>{format!("Remove question {}", k + 1)}</button>
                             </li>
                         }).collect_view()}
@@ -217,7 +218,7 @@ pub(super) fn StepEditor() -> impl IntoView {
                     <button type="button" data-testid="draft-recapture" on:click=recapture>"Capture the screen again"</button>
                     <button type="button" data-testid="draft-delete" on:click=move |_| rearrange(app, "delete")>"Delete step"</button>
                     <button type="button" data-testid="draft-done" on:click=move |_| {
-                        app.update_draft(|d| if let Some(d) = d { d.editing = None; });
+                        app.teaching.update_draft(|d| if let Some(d) = d { d.editing = None; });
                         focus_soon(vec!["[data-testid=\"draft-add\"]".into()]);
                     }>"Done"</button>
                 </div>

@@ -19,7 +19,7 @@ pub fn add_step(app: AppState) {
         return;
     };
     if draft.lesson.steps.len() >= crate::teach::lessons::MAX_STEPS {
-        app.announce(format!(
+        app.words.announce(format!(
             "A lesson holds at most {} steps.",
             crate::teach::lessons::MAX_STEPS
         ));
@@ -32,8 +32,8 @@ pub fn add_step(app: AppState) {
     draft.lesson.steps.insert(at, step);
     draft.editing = Some(at);
     let count = draft.lesson.steps.len();
-    app.set_draft(Some(draft));
-    app.announce(format!(
+    app.teaching.set_draft(Some(draft));
+    app.words.announce(format!(
         "Step {} of {count} kept from the screen. Write its caption.",
         at + 1
     ));
@@ -54,7 +54,7 @@ pub fn RecordingStrip() -> impl IntoView {
     };
     let set_title = move |ev| {
         let value = event_target_value(&ev);
-        app.update_draft(|d| {
+        app.teaching.update_draft(|d| {
             if let Some(d) = d {
                 d.lesson.title = value;
             }
@@ -65,11 +65,12 @@ pub fn RecordingStrip() -> impl IntoView {
             return;
         };
         if draft.lesson.steps.is_empty() {
-            app.announce("Add a step first: there is nothing to play.".into());
+            app.words
+                .announce("Add a step first: there is nothing to play.".into());
             return;
         }
         let from = draft.editing.unwrap_or(0);
-        app.update_draft(|d| {
+        app.teaching.update_draft(|d| {
             if let Some(d) = d {
                 d.editing = None;
             }
@@ -78,8 +79,8 @@ pub fn RecordingStrip() -> impl IntoView {
         focus_soon(vec!["[data-testid=\"lesson-narration\"]".into()]);
     };
     let stop = move |_| {
-        app.set_draft(None);
-        app.announce(
+        app.teaching.set_draft(None);
+        app.words.announce(
             "Recording stopped. Save the lesson or copy its link first to keep it.".into(),
         );
         focus_soon(vec!["[data-testid=\"teach-open\"]".into()]);

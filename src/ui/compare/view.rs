@@ -147,7 +147,7 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
                 when=move || with_systems.get()
                 fallback=move || view! {
                     <p class="hint">
-                        <button type="button" data-testid="compare-systems" aria-pressed="false" on:click=move |_| app.set_compare_systems(true)>
+                        <button type="button" data-testid="compare-systems" aria-pressed="false" on:click=move |_| app.page.set_compare_systems(true)>
                             "Show the real systems too"
                         </button>
                         " Redis Cluster, Cassandra, Envoy, nginx, Kafka, Elasticsearch and groupcache on the same change, each placing keys as it does."
@@ -230,7 +230,7 @@ fn SmallRing(
     let chosen = move || app.scenario.with(|s| s.placement() == kind);
     let open = move |_| {
         if app.choose_placement(kind, Field::Placement) {
-            app.set_view(View::Ring);
+            app.page.set_view(View::Ring);
             // The card goes with the Compare view: the focus goes to the placement it chose.
             focus_soon(vec!["[data-testid=\"placement-select\"]".into()]);
         }

@@ -111,12 +111,12 @@ impl DataPanel {
         match Reading::new(bytes, self.options(), hash, size) {
             Err(error) => {
                 self.error.set(Some(error.to_string()));
-                app.announce(error.to_string());
+                app.words.announce(error.to_string());
             }
             Ok(reading) => {
                 self.cancel.set_value(false);
                 self.progress.set(Some(reading.progress()));
-                app.announce("Reading your file…".into());
+                app.words.announce("Reading your file…".into());
                 self.step(app, reading, name);
             }
         }
@@ -128,7 +128,8 @@ impl DataPanel {
                 // Stopped, or the panel is gone (its state went with it): nothing changes.
                 if self.cancel.try_get_value().unwrap_or(true) {
                     self.progress.set(None);
-                    app.announce("Reading stopped; nothing changed.".into());
+                    app.words
+                        .announce("Reading stopped; nothing changed.".into());
                     return;
                 }
                 let start = now();
@@ -156,7 +157,7 @@ impl DataPanel {
                             merged: opened.skipped.merged_words(),
                             fit,
                         };
-                        app.announce(format!(
+                        app.words.announce(format!(
                             "Read: {} Use these keys, or discard them.",
                             opened.summary()
                         ));
@@ -164,7 +165,7 @@ impl DataPanel {
                         self.opened.set_value(Some((opened, name)));
                     }
                     Err(error) => {
-                        app.announce(error.to_string());
+                        app.words.announce(error.to_string());
                         self.error.set(Some(error.to_string()));
                     }
                 }
@@ -188,7 +189,7 @@ impl DataPanel {
     fn discard(self, app: AppState) {
         self.opened.set_value(None);
         self.preview.set(None);
-        app.announce("Discarded; nothing changed.".into());
+        app.words.announce("Discarded; nothing changed.".into());
     }
 }
 
@@ -284,7 +285,7 @@ fn open_scenario(app: AppState, panel: DataPanel, bytes: Vec<u8>) {
         Err(error) => {
             panel.open.set(true);
             panel.error.set(Some(error.to_string()));
-            app.announce(error.to_string());
+            app.words.announce(error.to_string());
         }
     }
 }
@@ -482,7 +483,7 @@ pub fn YourData() -> impl IntoView {
                     on:click=move |_| {
                         let text = app.scenario.with_untracked(write_scenario);
                         save_text(&text, FILE_NAME);
-                        app.announce(format!("Saved as {FILE_NAME}."));
+                        app.words.announce(format!("Saved as {FILE_NAME}."));
                     }
                 >
                     "Save scenario"

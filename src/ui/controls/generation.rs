@@ -18,17 +18,19 @@ const SLICE: usize = 20_000;
 /// Generates `count` keys in steps, then runs `then` on success.
 pub fn generate(app: AppState, count: usize, then: impl FnOnce(AppState) + 'static) {
     if app.generating.get_untracked().is_some() {
-        app.show_error(Field::Keys, "Keys are already being generated.".into());
+        app.words
+            .show_error(Field::Keys, "Keys are already being generated.".into());
         return;
     }
     match app.scenario.with_untracked(|s| Generation::new(s, count)) {
         Ok(generation) => {
             app.stop_generating.set_value(false);
-            app.set_generating(Some(generation.progress()));
-            app.announce(format!("Generating {} keys…", grouped(count as u64)));
+            app.work.set_generating(Some(generation.progress()));
+            app.words
+                .announce(format!("Generating {} keys…", grouped(count as u64)));
             step(app, generation, Box::new(then));
         }
-        Err(error) => app.show_error(Field::Keys, error.to_string()),
+        Err(error) => app.words.show_error(Field::Keys, error.to_string()),
     }
 }
 
@@ -36,17 +38,17 @@ fn step(app: AppState, mut generation: Generation, then: Box<dyn FnOnce(AppState
     set_timeout(
         move || {
             if app.stop_generating.get_value() {
-                app.set_generating(None);
-                app.announce("Key generation stopped.".into());
+                app.work.set_generating(None);
+                app.words.announce("Key generation stopped.".into());
                 return;
             }
             let done = generation.step(SLICE);
-            app.set_generating(Some(generation.progress()));
+            app.work.set_generating(Some(generation.progress()));
             if !done {
                 step(app, generation, then);
                 return;
             }
-            app.set_generating(None);
+            app.work.set_generating(None);
             let result = app
                 .scenario
                 .with_untracked(|s| s.after_generation(generation));
@@ -130,7 +132,7 @@ pub fn finish(app: AppState, deferred: Deferred, max_keys: usize) {
     } = deferred;
     let room = max_keys.saturating_sub(app.scenario.with_untracked(|s| s.keys().len()));
     if count > room {
-        app.update_link_notices(|n| {
+        app.words.update_link_notices(|n| {
             n.push(format!(
                 "gen: {count} keys would pass the limit; kept {room}"
             ))
@@ -168,13 +170,13 @@ pub fn finish(app: AppState, deferred: Deferred, max_keys: usize) {
                 .scenario
                 .with_untracked(|s| s.keys().find(&label).is_some())
             {
-                app.set_selected_key(Some(label));
+                app.selection.set_selected_key(Some(label));
             } else {
                 notices.push(format!("select: there is no key {label}"));
             }
         }
         if !notices.is_empty() {
-            app.add_link_notices(notices);
+            app.words.add_link_notices(notices);
         }
     });
 }

@@ -23,10 +23,11 @@ pub fn KeyControls() -> impl IntoView {
         ev.prevent_default();
         let label = typed.get_untracked();
         let accepted = if label.trim().is_empty() {
-            app.show_error(Field::Keys, Error::EmptyKey.to_string());
+            app.words
+                .show_error(Field::Keys, Error::EmptyKey.to_string());
             false
         } else if count() >= MAX_PAGE_KEYS {
-            app.show_error(Field::Keys, too_many());
+            app.words.show_error(Field::Keys, too_many());
             false
         } else {
             app.dispatch(
@@ -37,14 +38,15 @@ pub fn KeyControls() -> impl IntoView {
             )
         };
         if accepted {
-            app.set_selected_key(Some(label.trim().to_string()));
+            app.selection
+                .set_selected_key(Some(label.trim().to_string()));
             typed.set(String::new());
         }
         refusal.settle(accepted);
     };
     let bulk = move |n: usize| {
         if count() + n > MAX_PAGE_KEYS {
-            app.show_error(Field::Keys, too_many());
+            app.words.show_error(Field::Keys, too_many());
         } else if n >= super::generation::IN_STEPS {
             super::generation::generate(app, n, |_| {});
         } else {
@@ -103,7 +105,7 @@ pub fn KeyControls() -> impl IntoView {
                 class="mode"
                 data-testid="drop-key-mode"
                 aria-pressed=move || dropping().to_string()
-                on:click=move |_| app.set_mode(if dropping() { ClickMode::Select } else { ClickMode::DropKey })
+                on:click=move |_| app.selection.set_mode(if dropping() { ClickMode::Select } else { ClickMode::DropKey })
             >
                 "Drop keys by clicking the ring"
             </button>
@@ -158,10 +160,11 @@ fn KeyPicker() -> impl IntoView {
             .scenario
             .with_untracked(|s| s.keys().find(&label).is_some());
         if found {
-            app.set_selected_key(Some(label.trim().to_string()));
-            app.clear_error(Field::SelectKey);
+            app.selection
+                .set_selected_key(Some(label.trim().to_string()));
+            app.words.clear_error(Field::SelectKey);
         } else {
-            app.show_error(
+            app.words.show_error(
                 Field::SelectKey,
                 Error::NoSuchKey(label.trim().to_string()).to_string(),
             );
@@ -182,7 +185,7 @@ fn KeyPicker() -> impl IntoView {
                                 };
                                 let pick = {
                                     let label = label.clone();
-                                    move |_| app.set_selected_key(Some(label.clone()))
+                                    move |_| app.selection.set_selected_key(Some(label.clone()))
                                 };
                                 view! {
                                     <li>

@@ -17,7 +17,7 @@ pub fn PlacementControls() -> impl IntoView {
         let chosen = match event_target_value(&ev).parse::<Kind>() {
             Ok(placement) => app.choose_placement(placement, Field::Placement),
             Err(error) => {
-                app.show_error(Field::Placement, error.to_string());
+                app.words.show_error(Field::Placement, error.to_string());
                 false
             }
         };
@@ -41,7 +41,7 @@ pub fn PlacementControls() -> impl IntoView {
             >
                 // Grouped by the question a person asks: how the idea works, or what a system
                 // they run does.
-                {[("How textbooks place keys", &Kind::ALL), ("How real systems do it", &Kind::SYSTEMS)]
+                {[("How textbooks place keys", &Kind::ALL[..]), ("How real systems do it", &Kind::SYSTEMS[..])]
                     .into_iter()
                     .map(|(label, kinds)| {
                         view! {
@@ -100,14 +100,14 @@ fn settings(app: AppState, kind: Kind) -> AnyView {
 fn setting_field(app: AppState, setting: Setting, current: String) -> AnyView {
     let (label, id) = (setting.label(), setting.field());
     let typed = RwSignal::new(current);
-    let invalid = move || app.error(Field::Placement).is_some();
+    let invalid = move || app.words.error(Field::Placement).is_some();
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         match Change::setting(setting, &typed.get_untracked()) {
             Ok(c) => {
                 app.dispatch(c, Field::Placement);
             }
-            Err(error) => app.show_error(Field::Placement, error.to_string()),
+            Err(error) => app.words.show_error(Field::Placement, error.to_string()),
         }
     };
     view! {
@@ -116,7 +116,7 @@ fn setting_field(app: AppState, setting: Setting, current: String) -> AnyView {
             <input
                 id=id
                 data-testid=id
-                inputmode="decimal"
+                inputmode=if setting.numeric() { "decimal" } else { "text" }
                 autocomplete="off"
                 aria-describedby="placement-error"
                 aria-invalid=move || invalid().to_string()

@@ -44,7 +44,7 @@ pub fn RingControls() -> impl IntoView {
         let accepted = match custom.get_untracked().parse::<RingSize>() {
             Ok(size) => resize(size.get()),
             Err(error) => {
-                app.show_error(Field::Ring, error.to_string());
+                app.words.show_error(Field::Ring, error.to_string());
                 false
             }
         };
@@ -113,7 +113,7 @@ pub fn RingControls() -> impl IntoView {
                 </select>
             </label>
             <FieldError field=Field::Ring id="ring-error" />
-            <Show when=move || too_close.get().is_some() && app.error(Field::Ring).is_some()>
+            <Show when=move || too_close.get().is_some() && app.words.error(Field::Ring).is_some()>
                 <button type="button" data-testid="ring-fix" on:click=fix>
                     {move || format!(
                         "Hash the servers placed by hand, then use {} positions",

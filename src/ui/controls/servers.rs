@@ -34,7 +34,7 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
             match parse_number::<u64>(&at) {
                 Ok(p) => Some(p),
                 Err(error) => {
-                    app.show_error(Field::AddServer, error.to_string());
+                    app.words.show_error(Field::AddServer, error.to_string());
                     position_refusal.settle(false);
                     return;
                 }
@@ -114,7 +114,7 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
                 data-testid="place-server-mode"
                 aria-pressed=move || placing().to_string()
                 on:click=move |_| {
-                    app.set_mode(if placing() { ClickMode::Select } else { ClickMode::PlaceServer })
+                    app.selection.set_mode(if placing() { ClickMode::Select } else { ClickMode::PlaceServer })
                 }
             >
                 "Place servers by clicking the ring"
@@ -162,7 +162,7 @@ fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) 
     };
     let select = {
         let name = name.clone();
-        move |_| app.set_selected_server(Some(name.clone()))
+        move |_| app.selection.set_selected_server(Some(name.clone()))
     };
     let remove = {
         let name = name.clone();
@@ -213,13 +213,13 @@ fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) 
                         Field::ServerList,
                     ),
                     Err(error) => {
-                        app.show_error(Field::ServerList, error.to_string());
+                        app.words.show_error(Field::ServerList, error.to_string());
                         false
                     }
                 };
                 refused.set(!shown);
             };
-            let invalid = move || refused.get() && app.error(Field::ServerList).is_some();
+            let invalid = move || refused.get() && app.words.error(Field::ServerList).is_some();
             view! {
                 <label class="weight" title="Weight: this server's points are the virtual nodes times its weight">
                     "×"
@@ -287,7 +287,7 @@ fn PasteServers() -> impl IntoView {
                     text.set(String::new());
                 }
             }
-            Err(error) => app.show_error(Field::ServerList, error.to_string()),
+            Err(error) => app.words.show_error(Field::ServerList, error.to_string()),
         }
     };
     view! {

@@ -23,7 +23,7 @@ pub fn VnodeControls() -> impl IntoView {
         let accepted = match parse_number::<u32>(&event_target_value(&ev)) {
             Ok(v) => app.dispatch(Change::SetVnodes { vnodes: v }, Field::Vnodes),
             Err(error) => {
-                app.show_error(Field::Vnodes, error.to_string());
+                app.words.show_error(Field::Vnodes, error.to_string());
                 false
             }
         };

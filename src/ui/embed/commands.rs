@@ -43,7 +43,7 @@ pub(super) fn run(app: AppState, command: Command) -> Result<(), String> {
                 {
                     return Err(Error::NoSuchKey(label).to_string());
                 }
-                key => app.set_selected_key(key),
+                key => app.selection.set_selected_key(key),
             }
             return Ok(());
         }
@@ -70,6 +70,6 @@ pub(super) fn run(app: AppState, command: Command) -> Result<(), String> {
     if app.dispatch(change, field) {
         Ok(())
     } else {
-        Err(app.error(field).unwrap_or_default())
+        Err(app.words.error(field).unwrap_or_default())
     }
 }

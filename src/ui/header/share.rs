@@ -21,7 +21,7 @@ pub(super) fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
         let href = window().location().href().unwrap_or_default();
         let _ = window().navigator().clipboard().write_text(&href);
         copied.set(Some("Link copied.".to_string()));
-        app.announce("Link to this view copied.".into());
+        app.words.announce("Link to this view copied.".into());
         set_timeout(
             move || copied.set(None),
             std::time::Duration::from_millis(2500),

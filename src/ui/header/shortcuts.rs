@@ -110,7 +110,7 @@ fn run(app: AppState, key: &str) -> bool {
             Some(name) => {
                 app.dispatch(Change::RemoveServer { name }, Field::ServerList);
             }
-            None => app.show_error(
+            None => app.words.show_error(
                 Field::ServerList,
                 "Select a server first: click its point on the ring or its name.".into(),
             ),
@@ -135,19 +135,19 @@ fn run(app: AppState, key: &str) -> bool {
         }
         "ArrowRight" | "n" | "N" => app.step_lesson(1),
         "ArrowLeft" | "b" | "B" => app.step_lesson(-1),
-        "p" | "P" => app.toggle_present(),
+        "p" | "P" => app.page.toggle_present(),
         "c" | "C" if app.present.get_untracked() => {
-            app.toggle_controls();
+            app.page.toggle_controls();
             if app.controls_open.get_untracked() {
                 crate::ui::kit::focus::focus_soon(vec!["#controls select".into()]);
             }
         }
         "f" | "F" => full_screen(),
         "r" | "R" => app.reset(),
-        "?" => app.set_help_open(true),
+        "?" => app.page.set_help_open(true),
         "Escape" => {
-            app.set_help_open(false);
-            app.set_mode(ClickMode::Select);
+            app.page.set_help_open(false);
+            app.selection.set_mode(ClickMode::Select);
         }
         _ => return false,
     }
@@ -176,7 +176,7 @@ pub fn ShortcutHelp() -> impl IntoView {
     let app = expect_context::<AppState>();
     let single = single_keys();
     view! {
-        <Dialog open=app.help_open close=Callback::new(move |()| app.set_help_open(false)) title="Keyboard shortcuts" testid="shortcuts">
+        <Dialog open=app.help_open close=Callback::new(move |()| app.page.set_help_open(false)) title="Keyboard shortcuts" testid="shortcuts">
             <label class="check single-keys">
                 <input
                     type="checkbox"

@@ -17,7 +17,8 @@ pub fn save_csv(app: AppState) {
         js_sys::encode_uri_component(&csv)
     );
     download(&url, "ringlab-ownership.csv");
-    app.announce("The ownership table was saved as CSV.".into());
+    app.words
+        .announce("The ownership table was saved as CSV.".into());
 }
 
 /// The iframe snippet for the current scenario, with a choice of panels.
@@ -47,7 +48,7 @@ pub fn EmbedDialog(open: RwSignal<bool>) -> impl IntoView {
     };
     let copy = move |_| {
         let _ = window().navigator().clipboard().write_text(&snippet());
-        app.announce("Embed snippet copied.".into());
+        app.words.announce("Embed snippet copied.".into());
     };
     view! {
         <Dialog open=open close=Callback::new(move |()| open.set(false)) title="Embed this ring" testid="embed-dialog" return_to="[data-testid=\"share-open\"]">

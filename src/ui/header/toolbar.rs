@@ -64,7 +64,7 @@ pub fn Toolbar() -> impl IntoView {
                 class="tool"
                 aria-label="Present"
                 title="Present"
-                on:click=move |_| app.toggle_present()
+                on:click=move |_| app.page.toggle_present()
             >
                 <IconView icon=Icon::Present />
                 <span class="tool-label">"Present"</span>
@@ -77,7 +77,7 @@ pub fn Toolbar() -> impl IntoView {
                 aria-controls="controls"
                 aria-expanded=move || app.controls_open.get().to_string()
                 aria-keyshortcuts="C"
-                on:click=move |_| app.toggle_controls()
+                on:click=move |_| app.page.toggle_controls()
             >
                 "Controls"
             </button>
@@ -102,7 +102,7 @@ pub fn MoreMenu() -> impl IntoView {
                 aria-keyshortcuts="P"
                 on:click=move |_| {
                     fold.close();
-                    app.toggle_present();
+                    app.page.toggle_present();
                 }
             >
                 {move || if app.present.get() { "Leave presentation" } else { "Present" }}
@@ -113,7 +113,7 @@ pub fn MoreMenu() -> impl IntoView {
                 aria-keyshortcuts="?"
                 on:click=move |_| {
                     fold.close();
-                    app.set_help_open(true);
+                    app.page.set_help_open(true);
                 }
             >
                 "Keyboard shortcuts…"
@@ -123,7 +123,7 @@ pub fn MoreMenu() -> impl IntoView {
                 data-testid="paste-open"
                 on:click=move |_| {
                     fold.close();
-                    app.set_paste_open(true);
+                    app.page.set_paste_open(true);
                 }
             >
                 "Paste your cluster…"

@@ -18,7 +18,7 @@ pub fn ViewSwitcher() -> impl IntoView {
                             type="button"
                             data-testid=format!("view-{}", v.id())
                             aria-current=move || (app.view.get() == v).then_some("page")
-                            on:click=move |_| app.set_view(v)
+                            on:click=move |_| app.page.set_view(v)
                         >
                             {v.label()}
                         </button>

@@ -156,7 +156,7 @@ pub fn LessonPanel(
         let done = place().map(|(l, _, _)| l.title.clone()).unwrap_or_default();
         back_to_picker();
         app.leave_lesson();
-        app.announce(format!(
+        app.words.announce(format!(
             "Lesson finished: {done}. Pick another from the Lessons list."
         ));
     };

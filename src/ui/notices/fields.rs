@@ -10,7 +10,7 @@ pub fn FieldError(field: Field, id: &'static str) -> impl IntoView {
     let app = expect_context::<AppState>();
     view! {
         <p class="field-error" id=id data-testid=id role="alert">
-            {move || app.error(field)}
+            {move || app.words.error(field)}
         </p>
     }
 }
@@ -41,6 +41,6 @@ impl Refusal {
     /// The field's `aria-invalid`: refused, and its message still shown.
     pub fn invalid(self) -> impl Fn() -> String + Copy + Send + Sync + 'static {
         let app = expect_context::<AppState>();
-        move || (self.refused.get() && app.error(self.field).is_some()).to_string()
+        move || (self.refused.get() && app.words.error(self.field).is_some()).to_string()
     }
 }

@@ -32,7 +32,7 @@ pub fn LinkNotices() -> impl IntoView {
                             .collect_view()
                     }}
                 </ul>
-                <button type="button" on:click=move |_| app.dismiss_link_notices()>"Dismiss"</button>
+                <button type="button" on:click=move |_| app.words.dismiss_link_notices()>"Dismiss"</button>
             </div>
         </Show>
     }

@@ -18,14 +18,14 @@ pub(super) fn LessonQuestions() -> impl IntoView {
             .filter_map(|q| q.question().ok())
             .collect();
         let n = questions.len();
-        app.update_exercises(|d| d.extend(questions));
+        app.teaching.update_exercises(|d| d.extend(questions));
         let total = app.exercises.with_untracked(Vec::len);
         let words = format!(
             "{n} {} of the lesson added; the set holds {total}.",
             if n == 1 { "question" } else { "questions" }
         );
         said.set(words.clone());
-        app.announce(words);
+        app.words.announce(words);
     };
     view! {
         <div class="button-row lesson-questions">

@@ -37,8 +37,8 @@ pub fn PredictSwitch() -> impl IntoView {
             aria-pressed=move || app.predict.get().to_string()
             on:click=move |_| {
                 let on = !app.predict.get_untracked();
-                app.set_predict(on);
-                app.announce(
+                app.teaching.set_predict(on);
+                app.words.announce(
                     if on {
                         "Predict first is on: a change that moves keys first asks which keys will move."
                     } else {
@@ -87,7 +87,7 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
                 open.set(true);
             }
             (Some((change, field)), None) => {
-                app.set_pending(None);
+                app.teaching.set_pending(None);
                 app.apply(change, field);
             }
             (None, _) => {}
@@ -98,9 +98,10 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
         let is_open = open.get();
         if was == Some(true) && !is_open {
             if !checked.get_untracked() && app.pending.get_untracked().is_some() {
-                app.announce("The change was not applied: no prediction was checked.".into());
+                app.words
+                    .announce("The change was not applied: no prediction was checked.".into());
             }
-            app.set_pending(None);
+            app.teaching.set_pending(None);
         }
         is_open
     });

@@ -41,11 +41,12 @@ pub(super) fn SetBuilder() -> impl IntoView {
     let copy = move |_| {
         let _ = window().navigator().clipboard().write_text(&link());
         copied.set("Link copied.".into());
-        app.announce("The exercise set's link was copied.".into());
+        app.words
+            .announce("The exercise set's link was copied.".into());
     };
     let try_it = move |_| {
         let value = app.exercises.with_untracked(|d| encode_set(d));
-        app.set_quiz_set(Some(value));
+        app.teaching.set_quiz_set(Some(value));
         focus_soon(vec![PROMPT.into()]);
     };
     view! {
@@ -76,7 +77,7 @@ pub(super) fn SetBuilder() -> impl IntoView {
                                             type="button"
                                             class="link"
                                             on:click=move |_| {
-                                                app.update_exercises(|d| {
+                                                app.teaching.update_exercises(|d| {
                                                     if i < d.len() {
                                                         d.remove(i);
                                                     }
@@ -136,7 +137,7 @@ pub(super) fn SetRun(value: String, theme: Signal<Theme>) -> impl IntoView {
             let summary = score.with_untracked(|s| {
                 format!("Exercise set done: {} of {} right.", s.right(), s.total())
             });
-            app.announce(summary);
+            app.words.announce(summary);
             focus_soon(vec!["[data-testid=\"set-summary\"]".into()]);
         } else {
             focus_soon(vec![PROMPT.into()]);
@@ -147,7 +148,7 @@ pub(super) fn SetRun(value: String, theme: Signal<Theme>) -> impl IntoView {
     let copy = move |_| {
         let _ = window().navigator().clipboard().write_text(&summary());
         copied.set("Summary copied.".into());
-        app.announce("The summary was copied.".into());
+        app.words.announce("The summary was copied.".into());
     };
     let save = move |_| {
         let url = format!(
@@ -155,10 +156,10 @@ pub(super) fn SetRun(value: String, theme: Signal<Theme>) -> impl IntoView {
             js_sys::encode_uri_component(&summary())
         );
         download(&url, "ringlab-exercise-set.txt");
-        app.announce("The summary was saved as text.".into());
+        app.words.announce("The summary was saved as text.".into());
     };
     let leave = move |_| {
-        app.set_quiz_set(None);
+        app.teaching.set_quiz_set(None);
         focus_soon(vec!["[data-testid=\"practice-seed\"]".into()]);
     };
     let has_problems = !problems.is_empty();

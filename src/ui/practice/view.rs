@@ -78,11 +78,11 @@ fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
         draw();
     }
     let restart = move |new_seed: u64| {
-        app.set_practice_seed(new_seed);
+        app.teaching.set_practice_seed(new_seed);
         run.set(Practice::new(new_seed));
         score.set(Score::new());
         draw();
-        app.announce(format!(
+        app.words.announce(format!(
             "Practice from seed {new_seed}, level 1. A new question."
         ));
         focus_soon(vec![PROMPT.into()]);
@@ -102,7 +102,7 @@ fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
             } else {
                 "down"
             };
-            app.announce(format!(
+            app.words.announce(format!(
                 "Level {words} to {} of {}: {}",
                 after.level(),
                 Difficulty::HARDEST.level(),
@@ -139,13 +139,14 @@ fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
     let add = move |_| {
         if let Some(Ok(Asked(posed))) = current.get_untracked() {
             let question = posed.question().clone();
-            app.update_exercises(|d| {
+            app.teaching.update_exercises(|d| {
                 if !d.contains(&question) {
                     d.push(question);
                 }
             });
             let n = app.exercises.with_untracked(Vec::len);
-            app.announce(format!("Added to the exercise set: {n} {}.", plural_q(n)));
+            app.words
+                .announce(format!("Added to the exercise set: {n} {}.", plural_q(n)));
         }
     };
     view! {

@@ -19,10 +19,10 @@ pub fn on_ring_key(
     if key == "Escape" {
         let had = app.selected_key.get_untracked().is_some()
             || app.selected_server.get_untracked().is_some();
-        app.set_selected_key(None);
-        app.set_selected_server(None);
+        app.selection.set_selected_key(None);
+        app.selection.set_selected_server(None);
         if had {
-            app.announce("Nothing selected.".into());
+            app.words.announce("Nothing selected.".into());
         }
         return had;
     }
@@ -46,7 +46,8 @@ pub fn on_ring_key(
         describe(s, stops[next])
     });
     at.set_value(Some(next));
-    app.announce(format!("{words} ({} of {}).", next + 1, stops.len()));
+    app.words
+        .announce(format!("{words} ({} of {}).", next + 1, stops.len()));
     true
 }
 
@@ -77,12 +78,14 @@ fn current_stop(
 fn select(app: AppState, scenario: &Scenario, hit: Hit) {
     match hit {
         Hit::Key(id) => {
-            app.set_selected_server(None);
-            app.set_selected_key(Some(scenario.keys().key(id).label()));
+            app.selection.set_selected_server(None);
+            app.selection
+                .set_selected_key(Some(scenario.keys().key(id).label()));
         }
         Hit::Server(index) => {
-            app.set_selected_key(None);
-            app.set_selected_server(Some(scenario.servers()[index].name.clone()));
+            app.selection.set_selected_key(None);
+            app.selection
+                .set_selected_server(Some(scenario.servers()[index].name.clone()));
         }
     }
 }

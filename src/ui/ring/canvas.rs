@@ -152,7 +152,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         let (frame, x, y) = locate(&ev);
         let (fraction, radius) = frame.polar(x, y);
         let near = radius > frame.ring_radius() * 0.55 && radius < frame.tick_label_radius();
-        app.set_hover(near.then_some(fraction));
+        app.selection.set_hover(near.then_some(fraction));
     };
     let on_click = move |ev: web_sys::MouseEvent| {
         let (frame, x, y) = locate(&ev);
@@ -167,7 +167,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                 select(app, hit);
             }
             ClickMode::DropKey | ClickMode::PlaceServer if own_circle(app) => {
-                app.show_error(
+                app.words.show_error(
                     Field::Canvas,
                     "This placement draws a circle of its own (ketama's ring, a table, a real system's slots or hashes), not the ring's positions: add keys and servers by name here.".into(),
                 );
@@ -230,7 +230,8 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         });
         if let Ok(url) = canvas.to_data_url_with_type("image/png") {
             download(&url, "ringlab-ring.png");
-            app.announce("The ring was saved as a PNG image.".into());
+            app.words
+                .announce("The ring was saved as a PNG image.".into());
         }
     };
     // The Share menu in the header saves through this.
@@ -272,7 +273,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                 on:keydown=on_key
                 class:placing=move || app.mode.get() != ClickMode::Select
                 on:pointermove=on_move
-                on:pointerleave=move |_| app.set_hover(None)
+                on:pointerleave=move |_| app.selection.set_hover(None)
                 on:click=on_click
             ></canvas>
         </div>
@@ -296,18 +297,20 @@ fn select(app: AppState, hit: Option<Hit>) {
     let scenario = app.scenario.get_untracked();
     // What a click picked is said in words, as the arrow keys say it.
     if let Some(hit) = hit {
-        app.announce(format!("{}.", describe(&scenario, hit)));
+        app.words.announce(format!("{}.", describe(&scenario, hit)));
     }
     match hit {
         Some(Hit::Key(id)) => {
-            app.set_selected_key(Some(scenario.keys().key(id).label()));
+            app.selection
+                .set_selected_key(Some(scenario.keys().key(id).label()));
         }
         Some(Hit::Server(index)) => {
-            app.set_selected_server(Some(scenario.servers()[index].name.clone()));
+            app.selection
+                .set_selected_server(Some(scenario.servers()[index].name.clone()));
         }
         None => {
-            app.set_selected_key(None);
-            app.set_selected_server(None);
+            app.selection.set_selected_key(None);
+            app.selection.set_selected_server(None);
         }
     }
 }

@@ -35,7 +35,7 @@ pub fn KeyDetailPanel() -> impl IntoView {
                         }
                     };
                     let close = move |_| {
-                        app.set_selected_key(None);
+                        app.selection.set_selected_key(None);
                         focus_soon(vec!["[data-testid=\"ring-canvas\"]".into(), "#key-name".into()]);
                     };
                     view! {

@@ -26,7 +26,7 @@ pub fn ModeBanner() -> impl IntoView {
         <p class="mode-banner" class:active=move || app.mode.get() != ClickMode::Select data-testid="mode-banner">
             <span class="mode-text">{text}</span>
             <Show when=move || app.mode.get() != ClickMode::Select>
-                <button type="button" class="link" on:click=move |_| app.set_mode(ClickMode::Select)>
+                <button type="button" class="link" on:click=move |_| app.selection.set_mode(ClickMode::Select)>
                     "Done"
                 </button>
             </Show>
@@ -64,7 +64,7 @@ pub fn SelectedServer() -> impl IntoView {
                     <button type="button" data-testid="remove-selected" on:click=remove>
                         {format!("Remove {name}")}
                     </button>
-                    <button type="button" on:click=move |_| app.set_selected_server(None)>"Deselect"</button>
+                    <button type="button" on:click=move |_| app.selection.set_selected_server(None)>"Deselect"</button>
                 </p>
             }
         })

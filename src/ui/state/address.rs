@@ -20,7 +20,8 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
     // Practice without a seed in the link starts from a seed of its own, written into the
     // address so the same questions can be shared.
     if !extra.iter().any(|(n, _)| n == "seed") {
-        app.set_practice_seed((js_sys::Math::random() * 999_999.0) as u64 + 1);
+        app.teaching
+            .set_practice_seed((js_sys::Math::random() * 999_999.0) as u64 + 1);
     }
     for (name, value) in extra {
         match name.as_str() {
@@ -29,14 +30,14 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                     .scenario
                     .with_untracked(|s| s.keys().find(value).is_some())
                 {
-                    app.set_selected_key(Some(value.clone()));
+                    app.selection.set_selected_key(Some(value.clone()));
                 } else {
                     notices.push(format!("select: there is no key {value}"));
                 }
             }
-            "present" => app.set_present(value == "1"),
+            "present" => app.page.set_present(value == "1"),
             "view" => match View::parse(value) {
-                Some(view) => app.set_view(view),
+                Some(view) => app.page.set_view(view),
                 None => notices.push(format!("view: there is no view {value}")),
             },
             "lesson" => {
@@ -65,7 +66,7 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                 match found {
                     Some(found) if (1..=found.steps.len()).contains(&step) => {
                         if own_scenario {
-                            app.set_lesson(Some((found, step - 1)));
+                            app.teaching.set_lesson(Some((found, step - 1)));
                         } else {
                             app.open_lesson(found, step - 1);
                         }
@@ -90,16 +91,16 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                 }));
             }
             "seed" => match parse_number::<u64>(value) {
-                Ok(seed) => app.set_practice_seed(seed),
+                Ok(seed) => app.teaching.set_practice_seed(seed),
                 Err(error) => notices.push(format!("seed: {error}")),
             },
             "quiz" => {
-                app.set_quiz_set(Some(value.clone()));
+                app.teaching.set_quiz_set(Some(value.clone()));
                 if !extra.iter().any(|(n, _)| n == "view") {
-                    app.set_view(View::Practice);
+                    app.page.set_view(View::Practice);
                 }
             }
-            "systems" => app.set_compare_systems(value == "1"),
+            "systems" => app.page.set_compare_systems(value == "1"),
             // `r` is the scenario's copies per key: the link reader takes it (or reports it).
             "r" => {}
             "reads" => match parse_number::<u64>(value)
@@ -113,7 +114,7 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                 Err(_) => notices.push("hit: the hit rate goes from 0 to 100".to_string()),
             },
             "event" => match TimelineEvent::parse(value) {
-                Some(event) => app.set_timeline_event(event),
+                Some(event) => app.work.set_timeline_event(event),
                 None => notices.push(format!(
                     "event: {value} is not an event (fail:NAME, remove:NAME or join)"
                 )),
@@ -123,9 +124,9 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
             other => notices.push(format!("{other}: not a parameter this page knows")),
         }
     }
-    app.set_cache(cache);
+    app.work.set_cache(cache);
     if !notices.is_empty() {
-        app.add_link_notices(notices);
+        app.words.add_link_notices(notices);
     }
 }
 

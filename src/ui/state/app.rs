@@ -5,34 +5,30 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::shown::{Frame, Part};
+use super::page::Page;
+use super::selection::Selection;
+use super::shown::{self, Frame, Part};
 use super::slots::slots_for;
-use super::teaching::{LessonStep, StoryShown};
+use super::teaching::Teaching;
+use super::teaching::{Draft, LessonStep, StoryShown};
 use super::vocabulary::{ClickMode, Field, View};
-use super::{changes, page, selection, teaching, words, work, TimelineEvent};
+use super::words::Words;
+use super::work::Work;
+use super::TimelineEvent;
 use crate::core::{read_link, reads_param, CacheLoad, Change, Link, Outcome, Scenario};
-use crate::teach::lessons::{Lesson, Pointer};
-
-/// A lesson being recorded: the lesson so far and the step being edited, if any.
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Draft {
-    /// The lesson so far.
-    pub lesson: Lesson,
-    /// The step whose caption is open for editing (from 0).
-    pub editing: Option<usize>,
-}
+use crate::teach::lessons::Pointer;
 
 /// Shared app state, handed to every component through context: a few stores, each written
 /// only through its own file's methods, read here as signals.
 ///
 /// | store | holds | its one writer |
 /// |---|---|---|
-/// | shown | the scenario, the one before its last change and that change's outcome (always set together), undo and redo, the servers' colours | `changes.rs` |
-/// | selection | the selected key and server, the pointer, what a click does | `selection.rs` |
-/// | words | what was announced, each control's message, what a link could not say | `words.rs` |
-/// | page | the view, presentation mode, open dialogs | `page.rs` |
-/// | teaching | the lesson and its pointer, the lesson being recorded, the story, Predict first, practice | `teaching.rs` |
-/// | work | keys being generated, the cache's traffic, the Timeline's event | `work.rs` |
+/// | shown | the scenario, the one before its last change and that change's outcome (always set together), undo and redo, the servers' colours | `changes.rs`, through `shown.rs` |
+/// | selection | the selected key and server, the pointer, what a click does | `Selection`'s methods (`selection.rs`) |
+/// | words | what was announced, each control's message, what a link could not say | `Words`'s methods (`words.rs`) |
+/// | page | the view, presentation mode, open dialogs | `Page`'s methods (`page.rs`) |
+/// | teaching | the lesson and its pointer, the lesson being recorded, the story, Predict first, practice | `Teaching`'s methods (`teaching.rs`) |
+/// | work | keys being generated, the cache's traffic, the Timeline's event | `Work`'s methods (`work.rs`) |
 #[derive(Clone, Copy)]
 pub struct AppState {
     /// The scenario on screen.
@@ -47,7 +43,7 @@ pub struct AppState {
     pub future: ReadSignal<Vec<Frame>>,
     /// Colour slots by server name; a server keeps its colour while it stays.
     pub slots: ReadSignal<Vec<(String, usize)>>,
-    pub(super) shown: changes::Writes,
+    pub(super) shown: shown::Writes,
     /// The selected key's label.
     pub selected_key: ReadSignal<Option<String>>,
     /// The selected server's name.
@@ -56,14 +52,16 @@ pub struct AppState {
     pub hover: ReadSignal<Option<f64>>,
     /// What a click on the ring does.
     pub mode: ReadSignal<ClickMode>,
-    pub(super) selection: selection::Writes,
+    /// The selection store, to change the selection.
+    pub selection: Selection,
     /// The words last announced to screen readers.
     pub announcement: ReadSignal<String>,
     /// The latest message per control.
     pub errors: ReadSignal<Vec<(Field, String)>>,
     /// What a link held that could not be read.
     pub link_notices: ReadSignal<Vec<String>>,
-    pub(super) words: words::Writes,
+    /// The words store, to say something or put a message by a control.
+    pub words: Words,
     /// The view on screen.
     pub view: ReadSignal<View>,
     /// Presentation mode: large type and thick strokes for a projector.
@@ -77,7 +75,8 @@ pub struct AppState {
     pub paste_open: ReadSignal<bool>,
     /// Whether Compare shows the real systems beside the textbook placements.
     pub compare_systems: ReadSignal<bool>,
-    pub(super) page: page::Writes,
+    /// The page store, to change the view, presentation mode or what is open.
+    pub page: Page,
     /// The lesson being followed (built in or written by an instructor), and its step (from 0).
     pub lesson: ReadSignal<LessonStep>,
     /// What the lesson's step points at: a key, a server or a panel.
@@ -97,7 +96,8 @@ pub struct AppState {
     pub quiz_set: ReadSignal<Option<String>>,
     /// The exercise set being put together in the Practice view.
     pub exercises: ReadSignal<Vec<crate::teach::quiz::Question>>,
-    pub(super) teaching: teaching::Writes,
+    /// The teaching store.
+    pub teaching: Teaching,
     /// Keys being generated in steps: how much work is done, of how much (twice the keys: each
     /// is hashed, then sorted).
     pub generating: ReadSignal<Option<(usize, usize)>>,
@@ -105,7 +105,8 @@ pub struct AppState {
     pub cache: ReadSignal<CacheLoad>,
     /// The event the Timeline view follows.
     pub timeline_event: ReadSignal<TimelineEvent>,
-    pub(super) work: work::Writes,
+    /// The work store.
+    pub work: Work,
     /// Set to stop the generation under way.
     pub stop_generating: StoredValue<bool>,
     /// How many copies of each key the ring keeps (R): read from the scenario's timing, the one
@@ -163,13 +164,13 @@ impl AppState {
             previous: before,
             last: last.map(Arc::new),
         };
-        let (shown_reads, shown) = changes::Writes::new(shown_frame, past, slots);
+        let (shown_reads, shown) = shown::Writes::new(shown_frame, past, slots);
         let frame = shown_reads.frame;
-        let (selection_reads, selection) = selection::Writes::new();
-        let (word_reads, words) = words::Writes::new(ignored);
-        let (page_reads, page) = page::Writes::new();
-        let (teaching_reads, teaching) = teaching::Writes::new();
-        let (work_reads, work) = work::Writes::new();
+        let (selection_reads, selection) = Selection::new();
+        let (word_reads, words) = Words::new(ignored);
+        let (page_reads, page) = Page::new();
+        let (teaching_reads, teaching) = Teaching::new();
+        let (work_reads, work) = Work::new();
         let scenario = Part::new(frame, |f| &f.scenario);
         let app = AppState {
             scenario,

@@ -14,47 +14,6 @@ use crate::core::{Change, Error, Kind, Link, Outcome, Scenario};
 /// The most views undo keeps.
 pub const HISTORY_LIMIT: usize = 200;
 
-/// The shown store's write side: the frame on screen, undo and redo, and the colours. Only this
-/// file writes them.
-#[derive(Clone, Copy)]
-pub(super) struct Writes {
-    frame: RwSignal<Frame>,
-    past: RwSignal<Vec<Frame>>,
-    future: RwSignal<Vec<Frame>>,
-    slots: RwSignal<Vec<(String, usize)>>,
-}
-
-/// The shown store's read side: the frame, undo's and redo's frames, and the colours.
-pub(super) struct Reads {
-    pub frame: ReadSignal<Frame>,
-    pub past: ReadSignal<Vec<Frame>>,
-    pub future: ReadSignal<Vec<Frame>>,
-    pub slots: ReadSignal<Vec<(String, usize)>>,
-}
-
-impl Writes {
-    /// The store showing `frame`, with `past` to undo into and the colours `slots`.
-    pub(super) fn new(
-        frame: Frame,
-        past: Vec<Frame>,
-        slots: Vec<(String, usize)>,
-    ) -> (Reads, Writes) {
-        let writes = Writes {
-            frame: RwSignal::new(frame),
-            past: RwSignal::new(past),
-            future: RwSignal::new(Vec::new()),
-            slots: RwSignal::new(slots),
-        };
-        let reads = Reads {
-            frame: writes.frame.read_only(),
-            past: writes.past.read_only(),
-            future: writes.future.read_only(),
-            slots: writes.slots.read_only(),
-        };
-        (reads, writes)
-    }
-}
-
 impl AppState {
     /// Applies `change`; on success records the outcome and announces it, on refusal shows the
     /// reason next to `field`. Returns whether it was applied.
@@ -69,7 +28,7 @@ impl AppState {
     /// it moves (see [`AppState::asks_first`]). Returns whether it was held back.
     pub fn hold(&self, change: &Change, field: Field) -> bool {
         if self.predict.get_untracked() && self.asks_first(change) {
-            self.set_pending(Some((change.clone(), field)));
+            self.teaching.set_pending(Some((change.clone(), field)));
             return true;
         }
         false
@@ -106,7 +65,7 @@ impl AppState {
         let before = self.scenario.get_untracked();
         match result {
             Ok((next, outcome)) => {
-                self.announce(outcome.summary());
+                self.words.announce(outcome.summary());
                 self.remember();
                 self.shown.future.set(Vec::new());
                 self.show(Frame {
@@ -115,11 +74,11 @@ impl AppState {
                     last: Some(Arc::new(outcome)),
                 });
                 // A change went through: earlier complaints no longer describe the state.
-                self.clear_errors();
+                self.words.clear_errors();
                 true
             }
             Err(error) => {
-                self.show_error(field, error.to_string());
+                self.words.show_error(field, error.to_string());
                 false
             }
         }
@@ -161,14 +120,14 @@ impl AppState {
                 self.remember();
                 self.shown.future.set(Vec::new());
                 self.show(frame);
-                self.clear_errors();
-                self.announce(format!("{said} {summary}"));
+                self.words.clear_errors();
+                self.words.announce(format!("{said} {summary}"));
                 true
             }
             None => {
                 let taken = self.dispatch(setting, field);
                 if taken && alone && !said.is_empty() {
-                    self.announce(said);
+                    self.words.announce(said);
                 }
                 taken
             }
@@ -234,9 +193,9 @@ impl AppState {
     pub fn load(&self, link: Link, headline: String) {
         self.remember();
         self.shown.future.set(Vec::new());
-        self.set_selected_key(None);
-        self.set_selected_server(None);
-        self.clear_errors();
+        self.selection.set_selected_key(None);
+        self.selection.set_selected_server(None);
+        self.words.clear_errors();
         // Colours follow the scenario before the link's change, so a server keeps its colour
         // across that change (D stays D's colour when A leaves).
         if let Some(before) = &link.before {
@@ -251,7 +210,8 @@ impl AppState {
         let summary = self
             .last
             .with_untracked(|l| l.as_ref().map(|o| o.summary()));
-        self.announce(summary.map_or(headline.clone(), |s| format!("{headline} {s}")));
+        self.words
+            .announce(summary.map_or(headline.clone(), |s| format!("{headline} {s}")));
     }
 
     /// Makes `scenario` the view a link opened on, with no change before it and nothing to
@@ -270,7 +230,7 @@ impl AppState {
     /// Goes back one change. Returns whether there was one.
     pub fn undo(&self) -> bool {
         let Some(frame) = self.shown.past.try_update(|past| past.pop()).flatten() else {
-            self.announce("Nothing to undo.".into());
+            self.words.announce("Nothing to undo.".into());
             return false;
         };
         let current = self.frame();
@@ -281,7 +241,7 @@ impl AppState {
             .unwrap_or_default();
         self.shown.future.update(|future| future.push(current));
         self.show(frame);
-        self.announce(format!("Undone: {undone}"));
+        self.words.announce(format!("Undone: {undone}"));
         true
     }
 
@@ -293,13 +253,13 @@ impl AppState {
             .try_update(|future| future.pop())
             .flatten()
         else {
-            self.announce("Nothing to redo.".into());
+            self.words.announce("Nothing to redo.".into());
             return false;
         };
         self.remember();
         let redone = frame.last.as_ref().map(|o| o.summary()).unwrap_or_default();
         self.show(frame);
-        self.announce(format!("Redone: {redone}"));
+        self.words.announce(format!("Redone: {redone}"));
         true
     }
 
@@ -312,10 +272,10 @@ impl AppState {
             previous: None,
             last: None,
         });
-        self.set_selected_key(None);
-        self.set_selected_server(None);
-        self.clear_errors();
-        self.announce(
+        self.selection.set_selected_key(None);
+        self.selection.set_selected_server(None);
+        self.words.clear_errors();
+        self.words.announce(
             "Back to the starting ring: A, B and C at 10, 40 and 75 with five keys.".into(),
         );
     }
@@ -323,12 +283,12 @@ impl AppState {
     fn forget_missing_selection(&self, next: &Scenario) {
         if let Some(label) = self.selected_key.get_untracked() {
             if next.keys().find(&label).is_none() {
-                self.set_selected_key(None);
+                self.selection.set_selected_key(None);
             }
         }
         if let Some(name) = self.selected_server.get_untracked() {
             if next.server(&name).is_err() {
-                self.set_selected_server(None);
+                self.selection.set_selected_server(None);
             }
         }
     }

@@ -37,7 +37,7 @@ impl AppState {
             ),
             step,
         );
-        self.set_lesson(Some((found, step)));
+        self.teaching.set_lesson(Some((found, step)));
     }
 
     /// Shows `at`'s state on screen (its link, view, selection, event and pointer), announcing
@@ -65,7 +65,7 @@ impl AppState {
                 .iter()
                 .map(|i| format!("step {}: {i}", number + 1))
                 .collect::<Vec<_>>();
-            app.add_link_notices(ignored);
+            app.words.add_link_notices(ignored);
         }
         app.load(link, headline);
         let view = link_view
@@ -82,12 +82,12 @@ impl AppState {
             app.scenario
                 .with_untracked(|s| s.keys().find(label).is_some())
         });
-        app.set_selected_key(select);
-        app.set_selected_server(server);
-        app.set_pointer(at.pointer.clone());
-        app.set_timeline_event(event);
-        app.set_compare_systems(systems);
-        app.set_view(view);
+        app.selection.set_selected_key(select);
+        app.selection.set_selected_server(server);
+        app.teaching.set_pointer(at.pointer.clone());
+        app.work.set_timeline_event(event);
+        app.page.set_compare_systems(systems);
+        app.page.set_view(view);
     }
 
     /// Moves `delta` steps through the current lesson, if one is open.
@@ -111,8 +111,8 @@ impl AppState {
 
     /// Leaves the lesson: nothing is pointed at any more.
     pub fn leave_lesson(&self) {
-        self.set_lesson(None);
-        self.set_pointer(None);
+        self.teaching.set_lesson(None);
+        self.teaching.set_pointer(None);
     }
 
     /// Opens `story` as one undoable change: its scenario, its view and its timeline event.
@@ -130,11 +130,11 @@ impl AppState {
             .unwrap_or_default();
         let view = param("view").and_then(|v| View::parse(&v));
         app.load(link, format!("Story: {}.", story.title));
-        app.set_timeline_event(event);
+        app.work.set_timeline_event(event);
         if let Some(view) = view {
-            app.set_view(view);
+            app.page.set_view(view);
         }
-        app.set_story(Some((
+        app.teaching.set_story(Some((
             story.id,
             app.scenario.with_untracked(|s| s.without_cache()),
         )));

@@ -3,12 +3,11 @@
 
 use leptos::prelude::*;
 
-use super::app::AppState;
 use super::vocabulary::View;
 
-/// The page's write side.
+/// The store: its signals, written only through the methods below.
 #[derive(Clone, Copy)]
-pub(super) struct Writes {
+pub struct Page {
     view: RwSignal<View>,
     present: RwSignal<bool>,
     controls_open: RwSignal<bool>,
@@ -27,10 +26,10 @@ pub(super) struct Reads {
     pub compare_systems: ReadSignal<bool>,
 }
 
-impl Writes {
+impl Page {
     /// The ring view, nothing open, not presenting.
-    pub(super) fn new() -> (Reads, Writes) {
-        let writes = Writes {
+    pub(super) fn new() -> (Reads, Page) {
+        let writes = Page {
             view: RwSignal::new(View::Ring),
             present: RwSignal::new(false),
             controls_open: RwSignal::new(false),
@@ -50,44 +49,44 @@ impl Writes {
     }
 }
 
-impl AppState {
+impl Page {
     /// Shows `view`.
     pub fn set_view(&self, view: View) {
-        self.page.view.set(view);
+        self.view.set(view);
     }
 
     /// Turns presentation mode on or off.
     pub fn set_present(&self, on: bool) {
-        self.page.present.set(on);
+        self.present.set(on);
     }
 
     /// Turns presentation mode over.
     pub fn toggle_present(&self) {
-        self.page.present.update(|p| *p = !*p);
+        self.present.update(|p| *p = !*p);
     }
 
     /// Unfolds or folds the editing controls in presentation mode.
     pub fn set_controls_open(&self, open: bool) {
-        self.page.controls_open.set(open);
+        self.controls_open.set(open);
     }
 
     /// Folds or unfolds the editing controls in presentation mode, whichever they are not.
     pub fn toggle_controls(&self) {
-        self.page.controls_open.update(|open| *open = !*open);
+        self.controls_open.update(|open| *open = !*open);
     }
 
     /// Opens or closes the shortcut list.
     pub fn set_help_open(&self, open: bool) {
-        self.page.help_open.set(open);
+        self.help_open.set(open);
     }
 
     /// Opens or closes the "Paste your cluster" dialog.
     pub fn set_paste_open(&self, open: bool) {
-        self.page.paste_open.set(open);
+        self.paste_open.set(open);
     }
 
     /// Shows the real systems in Compare, or only the textbook placements.
     pub fn set_compare_systems(&self, on: bool) {
-        self.page.compare_systems.set(on);
+        self.compare_systems.set(on);
     }
 }

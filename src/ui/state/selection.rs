@@ -3,12 +3,11 @@
 
 use leptos::prelude::*;
 
-use super::app::AppState;
 use super::vocabulary::ClickMode;
 
-/// The selection's write side.
+/// The store: its signals, written only through the methods below.
 #[derive(Clone, Copy)]
-pub(super) struct Writes {
+pub struct Selection {
     selected_key: RwSignal<Option<String>>,
     selected_server: RwSignal<Option<String>>,
     hover: RwSignal<Option<f64>>,
@@ -23,10 +22,10 @@ pub(super) struct Reads {
     pub mode: ReadSignal<ClickMode>,
 }
 
-impl Writes {
+impl Selection {
     /// Nothing selected, the pointer nowhere, clicks selecting.
-    pub(super) fn new() -> (Reads, Writes) {
-        let writes = Writes {
+    pub(super) fn new() -> (Reads, Selection) {
+        let writes = Selection {
             selected_key: RwSignal::new(None),
             selected_server: RwSignal::new(None),
             hover: RwSignal::new(None),
@@ -42,24 +41,24 @@ impl Writes {
     }
 }
 
-impl AppState {
+impl Selection {
     /// Selects the key labelled `label`, or no key.
     pub fn set_selected_key(&self, label: Option<String>) {
-        self.selection.selected_key.set(label);
+        self.selected_key.set(label);
     }
 
     /// Selects the server called `name`, or no server.
     pub fn set_selected_server(&self, name: Option<String>) {
-        self.selection.selected_server.set(name);
+        self.selected_server.set(name);
     }
 
     /// Puts the pointer at turn fraction `fraction` of the ring, or off it.
     pub fn set_hover(&self, fraction: Option<f64>) {
-        self.selection.hover.set(fraction);
+        self.hover.set(fraction);
     }
 
     /// Sets what a click on the ring does.
     pub fn set_mode(&self, mode: ClickMode) {
-        self.selection.mode.set(mode);
+        self.mode.set(mode);
     }
 }

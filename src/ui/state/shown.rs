@@ -64,3 +64,44 @@ impl<T: Clone + 'static> Part<T> {
         self.with_untracked(T::clone)
     }
 }
+
+/// The shown store's write side: the frame on screen, undo and redo, and the colours. Only
+/// `changes.rs` writes them.
+#[derive(Clone, Copy)]
+pub(super) struct Writes {
+    pub(super) frame: RwSignal<Frame>,
+    pub(super) past: RwSignal<Vec<Frame>>,
+    pub(super) future: RwSignal<Vec<Frame>>,
+    pub(super) slots: RwSignal<Vec<(String, usize)>>,
+}
+
+/// The shown store's read side: the frame, undo's and redo's frames, and the colours.
+pub(super) struct Reads {
+    pub frame: ReadSignal<Frame>,
+    pub past: ReadSignal<Vec<Frame>>,
+    pub future: ReadSignal<Vec<Frame>>,
+    pub slots: ReadSignal<Vec<(String, usize)>>,
+}
+
+impl Writes {
+    /// The store showing `frame`, with `past` to undo into and the colours `slots`.
+    pub(super) fn new(
+        frame: Frame,
+        past: Vec<Frame>,
+        slots: Vec<(String, usize)>,
+    ) -> (Reads, Writes) {
+        let writes = Writes {
+            frame: RwSignal::new(frame),
+            past: RwSignal::new(past),
+            future: RwSignal::new(Vec::new()),
+            slots: RwSignal::new(slots),
+        };
+        let reads = Reads {
+            frame: writes.frame.read_only(),
+            past: writes.past.read_only(),
+            future: writes.future.read_only(),
+            slots: writes.slots.read_only(),
+        };
+        (reads, writes)
+    }
+}

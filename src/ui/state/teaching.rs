@@ -7,11 +7,19 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::app::{AppState, Draft};
 use super::vocabulary::Field;
 use crate::core::{Change, Scenario};
 use crate::teach::lessons::{Lesson, Pointer};
 use crate::teach::quiz::Question;
+
+/// A lesson being recorded: the lesson so far and the step being edited, if any.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Draft {
+    /// The lesson so far.
+    pub lesson: Lesson,
+    /// The step whose caption is open for editing (from 0).
+    pub editing: Option<usize>,
+}
 
 /// A lesson and the step on screen (from 0).
 pub type LessonStep = Option<(Arc<Lesson>, usize)>;
@@ -19,9 +27,9 @@ pub type LessonStep = Option<(Arc<Lesson>, usize)>;
 /// The story last opened, and the scenario it opened on.
 pub type StoryShown = Option<(&'static str, Scenario)>;
 
-/// Teaching's write side.
+/// The store: its signals, written only through the methods below.
 #[derive(Clone, Copy)]
-pub(super) struct Writes {
+pub struct Teaching {
     lesson: RwSignal<LessonStep>,
     pointer: RwSignal<Option<Pointer>>,
     draft: RwSignal<Option<Draft>>,
@@ -46,10 +54,10 @@ pub(super) struct Reads {
     pub exercises: ReadSignal<Vec<Question>>,
 }
 
-impl Writes {
+impl Teaching {
     /// No lesson, no story, nothing held back, practice from seed 1.
-    pub(super) fn new() -> (Reads, Writes) {
-        let writes = Writes {
+    pub(super) fn new() -> (Reads, Teaching) {
+        let writes = Teaching {
             lesson: RwSignal::new(None),
             pointer: RwSignal::new(None),
             draft: RwSignal::new(None),
@@ -75,59 +83,59 @@ impl Writes {
     }
 }
 
-impl AppState {
+impl Teaching {
     /// Follows `lesson` at its step, or no lesson.
     pub fn set_lesson(&self, lesson: LessonStep) {
-        self.teaching.lesson.set(lesson);
+        self.lesson.set(lesson);
     }
 
     /// Points at a key, a server or a panel, or at nothing.
     pub fn set_pointer(&self, pointer: Option<Pointer>) {
-        self.teaching.pointer.set(pointer);
+        self.pointer.set(pointer);
     }
 
     /// Starts, replaces or ends the lesson being recorded.
     pub fn set_draft(&self, draft: Option<Draft>) {
-        self.teaching.draft.set(draft);
+        self.draft.set(draft);
     }
 
     /// Edits the lesson being recorded.
     pub fn update_draft(&self, edit: impl FnOnce(&mut Option<Draft>)) {
-        self.teaching.draft.update(edit);
+        self.draft.update(edit);
     }
 
     /// Remembers the story opened, with the scenario it opened on.
     pub fn set_story(&self, story: StoryShown) {
-        self.teaching.story.set(story);
+        self.story.set(story);
     }
 
     /// Turns Predict first on or off.
     pub fn set_predict(&self, on: bool) {
-        self.teaching.predict.set(on);
+        self.predict.set(on);
     }
 
     /// Holds back a change for the learner's prediction, or lets go of it.
     pub fn set_pending(&self, pending: Option<(Change, Field)>) {
-        self.teaching.pending.set(pending);
+        self.pending.set(pending);
     }
 
     /// Sets the seed practice questions are drawn from.
     pub fn set_practice_seed(&self, seed: u64) {
-        self.teaching.practice_seed.set(seed);
+        self.practice_seed.set(seed);
     }
 
     /// Follows the exercise set a link opened (`quiz=`), or none.
     pub fn set_quiz_set(&self, set: Option<String>) {
-        self.teaching.quiz_set.set(set);
+        self.quiz_set.set(set);
     }
 
     /// Replaces the exercise set being put together.
     pub fn set_exercises(&self, questions: Vec<Question>) {
-        self.teaching.exercises.set(questions);
+        self.exercises.set(questions);
     }
 
     /// Edits the exercise set being put together.
     pub fn update_exercises(&self, edit: impl FnOnce(&mut Vec<Question>)) {
-        self.teaching.exercises.update(edit);
+        self.exercises.update(edit);
     }
 }

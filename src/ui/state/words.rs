@@ -3,12 +3,11 @@
 
 use leptos::prelude::*;
 
-use super::app::AppState;
 use super::vocabulary::Field;
 
-/// The words' write side.
+/// The store: its signals, written only through the methods below.
 #[derive(Clone, Copy)]
-pub(super) struct Writes {
+pub struct Words {
     announcement: RwSignal<String>,
     errors: RwSignal<Vec<(Field, String)>>,
     link_notices: RwSignal<Vec<String>>,
@@ -21,10 +20,10 @@ pub(super) struct Reads {
     pub link_notices: ReadSignal<Vec<String>>,
 }
 
-impl Writes {
+impl Words {
     /// Nothing said yet; `notices` from the link the page opened.
-    pub(super) fn new(notices: Vec<String>) -> (Reads, Writes) {
-        let writes = Writes {
+    pub(super) fn new(notices: Vec<String>) -> (Reads, Words) {
+        let writes = Words {
             announcement: RwSignal::new(String::new()),
             errors: RwSignal::new(Vec::new()),
             link_notices: RwSignal::new(notices),
@@ -38,16 +37,16 @@ impl Writes {
     }
 }
 
-impl AppState {
+impl Words {
     /// Says `words` to screen readers.
     pub fn announce(&self, words: String) {
-        self.words.announcement.set(words);
+        self.announcement.set(words);
     }
 
     /// Puts `message` next to `field`, and says it.
     pub fn show_error(&self, field: Field, message: String) {
         self.announce(message.clone());
-        self.words.errors.update(|errors| {
+        self.errors.update(|errors| {
             errors.retain(|(f, _)| *f != field);
             errors.push((field, message));
         });
@@ -55,19 +54,18 @@ impl AppState {
 
     /// Clears the message next to `field`.
     pub fn clear_error(&self, field: Field) {
-        self.words
-            .errors
+        self.errors
             .update(|errors| errors.retain(|(f, _)| *f != field));
     }
 
     /// Clears every control's message.
     pub fn clear_errors(&self) {
-        self.words.errors.set(Vec::new());
+        self.errors.set(Vec::new());
     }
 
     /// The message next to `field`, if any.
     pub fn error(&self, field: Field) -> Option<String> {
-        self.words.errors.with(|errors| {
+        self.errors.with(|errors| {
             errors
                 .iter()
                 .find(|(f, _)| *f == field)
@@ -77,16 +75,16 @@ impl AppState {
 
     /// Adds what a link or file held that could not be read.
     pub fn add_link_notices(&self, notices: impl IntoIterator<Item = String>) {
-        self.words.link_notices.update(|n| n.extend(notices));
+        self.link_notices.update(|n| n.extend(notices));
     }
 
     /// Edits the notices of what could not be read.
     pub fn update_link_notices(&self, edit: impl FnOnce(&mut Vec<String>)) {
-        self.words.link_notices.update(edit);
+        self.link_notices.update(edit);
     }
 
     /// Dismisses every notice of what could not be read.
     pub fn dismiss_link_notices(&self) {
-        self.words.link_notices.set(Vec::new());
+        self.link_notices.set(Vec::new());
     }
 }

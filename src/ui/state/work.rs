@@ -3,13 +3,12 @@
 
 use leptos::prelude::*;
 
-use super::app::AppState;
 use super::TimelineEvent;
 use crate::core::CacheLoad;
 
-/// The work's write side.
+/// The store: its signals, written only through the methods below.
 #[derive(Clone, Copy)]
-pub(super) struct Writes {
+pub struct Work {
     generating: RwSignal<Option<(usize, usize)>>,
     cache: RwSignal<CacheLoad>,
     timeline_event: RwSignal<TimelineEvent>,
@@ -22,10 +21,10 @@ pub(super) struct Reads {
     pub timeline_event: ReadSignal<TimelineEvent>,
 }
 
-impl Writes {
+impl Work {
     /// Nothing under way, the usual cache and event.
-    pub(super) fn new() -> (Reads, Writes) {
-        let writes = Writes {
+    pub(super) fn new() -> (Reads, Work) {
+        let writes = Work {
             generating: RwSignal::new(None),
             cache: RwSignal::new(CacheLoad::default()),
             timeline_event: RwSignal::new(TimelineEvent::default()),
@@ -39,24 +38,24 @@ impl Writes {
     }
 }
 
-impl AppState {
+impl Work {
     /// Says how much of the key generation under way is done, of how much; `None` when none is.
     pub fn set_generating(&self, progress: Option<(usize, usize)>) {
-        self.work.generating.set(progress);
+        self.generating.set(progress);
     }
 
     /// Sets the cache traffic the cache panel works with.
     pub fn set_cache(&self, cache: CacheLoad) {
-        self.work.cache.set(cache);
+        self.cache.set(cache);
     }
 
     /// Follows `event` on the Timeline.
     pub fn set_timeline_event(&self, event: TimelineEvent) {
-        self.work.timeline_event.set(event);
+        self.timeline_event.set(event);
     }
 
     /// Edits the event the Timeline follows.
     pub fn update_timeline_event(&self, edit: impl FnOnce(&mut TimelineEvent)) {
-        self.work.timeline_event.update(edit);
+        self.timeline_event.update(edit);
     }
 }

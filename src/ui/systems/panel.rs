@@ -71,7 +71,7 @@ pub fn SystemPanel(theme: Signal<Theme>) -> impl IntoView {
                     </ul>
                     <Verbs kind=st.kind />
                     <p class="hint">
-                        <button type="button" class="link" data-testid="paste-open-panel" on:click=move |_| app.set_paste_open(true)>
+                        <button type="button" class="link" data-testid="paste-open-panel" on:click=move |_| app.page.set_paste_open(true)>
                             "Paste your cluster…"
                         </button>
                         " to see your own slots, tokens or servers."

@@ -27,7 +27,7 @@ fn send(app: AppState, change: Result<Change, crate::core::Error>) {
         Ok(change) => {
             app.dispatch(change, Field::System);
         }
-        Err(error) => app.show_error(Field::System, error.to_string()),
+        Err(error) => app.words.show_error(Field::System, error.to_string()),
     }
 }
 

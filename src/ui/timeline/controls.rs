@@ -34,7 +34,7 @@ pub fn EventControls() -> impl IntoView {
     let event = move || effective(app);
     let timing = move || app.scenario.with(|s| s.timing());
     let set_what = move |what: Happening| {
-        app.update_timeline_event(|e| e.what = what);
+        app.work.update_timeline_event(|e| e.what = what);
     };
     let last = move || {
         app.last.with(|l| {
@@ -66,7 +66,7 @@ pub fn EventControls() -> impl IntoView {
                     type="button"
                     data-testid="event-last"
                     aria-pressed=move || follows().to_string()
-                    on:click=move |_| app.set_timeline_event(TimelineEvent::default())
+                    on:click=move |_| app.work.set_timeline_event(TimelineEvent::default())
                 >
                     {move || format!("Last change: {}", last().unwrap_or_default())}
                 </button>
@@ -92,7 +92,7 @@ pub fn EventControls() -> impl IntoView {
                         on:change=move |ev| {
                             // The "what if" shown (a failure when there was no change to follow).
                             let what = event().what;
-                            app.set_timeline_event(TimelineEvent { what, server: Some(event_target_value(&ev)) });
+                            app.work.set_timeline_event(TimelineEvent { what, server: Some(event_target_value(&ev)) });
                         }
                     >
                         {move || names().into_iter().map(|n| {
@@ -157,7 +157,7 @@ pub fn TimingControls() -> impl IntoView {
             });
             app.set_setting(change, Field::Timeline, said, false);
         }
-        Err(error) => app.show_error(Field::Timeline, error.to_string()),
+        Err(error) => app.words.show_error(Field::Timeline, error.to_string()),
     };
     let whole = |text: String| parse_number::<u64>(&text);
     let set_restart = move |ev| {
@@ -184,10 +184,10 @@ pub fn TimingControls() -> impl IntoView {
             .and_then(|reads| CacheLoad::new(reads as f64, app.cache.get_untracked().hit_rate));
         match result {
             Ok(load) => {
-                app.set_cache(load);
-                app.clear_error(Field::Timeline);
+                app.work.set_cache(load);
+                app.words.clear_error(Field::Timeline);
             }
-            Err(e) => app.show_error(Field::Timeline, format!("Reads: {e}")),
+            Err(e) => app.words.show_error(Field::Timeline, format!("Reads: {e}")),
         }
     };
     let set_hit = move |ev| {
@@ -195,10 +195,12 @@ pub fn TimingControls() -> impl IntoView {
         let result = app.cache.get_untracked().with_hit_text(&text);
         match result {
             Ok(load) => {
-                app.set_cache(load);
-                app.clear_error(Field::Timeline);
+                app.work.set_cache(load);
+                app.words.clear_error(Field::Timeline);
             }
-            Err(e) => app.show_error(Field::Timeline, format!("Hit rate: {e}")),
+            Err(e) => app
+                .words
+                .show_error(Field::Timeline, format!("Hit rate: {e}")),
         }
     };
     let failing = move || follows_failure(app);

@@ -7,10 +7,11 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::chart::{save_csv, LineChart};
+use super::chart::{save_csv, value_text, Axis, Chart, LineChart};
 use super::chart_png::save_chart_png;
 use super::controls::{effective, EventControls, TimingControls};
 use super::sweeps::SweepPanel;
+use crate::core::timeline::Curve;
 use crate::core::{Error, Timeline};
 use crate::draw::timeline::{aside, chart_of, curve_name, notes, time_text};
 use crate::teach::stories::TIMELINE_STORIES;

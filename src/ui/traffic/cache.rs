@@ -19,7 +19,7 @@ pub fn CachePanel() -> impl IntoView {
     let settle =
         move |which: &'static str, result: Result<CacheLoad, crate::core::Error>| match result {
             Ok(load) => {
-                app.set_cache(load);
+                app.work.set_cache(load);
                 error.set(None);
                 refused.set(None);
             }
@@ -103,8 +103,8 @@ pub fn CachePanel() -> impl IntoView {
                     type="button"
                     data-testid="see-over-time"
                     on:click=move |_| {
-                        app.set_timeline_event(TimelineEvent::default());
-                        app.set_view(View::Timeline);
+                        app.work.set_timeline_event(TimelineEvent::default());
+                        app.page.set_view(View::Timeline);
                         // The focus (and, on a phone, the scroll) goes to the change followed.
                         crate::ui::kit::focus::focus_soon(vec!["[data-testid=\"event-last\"]".into()]);
                     }

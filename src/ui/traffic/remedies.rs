@@ -31,7 +31,7 @@ pub(super) fn RemedyControls(loads: Memo<Computed>) -> impl IntoView {
         let shown = match format!("top:{}", event_target_value(&ev)).parse::<Remedy>() {
             Ok(remedy) => apply(remedy),
             Err(error) => {
-                app.show_error(Field::Traffic, error.to_string());
+                app.words.show_error(Field::Traffic, error.to_string());
                 false
             }
         };
@@ -91,7 +91,7 @@ pub(super) fn RemedyControls(loads: Memo<Computed>) -> impl IntoView {
                     inputmode="numeric"
                     aria-describedby="traffic-error"
                     aria-invalid=move || {
-                        (top_refused.get() && app.error(Field::Traffic).is_some()).to_string()
+                        (top_refused.get() && app.words.error(Field::Traffic).is_some()).to_string()
                     }
                     prop:value=move || traffic().top.to_string()
                     on:change=set_top
@@ -140,13 +140,13 @@ fn RemedyRow(
     let typed = RwSignal::new(value.get_untracked());
     // Refused text stays in the box, marked, until a change goes through.
     let refused = RwSignal::new(false);
-    let invalid = move || refused.get() && app.error(Field::Traffic).is_some();
+    let invalid = move || refused.get() && app.words.error(Field::Traffic).is_some();
     Effect::new(move |_| typed.set(value.get()));
     let submit = move |text: Option<String>| {
         let shown = match make(text) {
             Ok(remedy) => apply(remedy),
             Err(error) => {
-                app.show_error(Field::Traffic, error.to_string());
+                app.words.show_error(Field::Traffic, error.to_string());
                 false
             }
         };
@@ -174,11 +174,11 @@ fn RemedyRow(
         if on {
             submit(Some(text));
         } else if let Err(error) = make(Some(text)) {
-            app.show_error(Field::Traffic, error.to_string());
+            app.words.show_error(Field::Traffic, error.to_string());
             refused.set(true);
         } else {
             refused.set(false);
-            app.clear_error(Field::Traffic);
+            app.words.clear_error(Field::Traffic);
         }
     };
     view! {

@@ -11,7 +11,7 @@ test('the first screen stays calm and the placement choice is grouped by the per
   await expect(groups).toHaveCount(2);
   await expect(groups.nth(0)).toHaveAttribute('label', 'How textbooks place keys');
   await expect(groups.nth(1)).toHaveAttribute('label', 'How real systems do it');
-  await expect(groups.nth(1).locator('option')).toHaveCount(9);
+  await expect(groups.nth(1).locator('option')).toHaveCount(11);
 });
 
 test('choosing Redis Cluster shows its slots in its own words and the key\'s own steps', async ({ ring }) => {
@@ -106,7 +106,7 @@ test('Compare puts the real systems beside the textbook placements', async ({ ri
   await ring.open('?ring=2^32&vnodes=100&servers=A,B,C,D&gen=300&then=add:E&view=compare');
   await expect(page.locator('[data-testid^="compare-row-"]')).toHaveCount(9);
   await page.getByTestId('compare-systems').click();
-  await expect(page.locator('[data-testid^="compare-row-"]')).toHaveCount(18);
+  await expect(page.locator('[data-testid^="compare-row-"]')).toHaveCount(20);
   await expect(page.getByTestId('compare-moved-redis-cluster')).toContainText('0 moved');
   await expect(page).toHaveURL(/systems=1/);
   await page.getByTestId('compare-cassandra').click();

@@ -267,3 +267,58 @@ fn compare_puts_the_real_systems_beside_the_textbook_placements() {
     ]);
     assert!(!plain.contains("Redis Cluster"));
 }
+
+#[test]
+fn haproxy_and_twemproxy_lookups_agree_with_their_models_and_read_their_configurations() {
+    use ringlab::core::placement::systems::haproxy::{Backend, Server};
+    use ringlab::core::placement::systems::twemproxy::parse_pool;
+    let out = ok(&[
+        "lookup",
+        "--placement",
+        "haproxy",
+        "--hash-type",
+        "consistent djb2",
+        "--servers",
+        "s1,s2*2,s3*3",
+        "user:7",
+        "user:21",
+        "cart:9",
+    ]);
+    let servers: Vec<Server> = [("s1", 1), ("s2", 2), ("s3", 3)]
+        .iter()
+        .map(|&(n, w)| Server::new(n, w))
+        .collect();
+    let backend = Backend::new(&servers, "consistent djb2".parse().unwrap(), false);
+    for line in out.lines() {
+        let (key, owner) = line.split_once('\t').unwrap();
+        let expected = &servers[backend.server_for_key(key.as_bytes()).unwrap()].name;
+        assert_eq!(owner, expected, "{key}");
+    }
+    let pool_text = "alpha:\n  hash: md5\n  hash_tag: \"{}\"\n  distribution: ketama\n  servers:\n   - 10.0.0.1:11211:1\n   - 10.0.0.2:11211:2 big\n";
+    let path = scratch_file("pool.yml", pool_text);
+    let out = ok(&[
+        "lookup",
+        "--nutcracker-pool",
+        &path,
+        "{a}:1",
+        "{a}:2",
+        "other",
+    ]);
+    let pool = parse_pool(pool_text).unwrap();
+    for line in out.lines() {
+        let (key, owner) = line.split_once('\t').unwrap();
+        let expected = pool.servers[pool.locate(key.as_bytes()).unwrap()].ketama_name();
+        assert_eq!(owner, expected, "{key}");
+    }
+    let why = refused(&[
+        "lookup",
+        "--placement",
+        "twemproxy",
+        "--servers",
+        "a,b",
+        "--nc-hash",
+        "sha1",
+        "k",
+    ]);
+    assert!(why.contains("--nc-hash") && why.contains("sha1"), "{why}");
+}

@@ -10,7 +10,8 @@ use ringlab::core::{
 
 use crate::cli::ExperimentArgs;
 use crate::flags::{ChangeArgs, DataArgs, KeysArgs, PlacementArgs, RingArgs, TrafficArgs};
-use ringlab::core::data::{read_data, DataOptions, Format, Opened};
+use ringlab::core::data::{read_data, DataOptions, Format as DataFormat, Opened};
+use ringlab::core::pasted::Format;
 use ringlab::core::read_scenario;
 
 pub use crate::failure::Failure;
@@ -181,9 +182,15 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
             )))
         }
         (None, None) => {
-            return Err(Failure::Refused(
-                "--servers: give the servers, or read a cluster with --cluster-nodes, --cluster-slots, --nodetool-ring, --nginx-upstream or --envoy-hosts.".into(),
-            ))
+            let flags: Vec<String> = Format::ALL
+                .iter()
+                .map(|f| format!("--{}", f.id()))
+                .collect();
+            let (last, rest) = flags.split_last().expect("there are formats");
+            return Err(Failure::Refused(format!(
+                "--servers: give the servers, or read a cluster with {} or {last}.",
+                rest.join(", ")
+            )));
         }
     };
     let kind: Kind = match &placement.placement {
@@ -338,7 +345,7 @@ pub fn read_data_file(
     data: &DataArgs,
     scenario: &Scenario,
 ) -> Result<Opened, Failure> {
-    let format: Format = data
+    let format: DataFormat = data
         .format
         .as_deref()
         .unwrap_or("lines")

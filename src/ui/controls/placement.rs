@@ -111,7 +111,7 @@ fn setting_field(app: AppState, setting: Setting, current: String) -> AnyView {
         }
     };
     view! {
-        <form class="inline-form" on:submit=submit>
+        <form class="inline-form" class:words=!setting.numeric() on:submit=submit>
             <label for=id>{label}</label>
             <input
                 id=id

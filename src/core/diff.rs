@@ -5,12 +5,16 @@
 //! segment's end), so comparing the two owners segment by segment, in one merge-like walk,
 //! finds every arc that changed hands in O(V). The keys that moved are then exactly the keys
 //! inside those arcs, found by binary search on the sorted key positions: O(arcs × log K), with no
-//! fresh lookup of every key.
+//! fresh lookup of every key. They are kept as those runs of the sorted keys
+//! ([`RingDiff::moved_spans`]), and each server's count of keys after the change is its count
+//! before, less the keys of the arcs it lost, plus those of the arcs it gained
+//! ([`RingDiff::counts_after`]): the work grows with the arcs, not with the keys that moved.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::keys::KeySet;
-use super::moves::{MoveCollector, Moves};
+use super::moves::{KeyIds, KeySpans, MoveCollector, Moves, LISTED};
 use super::ring::Ring;
 
 /// An arc `(start, end]` whose owner changed.
@@ -144,6 +148,115 @@ impl RingDiff {
         let mut collector = MoveCollector::new(names_before, names_after, after.len());
         self.collect(before, &mut collector);
         collector.finish(after)
+    }
+
+    /// The keys inside the changed arcs, kept as runs of the order by position of `keys`, the
+    /// keys before and after the change (one set: only the servers changed); the servers are
+    /// named `names_before` and `names_after`. O(arcs × log K), however many keys moved, but for
+    /// naming each move when at most [`LISTED`] did. The same keys as [`RingDiff::moves`].
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use ringlab::core::{HashScheme, Key, KeySet, Ring, RingDiff, RingSize, Server};
+    /// let abc = [Server::at("A", 10), Server::at("B", 40), Server::at("C", 75)];
+    /// let before = Ring::build(RingSize::TEACHING, HashScheme::default(), 1, &abc);
+    /// let after = before.with_server(HashScheme::default(), 1, &Server::at("D", 60));
+    /// let mut keys = KeySet::new(RingSize::TEACHING, HashScheme::default());
+    /// keys.insert([90, 52, 68, 25, 5].map(Key::At).to_vec()).unwrap();
+    /// let keys = Arc::new(keys);
+    /// let moves = RingDiff::between(&before, &after).moved_spans(&keys, before.names(), after.names());
+    /// assert_eq!(moves.keys.iter().collect::<Vec<_>>(), vec![1]); // @52, from C to D
+    /// assert_eq!((&*moves.listed[0].from, &*moves.listed[0].to), ("C", "D"));
+    /// ```
+    pub fn moved_spans(
+        &self,
+        keys: &Arc<KeySet>,
+        names_before: &[Arc<str>],
+        names_after: &[Arc<str>],
+    ) -> Moves {
+        let mut spans = Vec::with_capacity(self.arcs.len() + 1);
+        let mut lost = vec![false; names_before.len()];
+        let mut gained = vec![false; names_after.len()];
+        let mut first: Vec<(u32, usize, usize)> = Vec::new();
+        for arc in &self.arcs {
+            for range in keys.ranges_in_arc(arc.start, arc.end, arc.length) {
+                if range.is_empty() {
+                    continue;
+                }
+                lost[arc.from_index] = true;
+                gained[arc.to_index] = true;
+                if first.len() <= LISTED {
+                    let room = LISTED + 1 - first.len();
+                    first.extend(
+                        keys.order()[range.clone()]
+                            .iter()
+                            .take(room)
+                            .map(|&id| (id, arc.from_index, arc.to_index)),
+                    );
+                }
+                spans.push(range.start as u32..range.end as u32);
+            }
+        }
+        let ids = KeyIds::Spans(KeySpans::new(keys.clone(), spans));
+        if ids.len() > LISTED {
+            first.clear();
+        }
+        Moves::gathered(
+            ids,
+            first,
+            keys,
+            (names_before, &lost),
+            (names_after, &gained),
+        )
+    }
+
+    /// How many keys each server owns after the change, in the new list order (`names_after`),
+    /// from how many each owned before (`before`, in the order of `names_before`): the keys
+    /// of each changed arc go from its old owner to its new one, and every other key stays.
+    /// `keys` are the keys, the same before and after. O(arcs × log K).
+    ///
+    /// ```
+    /// use ringlab::core::{HashScheme, Key, KeySet, Ring, RingDiff, RingSize, Server};
+    /// let abc = [Server::at("A", 10), Server::at("B", 40), Server::at("C", 75)];
+    /// let before = Ring::build(RingSize::TEACHING, HashScheme::default(), 1, &abc);
+    /// let after = before.with_server(HashScheme::default(), 1, &Server::at("D", 60));
+    /// let mut keys = KeySet::new(RingSize::TEACHING, HashScheme::default());
+    /// keys.insert([90, 52, 68, 25, 5].map(Key::At).to_vec()).unwrap();
+    /// let counts = before.count_owned(keys.sorted_positions());
+    /// assert_eq!(counts, vec![2, 1, 2]);
+    /// let diff = RingDiff::between(&before, &after);
+    /// assert_eq!(diff.counts_after(&keys, &counts, before.names(), after.names()), vec![2, 1, 1, 1]);
+    /// ```
+    pub fn counts_after(
+        &self,
+        keys: &KeySet,
+        before: &[u64],
+        names_before: &[Arc<str>],
+        names_after: &[Arc<str>],
+    ) -> Vec<u64> {
+        let mut stayed = before.to_vec();
+        let mut after = vec![0u64; names_after.len()];
+        for arc in &self.arcs {
+            let moved: u64 = keys
+                .ranges_in_arc(arc.start, arc.end, arc.length)
+                .iter()
+                .map(|range| range.len() as u64)
+                .sum();
+            stayed[arc.from_index] -= moved;
+            after[arc.to_index] += moved;
+        }
+        let place: HashMap<&str, usize> = names_after
+            .iter()
+            .enumerate()
+            .map(|(i, name)| (&**name, i))
+            .collect();
+        for (name, kept) in names_before.iter().zip(stayed) {
+            match place.get(&**name) {
+                Some(&i) => after[i] += kept,
+                None => debug_assert_eq!(kept, 0, "a server that left kept {kept} keys"),
+            }
+        }
+        after
     }
 
     /// Hands every key inside the changed arcs to `collector`, with its old and new owner.

@@ -14,7 +14,9 @@
 //! (reading a set: lengths, labels, positions, arcs), `insert` (adding keys, checked, and
 //! rehashing), `grow` (generated keys, removing, bookkeeping), `hashing` (many keys hashed
 //! side by side), `lines` (a keys text read on every core), `sort` (a batch sorted by
-//! position) and `bulk` (a names text read, hashed and sorted a slice at a time).
+//! position), `bulk` (a names text read, hashed and sorted a slice at a time) and `residues`
+//! (how many hashes leave each remainder, for counting what `hash mod N` moves, kept by
+//! `kept`).
 
 use super::error::Error;
 use super::hash::HashScheme;
@@ -24,14 +26,17 @@ mod bulk;
 mod grow;
 mod hashing;
 mod insert;
+mod kept;
 mod key;
 mod lines;
+mod residues;
 mod set;
 mod sort;
 
 pub use bulk::{BulkKeys, Loaded};
 pub use hashing::generated_hashes;
 pub use key::{check_label, generated_name, Key};
+pub use residues::ResidueCounter;
 
 /// A set's keys as a link writes them: see [`KeySet::link_keys`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,6 +86,9 @@ pub struct KeySet {
     /// holds (0 when none), so that the same keys read afresh from a link or a file generate
     /// the same next keys.
     next_generated: u32,
+    /// How many hashes leave each remainder, for the divisors asked about so far (see
+    /// [`KeySet::residue_counts`]); forgotten whenever the hashes change.
+    residues: kept::Residues,
 }
 
 /// Why [`KeySet::insert_lines`] refused a text.

@@ -79,7 +79,7 @@ pub use file::{read_scenario, write_scenario, FILE_KIND, FILE_NAME};
 pub use hash::{HashScheme, HashSteps};
 pub use keys::{
     check_label, generated_hashes, generated_name, BulkKeys, Key, KeySet, LinesRefused, Loaded,
-    MAX_KEYS,
+    ResidueCounter, MAX_KEYS,
 };
 pub use link::{
     read_link, reads_param, write_link, Link, MAX_NOTES, SCENARIO_PARAMS, SHARED_PARAMS,
@@ -87,7 +87,7 @@ pub use link::{
 pub use mix::{mix64, widen};
 pub use modn::{mod_n_expected, mod_n_owner, Remainder};
 pub use moved_reads::MovedReads;
-pub use moves::{KeyIds, KeyMove, MoveCollector, Moves, LISTED};
+pub use moves::{KeyIds, KeyMove, KeyRemainders, KeySpans, MoveCollector, Moves, LISTED};
 pub use placement::{Kind, Layout, Options, Placed};
 pub use replicas::{copies_note, failover, Failover, Promotion};
 pub use ring::{vnode_label, Point, Ring};

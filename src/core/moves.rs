@@ -1,20 +1,28 @@
 //! Which keys changed owner, kept small enough for a million keys and a long undo history.
 //!
-//! A change can move almost every key (hash mod N does), so moved keys are kept as a set of key
-//! ids, a sorted list or a bit set (one bit per key, 125 KB for a million keys), whichever is
-//! smaller. The old and new owner of each moved key are not stored: they are the owners before
-//! and after the change. What people read is stored apart: the servers that lost and gained
-//! keys, and each move by name when only a few keys moved.
+//! A change can move almost every key (hash mod N does), so moved keys are never kept one by
+//! one when something smaller says which they are: on the ring, the runs of the keys' order by
+//! position that lie in the arcs which changed owner ([`KeySpans`]); under mod N, the
+//! remainders of the hash whose server changed ([`KeyRemainders`]). Either costs as much as the
+//! arcs or the remainders, not the keys. Otherwise moved keys are a sorted list of ids or a bit
+//! set (one bit per key, 125 KB for a million keys), whichever is smaller. The old and new
+//! owner of each moved key are not stored: they are the owners before and after the change.
+//! What people read is stored apart: the servers that lost and gained keys, and each move by
+//! name when only a few keys moved.
+
+mod sets;
 
 use std::sync::Arc;
 
 use super::keys::KeySet;
 
+pub use sets::{KeyRemainders, KeySpans};
+
 /// Every move is named when at most this many keys moved.
 pub const LISTED: usize = 100;
 
-/// A set of key ids.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A set of key ids. Two sets are equal when they hold the same ids, however each is kept.
+#[derive(Debug, Clone)]
 pub enum KeyIds {
     /// Ids in ascending order.
     List(Vec<u32>),
@@ -25,6 +33,10 @@ pub enum KeyIds {
         /// How many are set.
         count: usize,
     },
+    /// Runs of a key set's order by position.
+    Spans(KeySpans),
+    /// The keys whose hash leaves some remainders.
+    Remainders(KeyRemainders),
 }
 
 impl Default for KeyIds {
@@ -33,12 +45,27 @@ impl Default for KeyIds {
     }
 }
 
+impl PartialEq for KeyIds {
+    fn eq(&self, other: &KeyIds) -> bool {
+        match (self, other) {
+            (KeyIds::List(a), KeyIds::List(b)) => a == b,
+            (KeyIds::Spans(a), KeyIds::Spans(b)) if a.same_as(b) => true,
+            (KeyIds::Remainders(a), KeyIds::Remainders(b)) if a.same_as(b) => true,
+            _ => self.len() == other.len() && self.iter().eq(other.iter()),
+        }
+    }
+}
+
+impl Eq for KeyIds {}
+
 impl KeyIds {
     /// How many ids the set holds.
     pub fn len(&self) -> usize {
         match self {
             KeyIds::List(ids) => ids.len(),
             KeyIds::Bits { count, .. } => *count,
+            KeyIds::Spans(spans) => spans.len(),
+            KeyIds::Remainders(picked) => picked.len(),
         }
     }
 
@@ -54,6 +81,8 @@ impl KeyIds {
             KeyIds::Bits { words, .. } => words
                 .get((id / 64) as usize)
                 .is_some_and(|w| w & (1 << (id % 64)) != 0),
+            KeyIds::Spans(spans) => spans.contains(id),
+            KeyIds::Remainders(picked) => picked.contains(id),
         }
     }
 
@@ -61,12 +90,35 @@ impl KeyIds {
     pub fn iter(&self) -> Box<dyn Iterator<Item = u32> + '_> {
         match self {
             KeyIds::List(ids) => Box::new(ids.iter().copied()),
-            KeyIds::Bits { words, .. } => {
-                Box::new(words.iter().enumerate().flat_map(|(i, &word)| {
-                    let base = i as u32 * 64;
-                    BitIter(word).map(move |bit| base + bit)
-                }))
+            KeyIds::Bits { words, .. } => Box::new(bit_ids(words)),
+            KeyIds::Spans(spans) => {
+                // By position, sorted into id order: a short list, or a bit set for many.
+                let universe = spans.keys().len();
+                if spans.len() * 32 <= universe {
+                    let mut ids: Vec<u32> = spans.by_position().collect();
+                    ids.sort_unstable();
+                    Box::new(ids.into_iter())
+                } else {
+                    let mut words = vec![0u64; universe.div_ceil(64)];
+                    for id in spans.by_position() {
+                        words[(id / 64) as usize] |= 1 << (id % 64);
+                    }
+                    Box::new(
+                        words.into_iter().enumerate().flat_map(|(i, word)| {
+                            BitIter(word).map(move |bit| i as u32 * 64 + bit)
+                        }),
+                    )
+                }
             }
+            KeyIds::Remainders(picked) => Box::new(picked.ascending()),
+        }
+    }
+
+    /// The runs of the key set's order by position, when the set is kept that way.
+    pub fn spans(&self) -> Option<&KeySpans> {
+        match self {
+            KeyIds::Spans(spans) => Some(spans),
+            _ => None,
         }
     }
 
@@ -85,6 +137,14 @@ impl KeyIds {
             KeyIds::Bits { words, count }
         }
     }
+}
+
+/// The ids whose bits are set in `words`, ascending.
+fn bit_ids(words: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    words.iter().enumerate().flat_map(|(i, &word)| {
+        let base = i as u32 * 64;
+        BitIter(word).map(move |bit| base + bit)
+    })
 }
 
 /// The set bits of a word, lowest first.
@@ -136,6 +196,59 @@ impl Moves {
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }
+
+    /// The moves of `keys`, found some way other than one key at a time: `lost` and `gained`
+    /// flag the servers of `before` and `after` (old and new list order) that lost and gained
+    /// keys, and `first` holds every move `(key, old server, new server)` when at most
+    /// [`LISTED`] keys moved. `order` is the key set the ids belong to.
+    pub fn gathered(
+        keys: KeyIds,
+        first: Vec<(u32, usize, usize)>,
+        order: &KeySet,
+        (before, lost): (&[Arc<str>], &[bool]),
+        (after, gained): (&[Arc<str>], &[bool]),
+    ) -> Moves {
+        let listed = if keys.len() <= LISTED {
+            debug_assert_eq!(first.len(), keys.len(), "every move of a short list");
+            named(first, order, before, after)
+        } else {
+            Vec::new()
+        };
+        Moves {
+            keys,
+            listed,
+            from: pick(before, lost),
+            to: pick(after, gained),
+        }
+    }
+}
+
+/// Moves `(key, old server, new server)` by name, in ring order.
+fn named(
+    mut first: Vec<(u32, usize, usize)>,
+    keys: &KeySet,
+    before: &[Arc<str>],
+    after: &[Arc<str>],
+) -> Vec<KeyMove> {
+    first.sort_unstable_by_key(|&(id, _, _)| (keys.position_of(id), id));
+    first
+        .into_iter()
+        .map(|(key, from, to)| KeyMove {
+            key,
+            from: before[from].clone(),
+            to: after[to].clone(),
+        })
+        .collect()
+}
+
+/// The names flagged.
+fn pick(names: &[Arc<str>], flags: &[bool]) -> Vec<Arc<str>> {
+    names
+        .iter()
+        .zip(flags)
+        .filter(|(_, &on)| on)
+        .map(|(n, _)| n.clone())
+        .collect()
 }
 
 /// Gathers moves one key at a time, then stores them compactly. Ids go into a list while few
@@ -258,35 +371,19 @@ impl<'a> MoveCollector<'a> {
     /// change (the same ids).
     pub fn finish(self, keys: &KeySet) -> Moves {
         let listed = if self.count <= LISTED {
-            let mut first = self.first;
-            first.sort_unstable_by_key(|&(id, _, _)| (keys.position_of(id), id));
-            first
+            let first = self
+                .first
                 .into_iter()
-                .map(|(key, from, to)| KeyMove {
-                    key,
-                    from: self.before[from as usize].clone(),
-                    to: self.after[to as usize].clone(),
-                })
-                .collect()
+                .map(|(id, from, to)| (id, usize::from(from), usize::from(to)))
+                .collect();
+            named(first, keys, self.before, self.after)
         } else {
             Vec::new()
-        };
-        let pick = |names: &[Arc<str>], flags: &[bool]| {
-            names
-                .iter()
-                .zip(flags)
-                .filter(|(_, &on)| on)
-                .map(|(n, _)| n.clone())
-                .collect()
         };
         let keys = match self.bits {
             // Words pushed whole may hold few moves: a short list is then the smaller.
             Some(words) if self.count * 32 <= self.universe => {
-                let set = KeyIds::Bits {
-                    words,
-                    count: self.count,
-                };
-                KeyIds::List(set.iter().collect())
+                KeyIds::List(bit_ids(&words).collect())
             }
             Some(words) => KeyIds::Bits {
                 words,

@@ -54,6 +54,7 @@ impl KeySet {
     /// take.
     pub(super) fn record(&mut self, hashes: &[u32]) {
         let first = self.hashes.len();
+        self.residues.clear();
         self.hashes.extend_from_slice(hashes);
         for id in first..self.len() {
             let r = self.key_at(id as u32);
@@ -137,6 +138,7 @@ impl KeySet {
         let first = self.len() as u32;
         self.write_refs();
         self.refs.extend(range.clone());
+        self.residues.clear();
         self.hashes.extend_from_slice(hashes);
         if !range.is_empty() {
             // Generated numbers below FULL are all that a generation hands out.
@@ -196,6 +198,7 @@ impl KeySet {
                 }
             }
         }
+        self.residues.clear();
         self.hashes.remove(id as usize);
         let mut kept = 0;
         for i in 0..self.order.len() {

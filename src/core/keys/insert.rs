@@ -36,6 +36,7 @@ impl KeySet {
             order: Vec::new(),
             positions: Vec::new(),
             next_generated: self.next_generated,
+            residues: Default::default(),
         };
         let mut all: Vec<(u32, u32)> = (0..set.hashes.len())
             .map(|id| (size.position_of(set.hashes[id]), id as u32))
@@ -243,6 +244,7 @@ impl KeySet {
                 }
             }
         }
+        self.residues.clear();
         if generated {
             self.record(&hashes);
         } else if self.hashes.is_empty() {

@@ -22,6 +22,7 @@ impl KeySet {
             order: Vec::new(),
             positions: Vec::new(),
             next_generated: 0,
+            residues: Default::default(),
         }
     }
 
@@ -202,6 +203,16 @@ impl KeySet {
     /// Key positions, sorted; `sorted_positions()[i]` belongs to `order()[i]`.
     pub fn sorted_positions(&self) -> &[u32] {
         &self.positions
+    }
+
+    /// Where key `id` stands in [`KeySet::order`]: the index `i` with `order()[i] == id`.
+    /// O(log K). `id` must be a key of the set.
+    pub fn rank_of(&self, id: u32) -> usize {
+        let position = self.position_of(id);
+        let first = self.positions.partition_point(|&p| p < position);
+        // Keys at one position are in id order.
+        let end = first + self.positions[first..].partition_point(|&p| p == position);
+        first + self.order[first..end].partition_point(|&other| other < id)
     }
 
     /// The index range into [`KeySet::order`] of keys whose position lies in `lo..=hi`.

@@ -13,7 +13,7 @@ use super::spec::{
 use super::structure::{walk_list, Earlier, Evaluated, Lookup as Steps, Structure};
 use super::trace::hash_steps;
 use crate::core::keys::KeySet;
-use crate::core::modn::{mod_n_owner, Remainder};
+use crate::core::modn::mod_n_owner;
 use crate::core::size::RingSize;
 
 /// hash mod N.
@@ -65,7 +65,16 @@ impl Structure for ModN {
     }
 
     fn count_keys(&self, keys: &KeySet, servers: usize) -> Vec<u64> {
-        mod_n_counts(keys.hashes(), servers)
+        // The counts of the remainders stay with the keys: a change that keeps the keys (or
+        // counted the remainders of a multiple of N to see what it moved) counts nothing again.
+        match u32::try_from(servers) {
+            Ok(n) if n > 0 => keys
+                .residue_counts(n)
+                .iter()
+                .map(|&c| u64::from(c))
+                .collect(),
+            _ => vec![0; servers],
+        }
     }
 
     fn circle(&self, size: RingSize) -> u64 {
@@ -141,20 +150,4 @@ impl Structure for ModN {
     fn as_any(&self) -> &dyn Any {
         self
     }
-}
-
-/// Keys per server under `hash mod N`, by one pass over the hashes.
-fn mod_n_counts(hashes: &[u32], servers: usize) -> Vec<u64> {
-    let mut counts = vec![0u64; servers];
-    let Ok(n) = u32::try_from(servers) else {
-        return counts;
-    };
-    if n == 0 {
-        return counts;
-    }
-    let by = Remainder::new(n);
-    for &h in hashes {
-        counts[by.of(h) as usize] += 1;
-    }
-    counts
 }

@@ -6,15 +6,16 @@ use super::{Kind, Layout, Placed};
 use crate::core::diff::RingDiff;
 use crate::core::keys::KeySet;
 use crate::core::modn::Remainder;
-use crate::core::moves::{MoveCollector, Moves};
+use crate::core::moves::{KeyIds, KeyRemainders, MoveCollector, Moves, LISTED};
 use crate::core::server::Server;
 
 /// The keys that changed server between `before` and `after` (the same keys, by id), each
 /// scenario under its own evaluated placement.
 ///
 /// On the ring, when size and hash stay, the keys come from the arcs that changed owner (see
-/// [`RingDiff`]); under mod N, from one pass over the hashes; otherwise by comparing every key's
-/// server before and after.
+/// [`RingDiff`]), kept as runs of the sorted keys when the keys are the very same set; under
+/// mod N, from the counts of the hashes' remainders ([`mod_n_moves`]); otherwise by comparing
+/// every key's server before and after.
 pub fn moves_between(
     before: &Layout<'_>,
     placed_before: &Placed,
@@ -24,8 +25,7 @@ pub fn moves_between(
     let (names_b, names_a) = (placed_before.names(), placed_after.names());
     let same_ring = before.size == after.size && before.hash == after.hash;
     if placed_before.kind() == Kind::Ring && placed_after.kind() == Kind::Ring && same_ring {
-        let diff = RingDiff::between(before.ring, after.ring);
-        return diff.moves(before.keys, after.keys, names_b, names_a);
+        return ring_moves(before, after);
     }
     let mut collector = MoveCollector::new(names_b, names_a, after.keys.len());
     let place_after = place_after(names_b, names_a);
@@ -43,10 +43,101 @@ pub fn moves_between(
     collector.finish(ka)
 }
 
+/// The keys whose ring owner changed between `before` and `after` (the same keys, by id, on
+/// rings of one size and hash): the keys inside the arcs that changed owner, kept as runs of
+/// the sorted keys when both hold the very same key set.
+pub fn ring_moves(before: &Layout<'_>, after: &Layout<'_>) -> Moves {
+    let diff = RingDiff::between(before.ring, after.ring);
+    let (names_b, names_a) = (before.ring.names(), after.ring.names());
+    if Arc::ptr_eq(before.keys, after.keys) {
+        diff.moved_spans(after.keys, names_b, names_a)
+    } else {
+        diff.moves(before.keys, after.keys, names_b, names_a)
+    }
+}
+
+/// The keys whose `hash mod N` server changed between `before` and `after` (the same keys, by
+/// id).
+///
+/// When only the servers changed (the very same key set), whether a key moves depends on its
+/// hash modulo lcm(N before, N after) alone: the counts of the keys by that remainder
+/// ([`KeySet::residue_counts`], worked out once per set and divisor) give how many moved and
+/// which servers lost and gained keys, with no look at any key, and the moved keys are kept as
+/// the remainders that move. Otherwise, or when the divisor is large beside the keys, one pass
+/// over the packed hashes, 64 keys to a word of "moved" bits, with no branch and no division
+/// per key. Both give the same keys.
+pub fn mod_n_moves(before: &Layout<'_>, after: &Layout<'_>) -> Moves {
+    if let Some(moves) = mod_n_by_counts(before, after) {
+        return moves;
+    }
+    mod_n_by_pass(before, after)
+}
+
+/// [`mod_n_moves`] from the counts of the remainders, when the keys are the same set and the
+/// divisor is small enough.
+fn mod_n_by_counts(before: &Layout<'_>, after: &Layout<'_>) -> Option<Moves> {
+    let (names_b, names_a) = (before.ring.names(), after.ring.names());
+    let keys = after.keys;
+    if !Arc::ptr_eq(before.keys, keys) || names_b.is_empty() || names_a.is_empty() {
+        return None;
+    }
+    let period = lcm(names_b.len() as u64, names_a.len() as u64);
+    // The counts cost a pass over the keys the first time and a table as long as the divisor:
+    // for fewer keys than that, the pass alone is cheaper.
+    if period > COUNTED_TABLE
+        || ((keys.len() as u64) < period && !keys.has_residue_counts(period as u32))
+    {
+        return None;
+    }
+    let period = period as u32;
+    let place_after = place_after(names_b, names_a);
+    let (by_b, by_a) = (
+        Remainder::new(names_b.len() as u32),
+        Remainder::new(names_a.len() as u32),
+    );
+    let counts = keys.residue_counts(period);
+    let mut lost = vec![false; names_b.len()];
+    let mut gained = vec![false; names_a.len()];
+    let mut count = 0usize;
+    let moves: Arc<[bool]> = (0..period)
+        .map(|r| {
+            let (from, to) = (by_b.of(r) as usize, by_a.of(r) as usize);
+            let moves = place_after[from] != to;
+            if moves && counts[r as usize] > 0 {
+                count += counts[r as usize] as usize;
+                lost[from] = true;
+                gained[to] = true;
+            }
+            moves
+        })
+        .collect();
+    // A short list names each move, found by a look at the keys: only when few moved.
+    let mut first = Vec::new();
+    if count <= LISTED {
+        let by_period = Remainder::new(period);
+        for (id, &hash) in keys.hashes().iter().enumerate() {
+            if first.len() == count {
+                break;
+            }
+            if moves[by_period.of(hash) as usize] {
+                first.push((id as u32, by_b.of(hash) as usize, by_a.of(hash) as usize));
+            }
+        }
+    }
+    let ids = KeyIds::Remainders(KeyRemainders::new(keys.clone(), moves, count));
+    Some(Moves::gathered(
+        ids,
+        first,
+        keys,
+        (names_b, &lost),
+        (names_a, &gained),
+    ))
+}
+
 /// The keys whose `hash mod N` server changed between `before` and `after` (the same keys, by
 /// id): one pass over the packed hashes, 64 keys to a word of "moved" bits, with no branch and
 /// no division per key.
-pub fn mod_n_moves(before: &Layout<'_>, after: &Layout<'_>) -> Moves {
+pub fn mod_n_by_pass(before: &Layout<'_>, after: &Layout<'_>) -> Moves {
     let names_b: Vec<Arc<str>> = before.ring.names().to_vec();
     let names_a: Vec<Arc<str>> = after.ring.names().to_vec();
     let mut collector = MoveCollector::new(&names_b, &names_a, after.keys.len());
@@ -98,8 +189,12 @@ pub fn mod_n_moves(before: &Layout<'_>, after: &Layout<'_>) -> Moves {
     collector.finish(after.keys)
 }
 
-/// The longest table of "stays" by remainder that [`mod_n_moves`] builds (64 KB).
+/// The longest table of "stays" by remainder that [`mod_n_by_pass`] builds (64 KB).
 const STAYS_TABLE: u64 = 1 << 16;
+
+/// The largest divisor whose remainders [`mod_n_by_counts`] counts: lcm(N, N ± 1) for every
+/// server count a scenario allows (at most 500 × 501).
+const COUNTED_TABLE: u64 = 1 << 18;
 
 fn lcm(a: u64, b: u64) -> u64 {
     let gcd = |mut a: u64, mut b: u64| {

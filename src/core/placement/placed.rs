@@ -52,19 +52,40 @@ impl Placed {
         Placed::evaluate(layout, kind, earlier)
     }
 
+    /// Evaluates `kind` on `layout` when how many keys each server owns is already known:
+    /// `counts`, in list order, worked out from the same placement before a change and what the
+    /// change moved (see [`RingDiff::counts_after`](crate::core::RingDiff::counts_after)).
+    /// The result is `Placed::new(layout, kind)` without counting the keys again. A placement
+    /// that finds each key's owner one by one counts them as it does so, and `counts` is then
+    /// not needed.
+    pub fn counted(layout: &Layout<'_>, kind: Kind, counts: Vec<u64>) -> Placed {
+        debug_assert_eq!(counts.len(), layout.ring.names().len());
+        Placed::build(layout, kind, None, Some(counts))
+    }
+
     fn evaluate(layout: &Layout<'_>, kind: Kind, previous: Option<Earlier<'_>>) -> Placed {
+        Placed::build(layout, kind, previous, None)
+    }
+
+    fn build(
+        layout: &Layout<'_>,
+        kind: Kind,
+        previous: Option<Earlier<'_>>,
+        known: Option<Vec<u64>>,
+    ) -> Placed {
         let names: Vec<Arc<str>> = layout.ring.names().to_vec();
         let weights: Vec<u32> = layout.servers.iter().map(Server::weight).collect();
         let Evaluated { structure, owners } = (kind.spec().evaluate)(layout, previous);
-        let counts = match &owners {
-            Some(owners) => {
+        let counts = match (&owners, known) {
+            (Some(owners), _) => {
                 let mut counts = vec![0u64; names.len()];
                 for &o in owners {
                     counts[o as usize] += 1;
                 }
                 counts
             }
-            None => structure.count_keys(layout.keys, names.len()),
+            (None, Some(counts)) => counts,
+            (None, None) => structure.count_keys(layout.keys, names.len()),
         };
         Placed {
             kind,

@@ -11,11 +11,13 @@ mod servers;
 mod settings;
 mod traffic;
 
+use std::sync::Arc;
+
 use super::systems::system_outcome;
 use super::{Baseline, Change, Outcome, Scenario};
 use crate::core::diff::RingDiff;
 use crate::core::error::Error;
-use crate::core::placement::{mod_n_moves, moves_between, theory, Kind, Placed};
+use crate::core::placement::{mod_n_moves, moves_between, ring_moves, theory, Kind, Placed};
 use crate::core::ring::Ring;
 use crate::core::server::{Placement, Server};
 use crate::core::size::RingSize;
@@ -108,12 +110,20 @@ impl Scenario {
 
     /// The outcome of a change to the servers or to a placement's settings: the keys that moved
     /// under the chosen placement, and under the one it is compared with.
+    ///
+    /// On the ring, with the same keys, what the change costs grows with the arcs that changed
+    /// owner, not with the keys: the moved keys are runs of the sorted keys, and when this
+    /// scenario's keys per server are known, the next scenario's are worked out from them and
+    /// the arcs (see [`RingDiff::counts_after`]) rather than counted again.
     pub(super) fn moved(&self, next: Scenario, headline: String) -> (Scenario, Outcome) {
         let kind = self.placement;
         let diff = (kind == Kind::Ring && self.size == next.size && self.hash == next.hash)
             .then(|| RingDiff::between(&self.ring, &next.ring));
+        let same_keys = Arc::ptr_eq(&self.keys, &next.keys);
+        let (names_b, names_a) = (self.ring.names(), next.ring.names());
         let moved = match &diff {
-            Some(diff) => diff.moves(&self.keys, &next.keys, self.ring.names(), next.ring.names()),
+            Some(diff) if same_keys => diff.moved_spans(&next.keys, names_b, names_a),
+            Some(diff) => diff.moves(&self.keys, &next.keys, names_b, names_a),
             None => moves_between(
                 &self.layout(),
                 &self.placed(),
@@ -121,6 +131,14 @@ impl Scenario {
                 &next.placed(),
             ),
         };
+        if let (Some(diff), Some(placed)) = (&diff, self.placed.0.get()) {
+            if same_keys && placed.kind() == Kind::Ring && next.placement == Kind::Ring {
+                let counts = diff.counts_after(&self.keys, placed.counts(), names_b, names_a);
+                let placed = Placed::counted(&next.layout(), Kind::Ring, counts);
+                // `next` was made without an evaluation, so the cache is empty.
+                let _ = next.placed.0.set(Arc::new(placed));
+            }
+        }
         let (before_n, after_n) = (self.servers.len(), next.servers.len());
         let theory = theory(kind, &self.layout(), &next.layout());
         let baseline = baseline(self, &next, kind);
@@ -149,10 +167,13 @@ fn baseline(before: &Scenario, after: &Scenario, chosen: Kind) -> Baseline {
     } else {
         Kind::ModN
     };
+    let (b, a) = (before.layout(), after.layout());
     let moved = if kind == Kind::ModN {
-        mod_n_moves(&before.layout(), &after.layout())
+        mod_n_moves(&b, &a)
+    } else if before.size == after.size && before.hash == after.hash {
+        // The ring's moves need only the two rings, not every key placed.
+        ring_moves(&b, &a)
     } else {
-        let (b, a) = (before.layout(), after.layout());
         moves_between(&b, &Placed::new(&b, kind), &a, &Placed::new(&a, kind))
     };
     Baseline {

@@ -107,6 +107,8 @@ pub enum Error {
     NoCounts,
     /// A real system refuses this, in its own words (or Ringlab's about that system).
     System(String),
+    /// A reshard plan cannot be made: why, in words that start in lower case.
+    Plan(String),
     /// A new ring size would put two points placed by hand on one position: `first` and
     /// `second` name them (servers, or keys written `@p`), `size` is the ring and `position`
     /// where both would land.
@@ -259,6 +261,7 @@ impl fmt::Display for Error {
                 quoted(text)
             ),
             Error::System(text) => f.write_str(text),
+            Error::Plan(why) => write!(f, "No plan: {why}."),
             Error::PlacedTooClose { size, first, second, position } => write!(
                 f,
                 "On a ring of {} positions, {first} and {second} would both land on {}: each point placed by hand keeps its share of the ring, and this ring is too small to keep them apart. Choose a larger ring, or hash the servers placed by hand first.",

@@ -57,6 +57,7 @@ mod scenario;
 // Floor 5: analyses over scenarios.
 pub mod compare;
 mod moved_reads;
+pub mod plan;
 mod replicas;
 mod selected;
 pub mod sweep;

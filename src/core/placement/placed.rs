@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::layout::Layout;
 use super::measure::{Cost, Space, State};
 use super::partitions::PartitionTable;
-use super::structure::{Earlier, Evaluated, Structure};
+use super::structure::{Earlier, Evaluated, LoneKey, Structure};
 use super::systems::{Coordinate, System};
 use super::trace::Trace;
 use super::Kind;
@@ -107,6 +107,12 @@ impl Placed {
             Some(owners) => owners[id as usize] as usize,
             None => self.structure.owner_of_key(keys, id, self.names.len()),
         }
+    }
+
+    /// The server a key goes to, looked up on its own (see [`LoneKey`]); `None` where the
+    /// placement needs every key to place one (bounded loads).
+    pub fn owner_of_lone(&self, probe: &LoneKey<'_>) -> Option<usize> {
+        self.structure.owner_of_lone(probe, self.names.len())
     }
 
     /// Where `r` copies of key `id` go, owner first, `r` distinct servers at most: clockwise

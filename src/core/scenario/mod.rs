@@ -172,6 +172,16 @@ impl Scenario {
         }
     }
 
+    /// The same servers, settings and state with no keys (and no data they came from): what a
+    /// placement's structure is built on when keys are looked up one at a time.
+    pub fn without_keys(&self) -> Scenario {
+        let mut next = self.edited();
+        next.keys = Arc::new(KeySet::new(self.size, self.hash));
+        next.traffic.measured = None;
+        next.source = None;
+        next
+    }
+
     /// The same scenario without its cached evaluation, for keeping in a long history: a
     /// million keys' owners need not be kept for every step back.
     pub fn without_cache(&self) -> Scenario {

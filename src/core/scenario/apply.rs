@@ -8,9 +8,9 @@ use super::systems::system_outcome;
 use super::{check_limits, Baseline, Cache, Change, NewServer, Outcome, Scenario};
 use crate::core::decimal::hundredths_text;
 use crate::core::diff::RingDiff;
-use crate::core::error::Error;
+use crate::core::error::{shown, Error};
 use crate::core::hash::HashScheme;
-use crate::core::keys::{Key, KeySet};
+use crate::core::keys::{Commas, Key, KeySet};
 use crate::core::placement::partitions::{self as table, PartitionTable};
 use crate::core::placement::{
     check_load, check_maglev_size, check_probes, mod_n_moves, moves_between, theory, unused, Kind,
@@ -128,7 +128,7 @@ impl Scenario {
                     return Err(Error::EmptyKey);
                 }
                 let headline = match parsed.as_slice() {
-                    [one] => format!("Key {} added.", one.label()),
+                    [one] => format!("Key {} added.", shown(&one.label())),
                     many => format!("{} keys added.", many.len()),
                 };
                 self.with_keys(headline, |set| set.insert(parsed))
@@ -141,7 +141,7 @@ impl Scenario {
             }
             Change::DropKey { label } => {
                 let (mut next, outcome) = self
-                    .with_keys(format!("Key {} removed.", label.trim()), |set| {
+                    .with_keys(format!("Key {} removed.", shown(label.trim())), |set| {
                         set.remove(label).map(|_| ())
                     })?;
                 // A key that is gone is hot no more, and has no count.
@@ -149,7 +149,7 @@ impl Scenario {
                 {
                     next.traffic.measured = Some(measured.without(id));
                 }
-                let key = Key::parse(label)?;
+                let key = Key::read(label, Commas::Kept)?;
                 next.traffic
                     .hot
                     .retain(|(l, _)| Key::parse(l).ok().as_ref() != Some(&key));
@@ -202,9 +202,9 @@ impl Scenario {
                     return Err(Error::NoSuchKey(label));
                 }
                 let headline = if times == 1 {
-                    format!("Key {label} is read like any other again.")
+                    format!("Key {} is read like any other again.", shown(&label))
                 } else {
-                    format!("Key {label} is now read {times} times as often.")
+                    format!("Key {} is now read {times} times as often.", shown(&label))
                 };
                 self.with_traffic(headline, |t| {
                     let at = t

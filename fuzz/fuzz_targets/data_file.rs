@@ -183,7 +183,11 @@ fuzz_target!(|input: (Options, &[u8])| {
     // After a byte-order mark, which the reader passes over: a first key may start with one.
     let mut written = String::from("\u{feff}");
     if tsv {
-        written.push_str(if counts.is_some() { "key\tcount\n" } else { "key\n" });
+        written.push_str(if counts.is_some() {
+            "key\tcount\n"
+        } else {
+            "key\n"
+        });
     }
     for id in 0..opened.keys.len() as u32 {
         if let (Some(counts), false) = (&counts, tsv) {
@@ -210,7 +214,7 @@ fuzz_target!(|input: (Options, &[u8])| {
         (false, false) => DataOptions::default(),
     };
     let again = read_data(written.clone().into_bytes(), again_options, hash, size)
-    .unwrap_or_else(|e| panic!("{written:?} does not read again: {e}"));
+        .unwrap_or_else(|e| panic!("{written:?} does not read again: {e}"));
     assert!(again.keys == opened.keys, "{written:?} reads to other keys");
     assert_eq!(
         again.counts(),

@@ -150,7 +150,8 @@ fn wait_for(what: &str, limit: Duration, mut ready: impl FnMut() -> bool) {
 
 const SECOND: Duration = Duration::from_secs(1);
 
-/// The keys both tests place: generated ones, and a few with hash tags and other characters.
+/// The keys both tests place: generated ones, a few with hash tags and other characters, and
+/// long ones, from 41 to 1,000 bytes (a request path among them, and a hash tag 500 bytes in).
 fn key_names() -> Vec<String> {
     let mut keys: Vec<String> = (0..1000).map(|i| format!("key-{i}")).collect();
     keys.extend(
@@ -163,6 +164,19 @@ fn key_names() -> Vec<String> {
         ]
         .map(String::from),
     );
+    let filler = |n: usize| -> String {
+        "abcdefghijklmnopqrstuvwxyz0123456789"
+            .chars()
+            .cycle()
+            .take(n)
+            .collect()
+    };
+    keys.extend([
+        format!("session:{}", filler(33)),
+        format!("/static/{}.css?v=2", filler(282)),
+        format!("{}{{tenant:7}}{}", filler(500), filler(489)),
+        format!("user:{}", filler(995)),
+    ]);
     keys
 }
 

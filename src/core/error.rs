@@ -55,6 +55,8 @@ pub enum Error {
     NoSuchKey(String),
     /// A key name is empty after trimming.
     EmptyKey,
+    /// A key's name is longer than the limit: `bytes` of UTF-8, `max` at most.
+    KeyTooLong { bytes: usize, max: usize },
     /// The key limit would be passed.
     TooManyKeys { max: usize },
     /// A scenario needs at least one server.
@@ -185,6 +187,12 @@ impl fmt::Display for Error {
             Error::DuplicateKey(name) => write!(f, "The key {} is already on the ring.", shown(name)),
             Error::NoSuchKey(name) => write!(f, "There is no key {}.", shown(name)),
             Error::EmptyKey => write!(f, "A key needs a name or a position."),
+            Error::KeyTooLong { bytes, max } => write!(
+                f,
+                "A key is at most {} bytes long in UTF-8, and this one is {} bytes.",
+                grouped(*max as u64),
+                grouped(*bytes as u64)
+            ),
             Error::TooManyKeys { max } => write!(f, "At most {max} keys fit on the ring."),
             Error::NoServers => write!(f, "A ring needs at least one server."),
             Error::OutOfRange(what) => f.write_str(what),

@@ -79,8 +79,8 @@ pub use error::{quoted, quoted_within, shown, Error};
 pub use file::{read_scenario, write_scenario, FILE_KIND, FILE_NAME};
 pub use hash::{HashScheme, HashSteps};
 pub use keys::{
-    check_label, generated_hashes, generated_name, BulkKeys, Key, KeySet, LinesRefused, Loaded,
-    MAX_KEYS,
+    check_key, check_label, generated_hashes, generated_name, BulkKeys, Commas, Key, KeySet,
+    LinesRefused, Loaded, MAX_KEYS, MAX_KEY_BYTES,
 };
 pub use link::{
     read_link, reads_param, write_link, Link, MAX_NOTES, SCENARIO_PARAMS, SHARED_PARAMS,

@@ -228,7 +228,10 @@ impl Planner {
         let sized = self.sized;
         rows.sort_by(|a, b| {
             let big = |r: &PlanRow| if sized { r.bytes } else { r.keys };
-            big(b).cmp(&big(a)).then_with(|| a.from.cmp(&b.from)).then_with(|| a.to.cmp(&b.to))
+            big(b)
+                .cmp(&big(a))
+                .then_with(|| a.from.cmp(&b.from))
+                .then_with(|| a.to.cmp(&b.to))
         });
         Plan {
             rows,
@@ -242,10 +245,7 @@ impl Planner {
 
 /// For a system whose units keep their number (Redis's slots), the units that change server,
 /// as ranges by pair of servers; `None` for any other structure.
-fn unit_moves(
-    before: &Side,
-    after: &Side,
-) -> Option<BTreeMap<(String, String), Vec<(u32, u32)>>> {
+fn unit_moves(before: &Side, after: &Side) -> Option<BTreeMap<(String, String), Vec<(u32, u32)>>> {
     let (b, a) = (before.placed.system()?, after.placed.system()?);
     if before.grouped {
         return None;
@@ -365,7 +365,13 @@ pub fn bytes_words(bytes: u64) -> String {
         1_000_000_000..=999_999_999_999 => (b / 1e9, "GB"),
         _ => (b / 1e12, "TB"),
     };
-    let decimals = if value < 10.0 { 2 } else if value < 100.0 { 1 } else { 0 };
+    let decimals = if value < 10.0 {
+        2
+    } else if value < 100.0 {
+        1
+    } else {
+        0
+    };
     format!("{value:.decimals$} {unit}")
 }
 
@@ -378,8 +384,12 @@ pub fn parse_rate(text: &str) -> Result<f64, Error> {
         .find(|c: char| c.is_ascii_alphabetic())
         .unwrap_or(body.len());
     let (number, unit) = body.split_at(split);
-    let value: f64 = crate::core::decimal::parse_decimal(number.trim())
-        .ok_or_else(|| Error::Plan(format!("the rate {} is not a number of bytes a second, such as 50MB/s", crate::core::error::shown(t))))?;
+    let value: f64 = crate::core::decimal::parse_decimal(number.trim()).ok_or_else(|| {
+        Error::Plan(format!(
+            "the rate {} is not a number of bytes a second, such as 50MB/s",
+            crate::core::error::shown(t)
+        ))
+    })?;
     let scale = match unit.trim() {
         "" | "B" => 1.0,
         "kB" | "KB" => 1e3,

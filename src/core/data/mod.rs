@@ -12,10 +12,11 @@
 //!
 //! A file is refused whole, in words, when it cannot be text (empty, binary, not UTF-8), when
 //! it has more lines than [`MAX_LINES`] or more keys than the ring holds, or when no line of it
-//! could be read. Any other line that cannot be read (a key too long or holding a comma, a
-//! missing column, a count that is not a whole number) is skipped, and the reader keeps how
-//! many and, for the first few, which line and why. A key that comes again is merged into its
-//! first line: its counts are added up.
+//! could be read. Any other line that cannot be read (a key past
+//! [`MAX_KEY_BYTES`](crate::core::MAX_KEY_BYTES) or holding a control character, a comma where
+//! the format refuses one (see [`Format::commas`]), a missing column, a count that is not a
+//! whole number) is skipped, and the reader keeps how many and, for the first few, which line
+//! and why. A key that comes again is merged into its first line: its counts are added up.
 //!
 //! Reading is cut into steps ([`Reading`]) so that a page can read a million lines without
 //! blocking: first the lines are read a slice at a time, then the keys are hashed and sorted
@@ -31,6 +32,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::core::error::{quoted_within, Error};
+use crate::core::keys::Commas;
 
 pub use access_log::LogField;
 pub use reading::{read_data, Opened, Reading, Stage};
@@ -95,6 +97,18 @@ impl Format {
             Format::Tsv => "TSV with a header",
             Format::Counts => "count key (as uniq -c prints)",
             Format::AccessLog => "Web access log",
+        }
+    }
+
+    /// Whether a comma is part of a key in this format. An access log's field and a TSV cell
+    /// are cut out of their line by spaces, quotes or tabs, and keep whatever lies between: a
+    /// query string or a user agent often holds commas. A key a line, a `count key` line and a
+    /// CSV cell follow the rules of a key typed or listed with commas, as before, and refuse
+    /// one.
+    pub fn commas(self) -> Commas {
+        match self {
+            Format::AccessLog | Format::Tsv => Commas::Kept,
+            Format::Lines | Format::Counts | Format::Csv => Commas::Refused,
         }
     }
 

@@ -19,8 +19,8 @@ use super::spec::{
     any_may_leave, no_caveat, nothing_ignored, on_the_ring, position_hover, Circle, Copies, Lookup,
     Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{LoneKey, 
-    ring_holdings, ring_space, ring_state, ring_stretches, walk_ring, Earlier, Evaluated,
+use super::structure::{
+    ring_holdings, ring_space, ring_state, ring_stretches, walk_ring, Earlier, Evaluated, LoneKey,
     Lookup as Steps, Structure,
 };
 use super::trace::{hash_steps, walk_words, Mark};

@@ -20,7 +20,7 @@ use super::spec::{
     any_may_leave, hash_hover, nothing_ignored, on_the_ring, Circle, Copies, Lookup, Panel,
     ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{LoneKey, walk_list, Earlier, Evaluated, Lookup as Steps, Structure};
+use super::structure::{walk_list, Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::hash_steps;
 use crate::core::error::Error;
 use crate::core::keys::KeySet;

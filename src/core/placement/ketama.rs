@@ -21,8 +21,8 @@ use super::spec::{
     any_may_leave, no_caveat, position_hover, Circle, Copies, Lookup, Panel, ServersBy, Spec,
     Weights, SERVER_VERBS,
 };
-use super::structure::{LoneKey, 
-    ring_holdings, ring_space, ring_state, ring_stretches, walk_ring, Earlier, Evaluated,
+use super::structure::{
+    ring_holdings, ring_space, ring_state, ring_stretches, walk_ring, Earlier, Evaluated, LoneKey,
     Lookup as Steps, Structure,
 };
 use super::trace::Mark;

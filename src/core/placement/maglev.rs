@@ -21,7 +21,7 @@ use super::spec::{
     any_may_leave, entry_hover, no_caveat, nothing_ignored, Circle, Copies, Lookup, Panel,
     ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{LoneKey, walk_list, Earlier, Evaluated, Lookup as Steps, Structure};
+use super::structure::{walk_list, Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::{hash_steps, Mark};
 use crate::core::keys::KeySet;
 use crate::core::mix::widen;

@@ -10,7 +10,7 @@ use super::spec::{
     any_may_leave, hash_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies, Lookup,
     Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{LoneKey, walk_list, Earlier, Evaluated, Lookup as Steps, Structure};
+use super::structure::{walk_list, Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::hash_steps;
 use crate::core::keys::KeySet;
 use crate::core::modn::{mod_n_owner, Remainder};

@@ -20,7 +20,7 @@ use super::spec::{
     any_may_leave, hash_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies, Lookup,
     Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{LoneKey, Earlier, Evaluated, Lookup as Steps, Structure};
+use super::structure::{Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::hash_steps;
 use crate::core::keys::KeySet;
 use crate::core::mix::{mix64, widen};

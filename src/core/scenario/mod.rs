@@ -24,7 +24,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
-use crate::core::keys::{Key, KeySet, LinesRefused};
+use crate::core::keys::{Commas, Key, KeySet, LinesRefused};
 use crate::core::modn::mod_n_owner;
 use crate::core::naming::next_server_name;
 use crate::core::placement::partitions::PartitionTable;
@@ -216,8 +216,18 @@ impl Scenario {
     /// Adds the keys of a text, one per non-blank line, directly, without an outcome: see
     /// [`KeySet::insert_lines`].
     pub fn insert_key_lines(&mut self, text: String) -> Result<(), LinesRefused> {
+        self.insert_key_lines_with(text, Commas::Refused)
+    }
+
+    /// [`Scenario::insert_key_lines`], a comma in a line refused or kept as part of its key
+    /// as `commas` says: see [`KeySet::insert_lines_with`].
+    pub fn insert_key_lines_with(
+        &mut self,
+        text: String,
+        commas: Commas,
+    ) -> Result<(), LinesRefused> {
         let mut set = (*self.keys).clone();
-        set.insert_lines(text)?;
+        set.insert_lines_with(text, commas)?;
         self.keys = Arc::new(set);
         self.placed = Cache::default();
         Ok(())

@@ -20,8 +20,8 @@ use super::spec::{
     any_may_leave, hash_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies, Lookup,
     Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{LoneKey, 
-    ring_holdings, ring_state, walk_ring, Earlier, Evaluated, Lookup as Steps, Structure,
+use super::structure::{
+    ring_holdings, ring_state, walk_ring, Earlier, Evaluated, LoneKey, Lookup as Steps, Structure,
 };
 use super::trace::{hash_steps, Mark};
 use crate::core::keys::KeySet;

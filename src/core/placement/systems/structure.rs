@@ -9,7 +9,7 @@ use crate::core::keys::KeySet;
 use crate::core::par::map_ids;
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::{Cost, Space, State};
-use crate::core::placement::structure::{LoneKey, Evaluated, Lookup, Structure};
+use crate::core::placement::structure::{Evaluated, LoneKey, Lookup, Structure};
 use crate::core::placement::trace::Mark;
 use crate::core::size::RingSize;
 

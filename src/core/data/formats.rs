@@ -3,8 +3,9 @@
 use std::borrow::Cow;
 
 use super::access_log::{self, LogField};
+use super::check::quoted;
 use super::table;
-use super::{quoted, DataOptions, Format};
+use super::{DataOptions, Format};
 use crate::core::error::Error;
 use crate::core::keys::{check_key, Commas};
 

@@ -31,8 +31,9 @@ mod table;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::error::{quoted_within, Error};
+use crate::core::error::Error;
 use crate::core::keys::Commas;
+use check::quoted;
 
 pub use access_log::LogField;
 pub use reading::{read_data, Opened, Reading, Stage};
@@ -43,14 +44,6 @@ pub const MAX_LINES: usize = 20_000_000;
 pub const LISTED_SKIPS: usize = 5;
 /// How many a refusal of the whole file lists: it stays a sentence of a few lines.
 const REFUSAL_SKIPS: usize = 3;
-/// The most characters of a line's text a skipped line's reason repeats, escaped: five
-/// reasons make a sentence, three a refusal of at most a few lines.
-const QUOTED_CHARS: usize = 24;
-
-/// A person's text as a skipped line's reason quotes it (see [`quoted_within`]).
-pub(super) fn quoted(text: &str) -> String {
-    quoted_within(text, QUOTED_CHARS)
-}
 
 /// A data file's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

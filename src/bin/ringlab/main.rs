@@ -17,6 +17,8 @@ mod flags;
 #[cfg(not(target_arch = "wasm32"))]
 mod json;
 #[cfg(not(target_arch = "wasm32"))]
+mod keystream;
+#[cfg(not(target_arch = "wasm32"))]
 mod lesson;
 #[cfg(not(target_arch = "wasm32"))]
 mod lesson_args;

@@ -25,6 +25,7 @@
 mod access_log;
 mod check;
 mod formats;
+mod keyspace;
 mod reading;
 mod table;
 
@@ -36,6 +37,7 @@ use crate::core::keys::Commas;
 use check::quoted;
 
 pub use access_log::LogField;
+pub use keyspace::{read_keyspace, whole_lines, KeyspaceBlock};
 pub use reading::{read_data, Opened, Reading, Stage};
 
 /// The most lines a data file may have (an access log has many lines per key).
@@ -190,6 +192,14 @@ impl Skipped {
         if self.first.len() < LISTED_SKIPS {
             self.first.push((line, why));
         }
+    }
+
+    /// Adds what a later part of the same file skipped.
+    pub fn extend(&mut self, later: Skipped) {
+        self.count += later.count;
+        self.merged += later.merged;
+        let room = LISTED_SKIPS.saturating_sub(self.first.len());
+        self.first.extend(later.first.into_iter().take(room));
     }
 
     /// Each skipped line listed, as "line 3: why", and "and 15 more lines" after them.

@@ -68,7 +68,12 @@ pub enum Error {
     /// A host page's message that asks for something impossible; the text says why.
     HostMessage(String),
     /// A placement nobody has heard of.
-    UnknownPlacement(String),
+    UnknownPlacement {
+        /// What was written.
+        text: String,
+        /// The placements' names, and the real systems', in words.
+        choices: String,
+    },
     /// Jump hash has no weights.
     WeightsUnderJump,
     /// Ketama fixes the ring size, the hash and the points per server.
@@ -200,11 +205,9 @@ impl fmt::Display for Error {
             Error::NoCounts => f.write_str(
                 "Popularity from your data needs counts: open a file with a count for each key first.",
             ),
-            Error::UnknownPlacement(text) => write!(
-                f,
-                "Unknown placement {}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe, or a real system: redis-cluster, cassandra, envoy-ring-hash, envoy-maglev, nginx, kafka, kafka-librdkafka, elasticsearch or groupcache.",
-                quoted(text)
-            ),
+            Error::UnknownPlacement { text, choices } => {
+                write!(f, "Unknown placement {}; choose {choices}.", quoted(text))
+            }
             Error::WeightsUnderJump => write!(
                 f,
                 "Jump hash gives every bucket the same share, so it has no weights; set every weight to 1 or choose another placement."

@@ -27,6 +27,10 @@ mod lookup;
 #[cfg(not(target_arch = "wasm32"))]
 mod named;
 #[cfg(not(target_arch = "wasm32"))]
+mod plan;
+#[cfg(not(target_arch = "wasm32"))]
+mod plan_args;
+#[cfg(not(target_arch = "wasm32"))]
 mod pose;
 #[cfg(not(target_arch = "wasm32"))]
 mod quiz;
@@ -104,6 +108,7 @@ mod native {
             Command::Timeline(args) => crate::timeline::run(&args),
             Command::Sweep(args) => crate::sweep::run(&args),
             Command::Svg(args) => crate::svg::run(&args),
+            Command::Plan(args) => crate::plan::run(&args),
         };
         match output {
             Ok(text) => emit(&text),

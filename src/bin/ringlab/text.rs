@@ -125,6 +125,12 @@ fn table(out: &mut String, ownership: &Ownership) {
 
 /// Writes rows indented by two spaces: the first column left-aligned, the others right-aligned.
 pub fn write_aligned(out: &mut String, rows: &[Vec<String>]) {
+    write_aligned_left(out, rows, 1);
+}
+
+/// Writes rows indented by two spaces: the first `left` columns left-aligned, the others
+/// right-aligned.
+pub fn write_aligned_left(out: &mut String, rows: &[Vec<String>], left: usize) {
     let columns = rows.first().map_or(0, Vec::len);
     let widths: Vec<usize> = (0..columns)
         .map(|c| {
@@ -140,6 +146,8 @@ pub fn write_aligned(out: &mut String, rows: &[Vec<String>]) {
             line.push(' ');
             if c == 0 {
                 let _ = write!(line, "{cell:<width$}", width = widths[c]);
+            } else if c < left {
+                let _ = write!(line, " {cell:<width$}", width = widths[c]);
             } else {
                 let _ = write!(line, " {cell:>width$}", width = widths[c]);
             }

@@ -1,5 +1,7 @@
 //! A plan's rows and totals, in a sentence and as JSON.
 
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
 use super::rate::bytes_words;
 use crate::core::words::{grouped, percent, plural};
 
@@ -17,6 +19,30 @@ pub struct PlanRow {
     pub keys: u64,
     /// How many bytes they hold, where sizes were given.
     pub bytes: u64,
+}
+
+impl PlanRow {
+    /// Its spans in words, at most `most` of them before the rest are counted: "0-1364,
+    /// 5461-6826", "7, 12-40 and 35 more", "-8293944580462784560 to -7148955894835838991".
+    pub fn spans_words(&self, most: usize) -> String {
+        let words: Vec<String> = self
+            .ranges
+            .iter()
+            .take(most)
+            .map(|&(a, b)| match (a == b, a < 0 || b < 0) {
+                (true, _) => a.to_string(),
+                (false, false) => format!("{a}-{b}"),
+                // A dash beside a minus sign would read as two: tokens are written "a to b".
+                (false, true) => format!("{a} to {b}"),
+            })
+            .collect();
+        let more = self.ranges.len().saturating_sub(most);
+        let mut text = words.join(", ");
+        if more > 0 {
+            text.push_str(&format!(" and {} more", grouped(more as u64)));
+        }
+        text
+    }
 }
 
 /// What a change moves, row by row, and in all.
@@ -85,9 +111,10 @@ impl Plan {
             Some("ranges") => {
                 let spans: usize = self.rows.iter().map(|r| r.ranges.len()).sum();
                 text.push_str(&format!(
-                    ", over {} {} of the ring",
+                    "; {} {} of the ring {} hands",
                     grouped(spans as u64),
-                    plural(spans, "range", "ranges")
+                    plural(spans, "range", "ranges"),
+                    if spans == 1 { "changes" } else { "change" }
                 ));
             }
             Some(units) => {
@@ -103,40 +130,83 @@ impl Plan {
     }
 
     /// The plan as JSON: `{"moves":[{"from","to","slots":[[first,last],…],"keys","bytes"}…],
-    /// "total":{"keys","bytes"}}`. The spans are named as the placement names them (`slots`,
-    /// `ranges`) and written only where it has them; bytes only where sizes were given.
-    pub fn json(&self) -> serde_json::Value {
-        use serde_json::{json, Value};
-        let number = |n: i128| -> Value {
-            i64::try_from(n)
-                .map(Value::from)
-                .or_else(|_| u64::try_from(n).map(Value::from))
-                .unwrap_or(Value::Null)
-        };
-        let moves: Vec<Value> = self
-            .rows
-            .iter()
-            .map(|r| {
-                let mut row = json!({ "from": r.from, "to": r.to });
-                if let Some(name) = self.ranges {
-                    let spans: Vec<Value> = r
-                        .ranges
-                        .iter()
-                        .map(|&(a, b)| json!([number(a), number(b)]))
-                        .collect();
-                    row[name] = Value::from(spans);
-                }
-                row["keys"] = json!(r.keys);
-                if self.sized {
-                    row["bytes"] = json!(r.bytes);
-                }
-                row
-            })
-            .collect();
-        let mut total = json!({ "keys": self.keys() });
-        if self.sized {
-            total["bytes"] = json!(self.bytes());
+    /// "total":{"keys","bytes"}}`, fields in that order. The spans are named as the placement
+    /// names them (`slots`, `ranges`) and written only where it has them; bytes only where
+    /// sizes were given.
+    pub fn json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(&self.written())
+            .unwrap_or_else(|e| format!("{{\"error\": {:?}}}", e.to_string()));
+        text.push('\n');
+        text
+    }
+
+    fn written(&self) -> Written<'_> {
+        Written(self)
+    }
+}
+
+/// A plan as its JSON writes it, fields in the order the format lists them.
+struct Written<'a>(&'a Plan);
+
+/// A row as its JSON writes it.
+struct Row<'a>(&'a Plan, &'a PlanRow);
+
+/// A span `[first, last]`, as numbers.
+struct Span(i128, i128);
+
+/// The totals as JSON writes them.
+struct Total<'a>(&'a Plan);
+
+impl Serialize for Written<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let plan = self.0;
+        let rows: Vec<Row<'_>> = plan.rows.iter().map(|r| Row(plan, r)).collect();
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("moves", &rows)?;
+        map.serialize_entry("total", &Total(plan))?;
+        map.end()
+    }
+}
+
+impl Serialize for Total<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let plan = self.0;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("keys", &plan.keys())?;
+        if plan.sized {
+            map.serialize_entry("bytes", &plan.bytes())?;
         }
-        json!({ "moves": moves, "total": total })
+        map.end()
+    }
+}
+
+impl Serialize for Row<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (plan, row) = (self.0, self.1);
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("from", &row.from)?;
+        map.serialize_entry("to", &row.to)?;
+        if let Some(name) = plan.ranges {
+            let spans: Vec<Span> = row.ranges.iter().map(|&(a, b)| Span(a, b)).collect();
+            map.serialize_entry(name, &spans)?;
+        }
+        map.serialize_entry("keys", &row.keys)?;
+        if plan.sized {
+            map.serialize_entry("bytes", &row.bytes)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for Span {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Every span fits a signed or an unsigned 64-bit number: slots, positions, tokens.
+        let number = |n: i128| -> Result<serde_json::Number, S::Error> {
+            i64::try_from(n)
+                .map(serde_json::Number::from)
+                .or_else(|_| u64::try_from(n).map(serde_json::Number::from))
+                .map_err(|_| serde::ser::Error::custom("a span past 64 bits"))
+        };
+        [number(self.0)?, number(self.1)?].serialize(serializer)
     }
 }

@@ -250,6 +250,9 @@ fn real_owners(cli: &Path, ports: &[u16]) -> BTreeMap<String, String> {
     found
 }
 
+/// A plan's rows by (from, to): the slot ranges, the keys and the bytes.
+type PlanRows = BTreeMap<(String, String), (Vec<(usize, usize)>, u64, u64)>;
+
 /// Every key the masters of `ports` hold, with the bytes `MEMORY USAGE` gives it.
 fn memory_usage(cli: &Path, ports: &[u16]) -> BTreeMap<String, u64> {
     let mut sizes = BTreeMap::new();
@@ -274,12 +277,7 @@ fn memory_usage(cli: &Path, ports: &[u16]) -> BTreeMap<String, u64> {
 
 /// `ringlab plan` for `joining` added to the cluster of `nodes` and a rebalance onto it, over
 /// the keyspace file: by (from, to), the slot ranges, keys and bytes, read from its JSON.
-#[allow(clippy::type_complexity)]
-fn ringlab_plan(
-    nodes: &Path,
-    joining: &str,
-    keyspace: &Path,
-) -> BTreeMap<(String, String), (Vec<(usize, usize)>, u64, u64)> {
+fn ringlab_plan(nodes: &Path, joining: &str, keyspace: &Path) -> PlanRows {
     let out = Command::new(env!("CARGO_BIN_EXE_ringlab"))
         .args(["plan", "--cluster-nodes"])
         .arg(nodes)
@@ -555,8 +553,7 @@ fn a_real_redis_cluster_places_and_moves_every_key_as_ringlab_says() {
     // The plan Ringlab gave before anything moved is what the real rebalance did: the slots
     // each master gave the new one, and the keys and bytes that went with them.
     let owners_after = real_owners(&cli, &ports);
-    let mut real_plan: BTreeMap<(String, String), (Vec<(usize, usize)>, u64, u64)> =
-        BTreeMap::new();
+    let mut real_plan = PlanRows::new();
     for (key, from) in &owners_before {
         let to = &owners_after[key];
         if from != to {

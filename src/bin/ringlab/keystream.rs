@@ -11,6 +11,9 @@ use ringlab::core::Key;
 
 use crate::failure::Failure;
 
+/// A key and its size in bytes, where the line gave one.
+pub type Sized = (Key, Option<u64>);
+
 /// How many bytes of the file a block holds: with the keys read from it, a block stays within
 /// a few tens of megabytes.
 pub const BLOCK_BYTES: usize = 8 << 20;
@@ -69,7 +72,7 @@ impl KeyStream {
     }
 
     /// The keys of the next block, each with its size where given; `None` at the end.
-    pub fn next_block(&mut self) -> Result<Option<Vec<(Key, Option<u64>)>>, Failure> {
+    pub fn next_block(&mut self) -> Result<Option<Vec<Sized>>, Failure> {
         loop {
             if self.ended && self.pending.is_empty() {
                 return Ok(None);

@@ -118,10 +118,14 @@ impl Plan {
                 ));
             }
             Some(units) => {
-                text.push_str(&format!(
-                    ", with {} {units}",
-                    grouped(self.spanned() as u64)
-                ));
+                let spanned = self.spanned() as u64;
+                let units = if spanned == 1 {
+                    units.strip_suffix('s').unwrap_or(units)
+                } else {
+                    units
+                };
+                let verb = if spanned == 1 { "changes" } else { "change" };
+                text.push_str(&format!("; {} {units} {verb} hands", grouped(spanned)));
             }
             None => {}
         }

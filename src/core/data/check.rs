@@ -57,6 +57,15 @@ pub(super) fn text_before(
     }
 }
 
+/// The most characters of a line's text a skipped line's reason repeats, escaped: five
+/// reasons make a sentence, three a refusal of at most a few lines.
+const QUOTED_CHARS: usize = 24;
+
+/// A person's text as a skipped line's reason quotes it (see [`quoted_within`]).
+pub(super) fn quoted(text: &str) -> String {
+    quoted_within(text, QUOTED_CHARS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,13 +92,4 @@ mod tests {
         );
         assert_eq!(as_text(b"a\nb\n", 2, 4, 2).unwrap(), "b\n");
     }
-}
-
-/// The most characters of a line's text a skipped line's reason repeats, escaped: five
-/// reasons make a sentence, three a refusal of at most a few lines.
-const QUOTED_CHARS: usize = 24;
-
-/// A person's text as a skipped line's reason quotes it (see [`quoted_within`]).
-pub(super) fn quoted(text: &str) -> String {
-    quoted_within(text, QUOTED_CHARS)
 }

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::flags::{ChangeArgs, KeysArgs, PlacementArgs, RingArgs, TrafficArgs};
+use crate::flags::{BatchArgs, ChangeArgs, KeysArgs, PlacementArgs, RingArgs, TrafficArgs};
 use crate::lesson_args::{LessonArgs, LESSON_ABOUT, LESSON_EXAMPLES};
 use crate::plan_args::{PlanArgs, PLAN_ABOUT, PLAN_EXAMPLES};
 use crate::series_args::{
@@ -90,7 +90,7 @@ pub enum Command {
         after_help = concat!(examples!(), "\n\nRun 'ringlab experiment --help' for the JSON fields."),
         after_long_help = concat!(examples!(), "\n\n", json_fields!()),
     )]
-    Experiment(ExperimentArgs),
+    Experiment(ExperimentCommand),
     /// The same experiment under every placement, side by side, in one table.
     #[command(long_about = COMPARE_ABOUT, after_help = COMPARE_EXAMPLES)]
     Compare(CompareArgs),
@@ -310,6 +310,24 @@ pub struct LookupArgs {
     /// Example: ringlab lookup --placement ketama --servers 10.0.0.1:11211,10.0.0.2:11211 user:1 user:2
     #[arg(value_name = "KEY", verbatim_doc_comment)]
     pub keys: Vec<String>,
+
+    /// How many keys are held at once.
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// The flags of `ringlab experiment`: those `compare` shares, and how many keys are held at
+/// once.
+#[derive(Debug, Args)]
+#[command(next_line_help = true)]
+pub struct ExperimentCommand {
+    /// The ring, the servers, the keys, the change and the traffic.
+    #[command(flatten)]
+    pub experiment: ExperimentArgs,
+
+    /// How many keys are held at once.
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 // The flags of `ringlab experiment`. Each flag's help is laid out by hand, a sentence and an

@@ -11,12 +11,12 @@ use ringlab::core::Key;
 
 use crate::failure::Failure;
 
-/// A key and its size in bytes, where the line gave one.
-pub type Sized = (Key, Option<u64>);
-
 /// How many bytes of the file a block holds: with the keys read from it, a block stays within
 /// a few tens of megabytes.
 pub const BLOCK_BYTES: usize = 8 << 20;
+
+/// Keys, each with its size in bytes where the line gave one.
+pub type SizedKeys = Vec<(Key, Option<u64>)>;
 
 /// A keyspace read a block at a time.
 pub struct KeyStream {
@@ -72,37 +72,29 @@ impl KeyStream {
     }
 
     /// The keys of the next block, each with its size where given; `None` at the end.
-    pub fn next_block(&mut self) -> Result<Option<Vec<Sized>>, Failure> {
+    pub fn next_block(&mut self) -> Result<Option<SizedKeys>, Failure> {
+        while let Some(lines) = self.next_lines()? {
+            let block = read_keyspace(&lines.bytes, lines.first_line);
+            self.skipped.extend(block.skipped);
+            if !block.keys.is_empty() {
+                return Ok(Some(block.keys));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The next block of whole lines, as they were read, with the number of its first line;
+    /// `None` at the end. A line too long to be a key (past a whole block) is passed over and
+    /// noted in [`KeyStream::skipped`], where a reader that refuses any unreadable line finds
+    /// it.
+    pub fn next_lines(&mut self) -> Result<Option<Lines>, Failure> {
         loop {
             if self.ended && self.pending.is_empty() {
                 return Ok(None);
             }
-            // Fill the block, then take its whole lines (all of it at the end of the input).
-            while !self.ended && self.pending.len() < self.block_bytes {
-                let start = self.pending.len();
-                self.pending.resize(self.block_bytes, 0);
-                let read = loop {
-                    match self.reader.read(&mut self.pending[start..]) {
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                        other => break other,
-                    }
-                };
-                match read {
-                    Ok(0) => {
-                        self.pending.truncate(start);
-                        self.ended = true;
-                    }
-                    Ok(n) => self.pending.truncate(start + n),
-                    Err(e) => {
-                        return Err(Failure::Unreadable(format!(
-                            "--keys-file: cannot read {}: {e}",
-                            self.source
-                        )))
-                    }
-                }
-            }
+            self.fill()?;
             if self.discarding {
-                match self.pending.iter().position(|&b| b == b'\n') {
+                match memchr::memchr(b'\n', &self.pending) {
                     Some(end) => {
                         self.pending.drain(..=end);
                         self.discarding = false;
@@ -133,14 +125,58 @@ impl KeyStream {
                     n => n,
                 }
             };
-            let block = read_keyspace(&self.pending[..take], self.next_line);
-            self.pending.drain(..take);
-            self.next_line += block.lines;
-            self.lines += block.lines;
-            self.skipped.extend(block.skipped);
-            if !block.keys.is_empty() {
-                return Ok(Some(block.keys));
+            if take == 0 {
+                continue;
             }
+            let rest = self.pending.split_off(take);
+            let bytes = std::mem::replace(&mut self.pending, rest);
+            let count = line_count(&bytes);
+            let first_line = self.next_line;
+            self.next_line += count;
+            self.lines += count;
+            return Ok(Some(Lines { bytes, first_line }));
         }
     }
+
+    /// Reads until the block is full or the input ends.
+    fn fill(&mut self) -> Result<(), Failure> {
+        while !self.ended && self.pending.len() < self.block_bytes {
+            let start = self.pending.len();
+            self.pending.resize(self.block_bytes, 0);
+            let read = loop {
+                match self.reader.read(&mut self.pending[start..]) {
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    other => break other,
+                }
+            };
+            match read {
+                Ok(0) => {
+                    self.pending.truncate(start);
+                    self.ended = true;
+                }
+                Ok(n) => self.pending.truncate(start + n),
+                Err(e) => {
+                    return Err(Failure::Unreadable(format!(
+                        "--keys-file: cannot read {}: {e}",
+                        self.source
+                    )))
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whole lines of a keyspace, as they were read.
+pub struct Lines {
+    /// The lines, each ending with a line end but perhaps the last line of the input.
+    pub bytes: Vec<u8>,
+    /// The number of the first, from 1.
+    pub first_line: usize,
+}
+
+/// How many lines `bytes` holds, a last line without its end counted.
+pub fn line_count(bytes: &[u8]) -> usize {
+    memchr::memchr_iter(b'\n', bytes).count()
+        + usize::from(bytes.last().is_some_and(|&b| b != b'\n'))
 }

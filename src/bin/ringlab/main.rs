@@ -5,11 +5,17 @@
 //! into tables or JSON.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod answers;
+#[cfg(not(target_arch = "wasm32"))]
+mod batches;
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod compare;
 #[cfg(not(target_arch = "wasm32"))]
 mod experiment;
+#[cfg(not(target_arch = "wasm32"))]
+mod facts;
 #[cfg(not(target_arch = "wasm32"))]
 mod failure;
 #[cfg(not(target_arch = "wasm32"))]
@@ -35,6 +41,8 @@ mod pose;
 #[cfg(not(target_arch = "wasm32"))]
 mod quiz;
 #[cfg(not(target_arch = "wasm32"))]
+mod report;
+#[cfg(not(target_arch = "wasm32"))]
 mod requests;
 #[cfg(not(target_arch = "wasm32"))]
 mod series_args;
@@ -46,6 +54,8 @@ mod svg_args;
 mod sweep;
 #[cfg(not(target_arch = "wasm32"))]
 mod systems;
+#[cfg(not(target_arch = "wasm32"))]
+mod tally;
 #[cfg(not(target_arch = "wasm32"))]
 mod text;
 #[cfg(not(target_arch = "wasm32"))]
@@ -82,13 +92,14 @@ mod native {
             Err(error) => return parse_failure(&error),
         };
         let output = match cli.command {
-            Command::Experiment(args) => experiment::run(&args).map(|run| {
-                let text = if args.json {
-                    crate::json::render(&run)
+            Command::Experiment(command) => crate::report::facts(&command).map(|facts| {
+                let text = if command.experiment.json {
+                    crate::json::render(&facts)
                 } else {
-                    crate::text::render(&run)
+                    crate::text::render(&facts)
                 };
-                leave(run);
+                // A million keys freed one by one would only delay the report.
+                std::mem::forget(facts);
                 text
             }),
             Command::Compare(args) => experiment::run(&args.experiment).map(|run| {
@@ -102,7 +113,13 @@ mod native {
                 leave(run);
                 text
             }),
-            Command::Lookup(args) => crate::lookup::run(&args),
+            Command::Lookup(args) => {
+                // The lines go out as the keys are looked up, never gathered whole.
+                return match crate::lookup::run(&args, &mut io::stdout().lock()) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(failure) => fail(&failure),
+                };
+            }
             Command::Quiz(args) => crate::quiz::run(&args),
             Command::Lesson(args) => crate::lesson::run(&args),
             Command::Timeline(args) => crate::timeline::run(&args),

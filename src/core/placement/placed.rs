@@ -167,6 +167,12 @@ impl Placed {
         Some(keys.with_label(id, |label| system.locate(label).coordinate))
     }
 
+    /// Whether key `id` of `keys` sits in another group (partition, shard) under `after`,
+    /// evaluated on `after_keys` (the same keys by id), than it does here.
+    pub fn regroups(&self, keys: &KeySet, after: &Placed, after_keys: &KeySet, id: u32) -> bool {
+        self.coordinate(keys, id) != after.coordinate(after_keys, id)
+    }
+
     /// The number of places on the circle the canvas draws: the ring's positions, 2^32 for
     /// ketama, or the entries of maglev's table.
     pub fn circle(&self, size: RingSize) -> u64 {

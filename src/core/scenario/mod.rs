@@ -42,7 +42,7 @@ pub use change::{Change, NewServer};
 pub use data::DataSource;
 pub use down::DownServer;
 pub use generate::Generation;
-pub use outcome::{Baseline, Outcome, SystemOutcome};
+pub use outcome::{Baseline, MoveCounts, Outcome, SystemOutcome};
 pub use timing::{
     check_gossip, check_replicas, check_restart_after, check_writes, Timing, GOSSIP, MAX_REPLICAS,
     REPLICAS, RESTART_AFTER, WRITES,

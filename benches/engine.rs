@@ -20,8 +20,6 @@
 //!   published crate for the same algorithm where there is one (see `engine/placements.rs`).
 //! - `compare`: one whole `compare` of every placement before and after a server joins, as the
 //!   Compare view and `ringlab compare` run it.
-//! - `per_change`: one whole change against the share of keys it moves and the number of keys,
-//!   beside the work the engine did for it before (see `engine/per_change.rs`).
 //!
 //! Run with `cargo bench --bench engine`.
 
@@ -37,8 +35,6 @@ use ringlab::core::{
     Server,
 };
 
-#[path = "engine/per_change.rs"]
-mod per_change;
 #[path = "engine/placements.rs"]
 mod placements;
 
@@ -121,8 +117,6 @@ fn engine(c: &mut Criterion) {
     apply(c, &fixture);
     placements::placements(c, &fixture);
     compare(c, &fixture);
-    drop(fixture);
-    per_change::per_change(c);
 }
 
 /// The diff between the ring before and after one server joins or leaves, then its moved keys.

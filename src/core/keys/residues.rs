@@ -8,8 +8,8 @@
 //! The counts take one pass over the hashes, and are kept with the set (a few of them, the most
 //! recently asked for first) until its hashes change: a set is shared, unchanged, by every
 //! scenario that changes only the servers, so the pass is paid once for all of them. The counts
-//! for a number also give those for any number dividing it, by folding. A page that holds many
-//! keys counts them ahead of the change that will need them, a slice at a time
+//! for a number also give those for any number dividing it, by folding. A caller that must not
+//! stop for the whole pass can count ahead of the change that will need them, a slice at a time
 //! ([`ResidueCounter`]), so the change itself finds them ready.
 
 use std::sync::Arc;

@@ -25,7 +25,17 @@ impl PlanRow {
     /// Its spans in words, at most `most` of them before the rest are counted: "0-1364,
     /// 5461-6826", "7, 12-40 and 35 more", "-8293944580462784560 to -7148955894835838991".
     pub fn spans_words(&self, most: usize) -> String {
-        let words: Vec<String> = self
+        let (words, more) = self.each_span(most);
+        let mut text = words.join(", ");
+        if more > 0 {
+            text.push_str(&format!(" and {} more", grouped(more as u64)));
+        }
+        text
+    }
+
+    /// Its first `most` spans, each in words ("5461-6826", "7"), and how many more there are.
+    pub fn each_span(&self, most: usize) -> (Vec<String>, usize) {
+        let words = self
             .ranges
             .iter()
             .take(most)
@@ -36,12 +46,7 @@ impl PlanRow {
                 (false, true) => format!("{a} to {b}"),
             })
             .collect();
-        let more = self.ranges.len().saturating_sub(most);
-        let mut text = words.join(", ");
-        if more > 0 {
-            text.push_str(&format!(" and {} more", grouped(more as u64)));
-        }
-        text
+        (words, self.ranges.len().saturating_sub(most))
     }
 }
 

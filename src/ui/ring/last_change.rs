@@ -62,6 +62,7 @@ pub fn LastChangePanel() -> impl IntoView {
                 <p class="verdict" data-testid="verdict">{figure(|o| o.verdict().unwrap_or_default())}</p>
                 <MoveLists />
                 <FailoverLine />
+                <super::plan::PlanFold />
             </Show>
             <For each=move || app.last.with(|l| l.as_ref().map(|o| o.notes.clone()).unwrap_or_default()) key=|n| n.clone() let:note>
                 <p class="hint">{note}</p>

@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TARGETS=(link change_text decimals exercise_set keys_text host_message scenario_apply data_file
+TARGETS=(link change_text decimals exercise_set keys_text keyspace host_message scenario_apply data_file
   scenario_file pasted lesson_text)
 seconds=60
 runs=0

@@ -4,13 +4,9 @@
 # (which cuts the page's WebAssembly into the modules that load on first use), and the Node
 # packages under tests/e2e (which also bring wasm-opt). With `--browser` it also installs
 # Debian's Chromium for the browser tests; with `--real-servers`, Debian's redis-server,
-<<<<<<< HEAD
-# redis-tools and nginx, which the real-server tests start on 127.0.0.1 (never as services),
-# and librdkafka-dev (with librdkafka1), which tests/real_librdkafka.rs compiles against.
-=======
 # redis-tools, nginx, haproxy, nutcracker (twemproxy) and memcached, which the real-server and
-# real-proxy tests start on 127.0.0.1 (never as services).
->>>>>>> proxies
+# real-proxy tests start on 127.0.0.1 (never as services), and librdkafka-dev (with
+# librdkafka1), which tests/real_librdkafka.rs compiles against.
 # Safe to run again: a second run takes seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -4,6 +4,14 @@
 # nightly toolchain is there), a release build of the app, and the browser tests in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# A half-merged file fails here in a second, with its name, rather than deep in a later step.
+for script in scripts/*.sh .ci/run; do bash -n "$script"; done
+if git grep -nE '^(<<<<<<<|>>>>>>>) ' -- . >&2; then
+  echo "test.sh: the lines above are merge conflict markers" >&2
+  exit 1
+fi
+
 ./scripts/setup.sh --browser --real-servers
 export PATH="$PWD/tests/e2e/node_modules/.bin:$PATH"
 

@@ -1645,3 +1645,88 @@ fn svg_refuses_a_bad_size_an_unknown_key_and_a_link_beside_the_ring_flags() {
     }
     assert!(stdout(&ringlab(&["--help"])).contains("ringlab svg"));
 }
+
+/// `n` characters of a repeating alphabet, to make long keys of a known length.
+fn filler(n: usize) -> String {
+    "0123456789abcdefghijklmnopqrstuvwxyz"
+        .chars()
+        .cycle()
+        .take(n)
+        .collect()
+}
+
+#[test]
+fn lookup_answers_for_keys_of_50_and_1000_bytes_with_the_slot_redis_gives() {
+    let fifty = format!("cache:{}", filler(44));
+    // Redis 7.0.15's CLUSTER KEYSLOT gave this key slot 8542.
+    let thousand = format!("session:{}", filler(992));
+    assert_eq!((fifty.len(), thousand.len()), (50, 1000));
+    let output = ringlab(&[
+        "lookup",
+        "--placement",
+        "redis-cluster",
+        "--servers",
+        "a,b,c",
+        "--detail",
+        &fifty,
+        &thousand,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with(&format!("{fifty}\t")), "{out}");
+    assert_eq!(lines[1], format!("{thousand}\tb\tslot=8542"));
+    // The same keys from a keys file, one a line.
+    let from_file = ringlab_with_input(
+        &[
+            "lookup",
+            "--placement",
+            "redis-cluster",
+            "--servers",
+            "a,b,c",
+            "--detail",
+            "--keys-file",
+            "-",
+        ],
+        Some(&format!("{fifty}\n{thousand}\n")),
+    );
+    assert!(from_file.status.success(), "{}", stderr(&from_file));
+    assert_eq!(stdout(&from_file), out);
+}
+
+#[test]
+fn lookup_of_a_key_past_64_kib_exits_2_with_the_limit_and_the_keys_length() {
+    let over = "k".repeat(65_537);
+    let output = ringlab(&["lookup", "--servers", "a,b", "user:1", &over]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let message = stderr(&output);
+    assert_eq!(message.trim_end().lines().count(), 1, "{message}");
+    assert!(
+        message.contains(
+            "key 2: A key is at most 65,536 bytes long in UTF-8, and this one is 65,537 bytes."
+        ),
+        "{message}"
+    );
+    // In a data file, the line is skipped and said; the rest is looked up.
+    let output = ringlab_with_input(
+        &[
+            "lookup",
+            "--servers",
+            "a,b",
+            "--format",
+            "lines",
+            "--keys-file",
+            "-",
+        ],
+        Some(&format!("user:1\n{over}\n")),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).lines().count(), 1);
+    assert!(
+        stderr(&output).contains("line 2: the key \"kkkkkkkkkkkkkkkkkkkkkkkk…\" cannot be one: A key is at most 65,536 bytes"),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -140,7 +140,7 @@ fn files_that_are_no_text_or_hold_no_key_are_refused_in_words() {
 
 #[test]
 fn a_key_over_the_length_limit_is_skipped_and_named() {
-    let long = "k".repeat(41);
+    let long = "k".repeat(ringlab::core::MAX_KEY_BYTES + 1);
     let opened = read(
         &format!("a\n{long}\nb\n"),
         options(Format::Lines, None, None),
@@ -148,7 +148,7 @@ fn a_key_over_the_length_limit_is_skipped_and_named() {
     .unwrap();
     assert_eq!(labels(&opened), ["a", "b"]);
     assert_eq!(opened.skipped.first[0].0, 2);
-    assert!(opened.skipped.first[0].1.contains("at most 40 characters"));
+    assert!(opened.skipped.first[0].1.contains("at most 65,536 bytes"));
 }
 
 #[test]

@@ -48,7 +48,7 @@ fn a_whole_number_too_large_for_its_setting_says_so_and_names_the_largest() {
         ),
         (
             &["--keys", "99999999999999999999999"],
-            "--keys: 99999999999999999999999 is too large: the largest allowed is 2,000,000.",
+            "--keys: 99999999999999999999999 is too large: the largest allowed is 4,294,967,295.",
         ),
         (
             &["--vnodes", "99999999999"],
@@ -76,9 +76,15 @@ fn a_whole_number_too_large_for_its_setting_says_so_and_names_the_largest() {
         &["experiment", "--servers", "A@99999999999999999999,B"],
         "--servers: 99999999999999999999 is too large: the largest allowed is 4,294,967,295.",
     );
-    // Still a whole number within the type, past the setting: the setting's own words.
+    // Past the most keys a ring holds, `experiment` streams generated keys a batch at a time,
+    // up to the last generated name, key-4294967294; `compare` holds its keys at once.
     refused(
         &["experiment", "--servers", "A,B", "--keys", "99999999999"],
+        "--keys: 99999999999 is too large: the largest allowed is 4,294,967,295.",
+    );
+    // Still a whole number within the type, past the setting: the setting's own words.
+    refused(
+        &["compare", "--servers", "A,B", "--keys", "99999999999"],
         "At most 2000000 keys fit on the ring.",
     );
 }

@@ -1,6 +1,7 @@
 //! The real servers, checked against Ringlab: a Redis Cluster of Debian's redis-server (three
 //! masters made by `redis-cli --cluster create`, then `add-node` and `rebalance
-//! --cluster-use-empty-masters`) and an nginx with `hash $arg_key consistent` over three
+//! --cluster-use-empty-masters`, with `ringlab plan` asked beforehand what the rebalance will
+//! move, in slots, keys and bytes) and an nginx with `hash $arg_key consistent` over three
 //! loopback backends. Every process listens on 127.0.0.1 only, in a temporary folder, on free
 //! ports; every command has a hard time limit; every process is stopped when the test ends,
 //! failed or not. Without the binaries (`scripts/setup.sh --real-servers` installs them) each
@@ -150,7 +151,8 @@ fn wait_for(what: &str, limit: Duration, mut ready: impl FnMut() -> bool) {
 
 const SECOND: Duration = Duration::from_secs(1);
 
-/// The keys both tests place: generated ones, and a few with hash tags and other characters.
+/// The keys both tests place: generated ones, a few with hash tags and other characters, and
+/// long ones, from 41 to 1,000 bytes (a request path among them, and a hash tag 500 bytes in).
 fn key_names() -> Vec<String> {
     let mut keys: Vec<String> = (0..1000).map(|i| format!("key-{i}")).collect();
     keys.extend(
@@ -163,6 +165,19 @@ fn key_names() -> Vec<String> {
         ]
         .map(String::from),
     );
+    let filler = |n: usize| -> String {
+        "abcdefghijklmnopqrstuvwxyz0123456789"
+            .chars()
+            .cycle()
+            .take(n)
+            .collect()
+    };
+    keys.extend([
+        format!("session:{}", filler(33)),
+        format!("/static/{}.css?v=2", filler(282)),
+        format!("{}{{tenant:7}}{}", filler(500), filler(489)),
+        format!("user:{}", filler(995)),
+    ]);
     keys
 }
 
@@ -233,6 +248,73 @@ fn real_owners(cli: &Path, ports: &[u16]) -> BTreeMap<String, String> {
         }
     }
     found
+}
+
+/// A plan's rows by (from, to): the slot ranges, the keys and the bytes.
+type PlanRows = BTreeMap<(String, String), (Vec<(usize, usize)>, u64, u64)>;
+
+/// Every key the masters of `ports` hold, with the bytes `MEMORY USAGE` gives it.
+fn memory_usage(cli: &Path, ports: &[u16]) -> BTreeMap<String, u64> {
+    let mut sizes = BTreeMap::new();
+    for &port in ports {
+        let port = port.to_string();
+        let scanned = run(cli, &["-p", &port, "--scan"], None, 5 * SECOND);
+        let held: Vec<&str> = scanned.lines().filter(|l| !l.is_empty()).collect();
+        let asked: String = held
+            .iter()
+            .map(|k| format!("MEMORY USAGE \"{k}\"\n"))
+            .collect();
+        let answers = run(cli, &["-p", &port], Some(&asked), 20 * SECOND);
+        let answers: Vec<u64> = answers
+            .lines()
+            .map(|l| l.trim().parse().expect("a size in bytes"))
+            .collect();
+        assert_eq!(answers.len(), held.len(), "a size for each key");
+        sizes.extend(held.iter().map(|k| k.to_string()).zip(answers));
+    }
+    sizes
+}
+
+/// `ringlab plan` for `joining` added to the cluster of `nodes` and a rebalance onto it, over
+/// the keyspace file: by (from, to), the slot ranges, keys and bytes, read from its JSON.
+fn ringlab_plan(nodes: &Path, joining: &str, keyspace: &Path) -> PlanRows {
+    let out = Command::new(env!("CARGO_BIN_EXE_ringlab"))
+        .args(["plan", "--cluster-nodes"])
+        .arg(nodes)
+        .args(["--add", joining, "--change", "rebalance:use-empty-masters"])
+        .arg("--keys-file")
+        .arg(keyspace)
+        .args(["--rate", "50MB/s", "--json"])
+        .output()
+        .expect("ringlab runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_str(&text).expect("the plan is JSON");
+    let number = |v: &serde_json::Value| v.as_u64().expect("a number");
+    json["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| {
+            let spans = m["slots"]
+                .as_array()
+                .expect("slots")
+                .iter()
+                .map(|s| (number(&s[0]) as usize, number(&s[1]) as usize))
+                .collect();
+            (
+                (
+                    m["from"].as_str().unwrap().to_string(),
+                    m["to"].as_str().unwrap().to_string(),
+                ),
+                (spans, number(&m["keys"]), number(&m["bytes"])),
+            )
+        })
+        .collect()
 }
 
 /// Whether every node of `ports` knows every other one, connected, none in handshake.
@@ -351,7 +433,12 @@ fn a_real_redis_cluster_places_and_moves_every_key_as_ringlab_says() {
         model_slots(&ringlab),
         "the create split"
     );
-    let writes: String = keys.iter().map(|k| format!("SET \"{k}\" v\n")).collect();
+    // Values of varied sizes, from 1 byte to about 6 KB, so that bytes and keys differ.
+    let writes: String = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| format!("SET \"{k}\" {}\n", "v".repeat(1 + i * 37 % 6000)))
+        .collect();
     run(
         &cli,
         &["-c", "-p", &ports[0].to_string()],
@@ -363,6 +450,26 @@ fn a_real_redis_cluster_places_and_moves_every_key_as_ringlab_says() {
         owners(&ringlab),
         "every key's master"
     );
+
+    // The keyspace as the masters list it, with the bytes MEMORY USAGE gives each key, and the
+    // cluster as CLUSTER NODES prints it: what `ringlab plan` reads.
+    let sizes = memory_usage(&cli, &ports[..3]);
+    assert_eq!(sizes.len(), keys.len(), "every key has its size");
+    let folder = servers.dir.join("plan");
+    std::fs::create_dir_all(&folder).unwrap();
+    let keyspace = folder.join("keyspace.tsv");
+    let tsv: String = sizes.iter().map(|(k, b)| format!("{k}\t{b}\n")).collect();
+    std::fs::write(&keyspace, tsv).unwrap();
+    let nodes = folder.join("nodes.txt");
+    let text = run(
+        &cli,
+        &["-p", &ports[0].to_string(), "cluster", "nodes"],
+        None,
+        5 * SECOND,
+    );
+    std::fs::write(&nodes, text).unwrap();
+    let planned = ringlab_plan(&nodes, &names[3], &keyspace);
+    let owners_before = real_owners(&cli, &ports[..3]);
 
     // add-node: a fourth, empty master; nothing moves.
     let added = run(
@@ -443,6 +550,34 @@ fn a_real_redis_cluster_places_and_moves_every_key_as_ringlab_says() {
             })
             .count()
     );
+    // The plan Ringlab gave before anything moved is what the real rebalance did: the slots
+    // each master gave the new one, and the keys and bytes that went with them.
+    let owners_after = real_owners(&cli, &ports);
+    let mut real_plan = PlanRows::new();
+    for (key, from) in &owners_before {
+        let to = &owners_after[key];
+        if from != to {
+            let row = real_plan.entry((from.clone(), to.clone())).or_default();
+            row.1 += 1;
+            row.2 += sizes[key];
+        }
+    }
+    for &slot in &moved_real {
+        let spans = &mut real_plan
+            .entry((before[slot].clone(), after[slot].clone()))
+            .or_default()
+            .0;
+        match spans.last_mut() {
+            Some((_, last)) if *last + 1 == slot => *last = slot,
+            _ => spans.push((slot, slot)),
+        }
+    }
+    assert_eq!(
+        planned, real_plan,
+        "ringlab plan against the real rebalance"
+    );
+    let total_bytes: u64 = real_plan.values().map(|r| r.2).sum();
+    assert!(total_bytes > 0 && real_plan.len() == 3, "{real_plan:?}");
     println!(
         "The real Redis Cluster test took {:.1} s.",
         started.elapsed().as_secs_f64()

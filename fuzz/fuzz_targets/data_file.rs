@@ -11,7 +11,9 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use ringlab::core::data::{read_data, DataOptions, Format, Opened, Reading, Stage};
-use ringlab::core::{read_scenario, write_scenario, Error, HashScheme, RingSize, Scenario, Server};
+use ringlab::core::{
+    read_scenario, write_scenario, Commas, Error, HashScheme, RingSize, Scenario, Server,
+};
 use ringlab_fuzz::{first_difference, words, words_about};
 
 /// How to read the file: each field a byte, so that a seed is a few bytes and then the file.
@@ -174,32 +176,45 @@ fuzz_target!(|input: (Options, &[u8])| {
 
     // What was read, written a key a line (its count in front when it has one) after a
     // byte-order mark, reads again to the same keys and counts, with nothing skipped or merged.
+    // Keys that may hold commas (an access log's, a TSV's) are written as TSV, which keeps
+    // them, with their counts in a second column.
     let counts = opened.counts().map(<[u64]>::to_vec);
+    let tsv = format.commas() == Commas::Kept;
     // After a byte-order mark, which the reader passes over: a first key may start with one.
     let mut written = String::from("\u{feff}");
+    if tsv {
+        written.push_str(if counts.is_some() {
+            "key\tcount\n"
+        } else {
+            "key\n"
+        });
+    }
     for id in 0..opened.keys.len() as u32 {
-        if let Some(counts) = &counts {
+        if let (Some(counts), false) = (&counts, tsv) {
             written.push_str(&counts[id as usize].to_string());
             written.push(' ');
         }
         written.push_str(&opened.keys.label(id));
+        if let (Some(counts), true) = (&counts, tsv) {
+            written.push('\t');
+            written.push_str(&counts[id as usize].to_string());
+        }
         written.push('\n');
     }
-    let again_format = if counts.is_some() {
-        Format::Counts
-    } else {
-        Format::Lines
-    };
-    let again = read_data(
-        written.clone().into_bytes(),
-        DataOptions {
-            format: again_format,
+    let again_options = match (tsv, counts.is_some()) {
+        (true, counted) => DataOptions {
+            format: Format::Tsv,
+            key_column: None,
+            count_column: counted.then(|| "count".to_string()),
+        },
+        (false, true) => DataOptions {
+            format: Format::Counts,
             ..DataOptions::default()
         },
-        hash,
-        size,
-    )
-    .unwrap_or_else(|e| panic!("{written:?} does not read again: {e}"));
+        (false, false) => DataOptions::default(),
+    };
+    let again = read_data(written.clone().into_bytes(), again_options, hash, size)
+        .unwrap_or_else(|e| panic!("{written:?} does not read again: {e}"));
     assert!(again.keys == opened.keys, "{written:?} reads to other keys");
     assert_eq!(
         again.counts(),

@@ -294,6 +294,12 @@ pub enum ChangeSeed {
     SetTokenSeed(u64),
     SetMinRing(u32),
     SetGroupcacheReplicas(u16),
+    /// HAProxy's hash function (one of its four, or any text) and whether avalanche follows.
+    SetHashType(u8, bool, Option<String>),
+    /// twemproxy's hash: one of its names, or any text.
+    SetNutcrackerHash(u8, Option<String>),
+    /// twemproxy's `hash_tag:`.
+    SetHashTag(String),
     /// A real system as the placement.
     SetSystem(u8),
     /// Any change text.
@@ -433,6 +439,29 @@ impl ChangeSeed {
             ChangeSeed::SetGroupcacheReplicas(n) => Change::SetGroupcacheReplicas {
                 count: u32::from(*n % 1100),
             },
+            ChangeSeed::SetHashType(f, avalanche, text) => {
+                use ringlab::core::placement::systems::haproxy::HashType;
+                let names = ["sdbm", "djb2", "wt6", "crc32"];
+                let name = names[*f as usize % names.len()];
+                let words = match text {
+                    Some(text) => text.clone(),
+                    None if *avalanche => format!("consistent {name} avalanche"),
+                    None => format!("consistent {name}"),
+                };
+                Change::SetHashType {
+                    hash_type: HashType::parse(&words).ok()?,
+                }
+            }
+            ChangeSeed::SetNutcrackerHash(h, text) => {
+                use ringlab::core::placement::systems::twemproxy::Hash;
+                Change::SetNutcrackerHash {
+                    hash: match text {
+                        Some(text) => text.clone(),
+                        None => Hash::ALL[*h as usize % Hash::ALL.len()].name().to_string(),
+                    },
+                }
+            }
+            ChangeSeed::SetHashTag(tag) => Change::SetHashTag { tag: tag.clone() },
             ChangeSeed::SetSystem(k) => Change::SetPlacement {
                 placement: Kind::SYSTEMS[*k as usize % Kind::SYSTEMS.len()],
             },
@@ -483,6 +512,9 @@ pub fn seeded(change: &Change) -> &'static str {
         Change::SetTokenSeed { .. } => "SetTokenSeed",
         Change::SetMinRing { .. } => "SetMinRing",
         Change::SetGroupcacheReplicas { .. } => "SetGroupcacheReplicas",
+        Change::SetHashType { .. } => "SetHashType",
+        Change::SetNutcrackerHash { .. } => "SetNutcrackerHash",
+        Change::SetHashTag { .. } => "SetHashTag",
     }
 }
 

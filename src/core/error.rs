@@ -55,6 +55,8 @@ pub enum Error {
     NoSuchKey(String),
     /// A key name is empty after trimming.
     EmptyKey,
+    /// A key's name is longer than the limit: `bytes` of UTF-8, `max` at most.
+    KeyTooLong { bytes: usize, max: usize },
     /// The key limit would be passed.
     TooManyKeys { max: usize },
     /// A scenario needs at least one server.
@@ -66,7 +68,12 @@ pub enum Error {
     /// A host page's message that asks for something impossible; the text says why.
     HostMessage(String),
     /// A placement nobody has heard of.
-    UnknownPlacement(String),
+    UnknownPlacement {
+        /// What was written.
+        text: String,
+        /// The placements' names, and the real systems', in words.
+        choices: String,
+    },
     /// Jump hash has no weights.
     WeightsUnderJump,
     /// Ketama fixes the ring size, the hash and the points per server.
@@ -107,6 +114,8 @@ pub enum Error {
     NoCounts,
     /// A real system refuses this, in its own words (or Ringlab's about that system).
     System(String),
+    /// A reshard plan cannot be made: why, in words that start in lower case.
+    Plan(String),
     /// A new ring size would put two points placed by hand on one position: `first` and
     /// `second` name them (servers, or keys written `@p`), `size` is the ring and `position`
     /// where both would land.
@@ -183,6 +192,12 @@ impl fmt::Display for Error {
             Error::DuplicateKey(name) => write!(f, "The key {} is already on the ring.", shown(name)),
             Error::NoSuchKey(name) => write!(f, "There is no key {}.", shown(name)),
             Error::EmptyKey => write!(f, "A key needs a name or a position."),
+            Error::KeyTooLong { bytes, max } => write!(
+                f,
+                "A key is at most {} bytes long in UTF-8, and this one is {} bytes.",
+                grouped(*max as u64),
+                grouped(*bytes as u64)
+            ),
             Error::TooManyKeys { max } => write!(f, "At most {max} keys fit on the ring."),
             Error::NoServers => write!(f, "A ring needs at least one server."),
             Error::OutOfRange(what) => f.write_str(what),
@@ -190,11 +205,9 @@ impl fmt::Display for Error {
             Error::NoCounts => f.write_str(
                 "Popularity from your data needs counts: open a file with a count for each key first.",
             ),
-            Error::UnknownPlacement(text) => write!(
-                f,
-                "Unknown placement {}; choose mod-n, ring, ketama, rendezvous, jump, maglev, table, bounded or multi-probe, or a real system: redis-cluster, cassandra, envoy-ring-hash, envoy-maglev, nginx, kafka, kafka-librdkafka, elasticsearch or groupcache.",
-                quoted(text)
-            ),
+            Error::UnknownPlacement { text, choices } => {
+                write!(f, "Unknown placement {}; choose {choices}.", quoted(text))
+            }
             Error::WeightsUnderJump => write!(
                 f,
                 "Jump hash gives every bucket the same share, so it has no weights; set every weight to 1 or choose another placement."
@@ -259,6 +272,7 @@ impl fmt::Display for Error {
                 quoted(text)
             ),
             Error::System(text) => f.write_str(text),
+            Error::Plan(why) => write!(f, "No plan: {why}."),
             Error::PlacedTooClose { size, first, second, position } => write!(
                 f,
                 "On a ring of {} positions, {first} and {second} would both land on {}: each point placed by hand keeps its share of the ring, and this ring is too small to keep them apart. Choose a larger ring, or hash the servers placed by hand first.",

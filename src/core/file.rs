@@ -23,7 +23,7 @@ use md5::{Digest, Md5};
 use serde::{Deserialize, Serialize};
 
 use crate::core::error::{quoted, shown, Error};
-use crate::core::keys::{LinesRefused, MAX_KEYS};
+use crate::core::keys::{Commas, LinesRefused, MAX_KEYS};
 use crate::core::link::{read_link, write_link};
 use crate::core::scenario::{Change, DataSource, Scenario};
 use crate::core::traffic::{Measured, Popularity, Traffic};
@@ -224,8 +224,9 @@ pub fn read_scenario(text: &str) -> Result<Scenario, Error> {
         ));
     }
     let mut scenario = link.scenario;
+    // A key a line: a key from an access log or a TSV cell keeps its commas.
     scenario
-        .insert_key_lines(file.keys)
+        .insert_key_lines_with(file.keys, Commas::Kept)
         .map_err(|refused| match refused {
             LinesRefused::Line { line, error } => refuse(format!("key {line}: {error}")),
             LinesRefused::Keys(error) => refuse(error.to_string()),

@@ -31,7 +31,7 @@ mod sort;
 
 pub use bulk::{BulkKeys, Loaded};
 pub use hashing::generated_hashes;
-pub use key::{check_label, generated_name, Key};
+pub use key::{check_key, check_label, generated_name, Commas, Key, MAX_KEY_BYTES};
 
 /// A set's keys as a link writes them: see [`KeySet::link_keys`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,7 +52,8 @@ pub const MAX_KEYS: usize = 2_000_000;
 /// such as `key-4000000000` typed by hand goes (marking it would take half a gigabyte).
 const FULL: u32 = 1 << 24;
 
-/// The most bytes in one key's name (a name read by [`Key::parse`] has at most 160).
+/// The most bytes in one key's name as a set packs it (a name read by [`Key::parse`] has at
+/// most [`MAX_KEY_BYTES`]).
 const MAX_NAME_BYTES: usize = (1 << 30) - 1;
 
 /// A set of distinct keys, with their positions kept sorted.

@@ -57,6 +57,7 @@ mod scenario;
 // Floor 5: analyses over scenarios.
 pub mod compare;
 mod moved_reads;
+pub mod plan;
 mod replicas;
 mod selected;
 pub mod sweep;
@@ -78,8 +79,8 @@ pub use error::{quoted, quoted_within, shown, Error};
 pub use file::{read_scenario, write_scenario, FILE_KIND, FILE_NAME};
 pub use hash::{HashScheme, HashSteps};
 pub use keys::{
-    check_label, generated_hashes, generated_name, BulkKeys, Key, KeySet, LinesRefused, Loaded,
-    MAX_KEYS,
+    check_key, check_label, generated_hashes, generated_name, BulkKeys, Commas, Key, KeySet,
+    LinesRefused, Loaded, MAX_KEYS, MAX_KEY_BYTES,
 };
 pub use link::{
     read_link, reads_param, write_link, Link, MAX_NOTES, SCENARIO_PARAMS, SHARED_PARAMS,
@@ -93,8 +94,8 @@ pub use replicas::{copies_note, failover, Failover, Promotion};
 pub use ring::{vnode_label, Point, Ring};
 pub use scenario::{
     check_gossip, check_replicas, check_restart_after, check_writes, Baseline, Change, DataSource,
-    DownServer, Generation, NewServer, Outcome, Scenario, Timing, GOSSIP, MAX_REPLICAS, REPLICAS,
-    RESTART_AFTER, WRITES,
+    DownServer, Generation, MoveCounts, NewServer, Outcome, Scenario, SystemOutcome, Timing,
+    GOSSIP, MAX_REPLICAS, REPLICAS, RESTART_AFTER, WRITES,
 };
 pub use selected::{key_lookup, KeyLookup};
 pub use server::{

@@ -117,6 +117,34 @@ impl Ownership {
 }
 
 impl Ownership {
+    /// The same shares with `counts` as each server's keys, in list order, and the balance of
+    /// keys worked out again: the ownership of keys counted elsewhere (streamed through the
+    /// same servers a batch at a time) on the space this one measured.
+    ///
+    /// ```
+    /// use ringlab::core::Scenario;
+    /// let teaching = Scenario::teaching();
+    /// let keyless = teaching.without_keys().ownership();
+    /// assert_eq!(keyless.with_key_counts(&[2, 1, 2]), teaching.ownership());
+    /// ```
+    pub fn with_key_counts(&self, counts: &[u64]) -> Ownership {
+        let mut servers = self.servers.clone();
+        for (server, &keys) in servers.iter_mut().zip(counts) {
+            server.keys = keys;
+        }
+        let keys = servers.iter().map(|s| s.keys).sum();
+        let mut balance = balance(&servers, keys);
+        balance.predicted_spread = self.balance.predicted_spread;
+        Ownership {
+            servers,
+            keys,
+            balance,
+            ..self.clone()
+        }
+    }
+}
+
+impl Ownership {
     /// The table as CSV, one row per server: name, share of the ring, positions owned, ideal
     /// share, keys, points. Names holding a comma or quote are quoted.
     ///

@@ -310,6 +310,16 @@ export function experiment(args, input) {
   return JSON.parse(out);
 }
 
+/** Runs the native `ringlab plan` command with `args` (plus --json) and returns its plan. */
+export function plan(args, input) {
+  const out = execFileSync(ringlabBinary, ['plan', ...args, '--json'], {
+    input,
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  return JSON.parse(out);
+}
+
 export const test = base.extend({
   ring: async ({ page }, use) => {
     const problems = [];

@@ -51,6 +51,51 @@ fn cluster_keyslot_answers_as_redis_documents_and_a_real_server_answered() {
     }
 }
 
+/// `n` characters of a repeating alphabet, to make long keys of a known length.
+fn filler(n: usize) -> String {
+    "0123456789abcdefghijklmnopqrstuvwxyz"
+        .chars()
+        .cycle()
+        .take(n)
+        .collect()
+}
+
+/// Keys of 1,000 bytes, and the slot `CLUSTER KEYSLOT` gave each on redis-server 7.0.15 (with
+/// `cluster-enabled yes`): a plain key, one with a hash tag 890 bytes in, one in Cyrillic
+/// (two bytes a letter), and a request path with its query string.
+fn long_keys() -> [(String, u32); 4] {
+    [
+        (format!("session:{}", filler(992)), 8542),
+        (format!("{}{{tenant:42}}{}", filler(890), filler(99)), 10956),
+        (format!("ключ:{}x", "ж".repeat(495)), 980),
+        (format!("/api/v1/search?q={}", filler(983)), 13492),
+    ]
+}
+
+#[test]
+fn a_key_of_a_thousand_bytes_gets_the_slot_a_real_redis_gave_it() {
+    for (key, slot) in long_keys() {
+        assert_eq!(key.len(), 1000);
+        assert_eq!(key_slot(key.as_bytes()), slot, "{key}");
+    }
+    // Through the engine: the keys read from a file of one key a line onto a cluster, each
+    // given the slot Redis gave it.
+    let mut scenario =
+        ringlab::core::read_link("ring=2^32&servers=A,B,C&placement=redis-cluster", 10).scenario;
+    let text: String = long_keys().iter().map(|(k, _)| format!("{k}\n")).collect();
+    scenario.insert_key_lines(text).unwrap();
+    let placed = scenario.placed();
+    let keys = scenario.keys();
+    for (id, (key, slot)) in long_keys().into_iter().enumerate() {
+        assert_eq!(keys.label(id as u32), key);
+        let coordinate = placed
+            .coordinate(keys, id as u32)
+            .expect("a slot")
+            .to_string();
+        assert_eq!(coordinate, format!("slot={slot}"));
+    }
+}
+
 #[test]
 fn redis_cli_create_splits_the_slots_as_it_printed_for_every_master_count() {
     // Printed by redis-cli 7.0.15 as `Master[i] -> Slots a - b`.

@@ -1,6 +1,7 @@
 //! The command line's commands, the flags of `experiment`, `compare`, `lookup` and `quiz`, and
 //! their help text. The flag groups several commands share are in `flags`; those of `timeline`
-//! and `sweep` in `series_args`, of `lesson` in `lesson_args` and of `svg` in `svg_args`.
+//! and `sweep` in `series_args`, of `lesson` in `lesson_args`, of `svg` in `svg_args` and of
+//! `plan` in `plan_args`.
 //!
 //! Values arrive as text and are read by the engine's own parsers in `experiment`, so a bad
 //! value is refused with the engine's words.
@@ -9,8 +10,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::flags::{ChangeArgs, KeysArgs, PlacementArgs, RingArgs, TrafficArgs};
+use crate::flags::{BatchArgs, ChangeArgs, KeysArgs, PlacementArgs, RingArgs, TrafficArgs};
 use crate::lesson_args::{LessonArgs, LESSON_ABOUT, LESSON_EXAMPLES};
+use crate::plan_args::{PlanArgs, PLAN_ABOUT, PLAN_EXAMPLES};
 use crate::series_args::{
     SweepArgs, TimelineArgs, SWEEP_ABOUT, SWEEP_EXAMPLES, TIMELINE_ABOUT, TIMELINE_EXAMPLES,
 };
@@ -88,7 +90,7 @@ pub enum Command {
         after_help = concat!(examples!(), "\n\nRun 'ringlab experiment --help' for the JSON fields."),
         after_long_help = concat!(examples!(), "\n\n", json_fields!()),
     )]
-    Experiment(ExperimentArgs),
+    Experiment(ExperimentCommand),
     /// The same experiment under every placement, side by side, in one table.
     #[command(long_about = COMPARE_ABOUT, after_help = COMPARE_EXAMPLES)]
     Compare(CompareArgs),
@@ -110,6 +112,9 @@ pub enum Command {
     /// The ring as the page draws it, as an SVG image, for a figure.
     #[command(long_about = SVG_ABOUT, after_help = SVG_EXAMPLES)]
     Svg(SvgArgs),
+    /// What a change to a cluster moves, from where to where: slots, keys and bytes, and time.
+    #[command(long_about = PLAN_ABOUT, after_help = PLAN_EXAMPLES)]
+    Plan(PlanArgs),
 }
 
 /// The flags of `ringlab quiz`.
@@ -305,6 +310,24 @@ pub struct LookupArgs {
     /// Example: ringlab lookup --placement ketama --servers 10.0.0.1:11211,10.0.0.2:11211 user:1 user:2
     #[arg(value_name = "KEY", verbatim_doc_comment)]
     pub keys: Vec<String>,
+
+    /// How many keys are held at once.
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// The flags of `ringlab experiment`: those `compare` shares, and how many keys are held at
+/// once.
+#[derive(Debug, Args)]
+#[command(next_line_help = true)]
+pub struct ExperimentCommand {
+    /// The ring, the servers, the keys, the change and the traffic.
+    #[command(flatten)]
+    pub experiment: ExperimentArgs,
+
+    /// How many keys are held at once.
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 // The flags of `ringlab experiment`. Each flag's help is laid out by hand, a sentence and an
@@ -360,6 +383,7 @@ Other commands:
   ringlab sweep     spread against virtual nodes (vnodes), or keys moved against servers
                     (servers), as a table, CSV or JSON
   ringlab svg       the ring as the page draws it, as an SVG image for a figure
+  ringlab plan      what a change to a cluster moves: slots, keys, bytes and time
 
 Run 'ringlab experiment --help' for every flag, more examples and the JSON fields.";
 

@@ -55,28 +55,19 @@ pub fn build(
 ) -> Result<Run, Failure> {
     let mut scenario = setup(ring, placement)?;
     add_keys(&mut scenario, keys)?;
-    let reads = set_traffic(&mut scenario, traffic)?;
+    finish(scenario, traffic, then)
+}
 
-    let (change, flag) = match (&then.add, &then.remove) {
-        _ if then.change.is_some() => {
-            let text = then.change.as_deref().unwrap_or_default();
-            let change: Change = text.parse().map_err(|e| Failure::at("--change", e))?;
-            (Some(change), "--change")
-        }
-        (Some(text), _) => {
-            let spec: ServerSpec = text.parse().map_err(|e| Failure::at("--add", e))?;
-            let change = Change::AddServer {
-                name: spec.name,
-                at: spec.at,
-                weight: spec.weight,
-            };
-            (Some(change), "--add")
-        }
-        (None, Some(name)) => (
-            Some(Change::RemoveServer { name: name.clone() }),
-            "--remove",
-        ),
-        (None, None) => (None, ""),
+/// Sets the traffic on `scenario`, which holds its keys, and applies the one change.
+pub fn finish(
+    mut scenario: Scenario,
+    traffic: &TrafficArgs,
+    then: &ChangeArgs,
+) -> Result<Run, Failure> {
+    let reads = set_traffic(&mut scenario, traffic)?;
+    let (change, flag) = match read_change(then)? {
+        Some((change, flag)) => (Some(change), flag),
+        None => (None, ""),
     };
     let before = scenario.clone();
     let outcome = match &change {
@@ -95,6 +86,28 @@ pub fn build(
         outcome,
         reads,
         notes,
+    })
+}
+
+/// The one change `--add`, `--remove` or `--change` asks for, with the flag that asked.
+pub fn read_change(then: &ChangeArgs) -> Result<Option<(Change, &'static str)>, Failure> {
+    Ok(match (&then.add, &then.remove) {
+        _ if then.change.is_some() => {
+            let text = then.change.as_deref().unwrap_or_default();
+            let change: Change = text.parse().map_err(|e| Failure::at("--change", e))?;
+            Some((change, "--change"))
+        }
+        (Some(text), _) => {
+            let spec: ServerSpec = text.parse().map_err(|e| Failure::at("--add", e))?;
+            let change = Change::AddServer {
+                name: spec.name,
+                at: spec.at,
+                weight: spec.weight,
+            };
+            Some((change, "--add"))
+        }
+        (None, Some(name)) => Some((Change::RemoveServer { name: name.clone() }, "--remove")),
+        (None, None) => None,
     })
 }
 
@@ -277,7 +290,7 @@ pub fn placement_notes(scenario: &Scenario) -> Vec<String> {
 }
 
 /// Puts the keys of `--keys`, `--keys-file` or `--keys-at` on the ring, all in one batch.
-fn add_keys(scenario: &mut Scenario, keys: &KeysArgs) -> Result<(), Failure> {
+pub fn add_keys(scenario: &mut Scenario, keys: &KeysArgs) -> Result<(), Failure> {
     if let (Some(path), Some(_)) = (&keys.keys_file, &keys.data.format) {
         let opened = read_data_file(path, &keys.data, scenario)?;
         let name = path.display().to_string();
@@ -310,16 +323,8 @@ pub fn put_keys(
             .apply(Change::GenerateKeys { count })
             .map_err(|e| Failure::at("--keys", e))?;
     } else if let Some(path) = file {
-        // The text itself is handed over: the keys' names stay in it, uncopied.
         let (source, text) = read_keys(path)?;
-        scenario
-            .insert_key_lines(text)
-            .map_err(|refused| match refused {
-                LinesRefused::Line { line, error } => {
-                    Failure::at(&format!("{source} line {line}"), error)
-                }
-                LinesRefused::Keys(error) => Failure::at(&source, error),
-            })?;
+        put_key_text(scenario, &source, text)?;
     } else if let Some(list) = at {
         let size = scenario.size();
         let keys = list
@@ -336,6 +341,19 @@ pub fn put_keys(
             .map_err(|e| Failure::at("--keys-at", e))?;
     }
     Ok(())
+}
+
+/// Puts the keys of `text`, one a line, read from `source`, on the ring in one batch. The
+/// text itself is handed over: the keys' names stay in it, uncopied.
+pub fn put_key_text(scenario: &mut Scenario, source: &str, text: String) -> Result<(), Failure> {
+    scenario
+        .insert_key_lines(text)
+        .map_err(|refused| match refused {
+            LinesRefused::Line { line, error } => {
+                Failure::at(&format!("{source} line {line}"), error)
+            }
+            LinesRefused::Keys(error) => Failure::at(source, error),
+        })
 }
 
 /// A data file read as `--format`, `--key-column` and `--count-column` say, for the ring of

@@ -5,15 +5,12 @@ use serde::Serialize;
 
 use ringlab::core::{Change, Kind, Ownership, Scenario, ServerShare};
 
-use crate::experiment::Run;
+use crate::facts::{Facts, Moved, LISTED};
 use crate::named::{named, Named};
 
-/// Moved keys are listed one by one when there are at most this many.
-const LISTED_MOVES: usize = ringlab::core::LISTED;
-
 /// The whole report as pretty-printed JSON, ending with a newline.
-pub fn render(run: &Run) -> String {
-    let report = Report::new(run);
+pub fn render(facts: &Facts) -> String {
+    let report = Report::new(facts);
     let mut text = serde_json::to_string_pretty(&report)
         .unwrap_or_else(|e| format!("{{\"error\": {:?}}}", e.to_string()));
     text.push('\n');
@@ -134,55 +131,56 @@ struct Move {
 }
 
 impl<'a> Report<'a> {
-    fn new(run: &'a Run) -> Report<'a> {
-        let keys = run.before.keys().len();
-        let outcome = run.outcome.as_ref();
-        let empty = ringlab::core::Moves::default();
-        let placement = run.before.placement();
+    fn new(facts: &'a Facts) -> Report<'a> {
+        let keys = facts.keys;
+        let done = facts.done.as_ref();
+        let placement = facts.before.placement();
         let baseline_kind = if placement == Kind::ModN {
             Kind::Ring
         } else {
             Kind::ModN
         };
+        let none = Moved::default();
         Report {
-            ring_size: run.before.size().get(),
-            hash: run.before.hash().id(),
-            vnodes: run.before.vnodes(),
+            ring_size: facts.before.size().get(),
+            hash: facts.before.hash().id(),
+            vnodes: facts.before.vnodes(),
             keys,
             placement,
-            change: run.change.as_ref(),
-            summary: outcome.map(|o| o.summary()),
+            change: facts.change.as_ref(),
+            summary: done.map(|d| d.summary.clone()),
             servers: BeforeAfter {
-                before: names(&run.before),
-                after: names(&run.after),
+                before: names(&facts.before),
+                after: names(&facts.after),
             },
             chosen: RingReport {
-                before: State::new(&run.before.ownership()),
-                after: State::new(&run.after.ownership()),
-                changed_share: outcome
-                    .and_then(|o| o.diff.as_ref())
-                    .map(|diff| diff.moved_length() as f64 / run.before.size().get() as f64),
+                before: State::new(&facts.owned_before),
+                after: State::new(&facts.owned_after),
+                changed_share: done.and_then(|d| d.changed_share),
                 moves: Moves::new(
-                    &run.before,
-                    outcome.map_or(&empty, |o| &o.moved),
-                    outcome.and_then(|o| o.expected()),
+                    keys,
+                    done.map_or(&none, |d| &d.moved),
+                    done.and_then(|d| d.expected),
                 ),
             },
             baseline: Some((
                 baseline_kind,
-                match outcome.and_then(|o| o.baseline.as_ref()) {
-                    Some(b) => Moves::new(&run.before, &b.moved, b.expected()),
-                    None => Moves::new(&run.before, &empty, None),
+                match done.and_then(|d| d.baseline.as_ref()) {
+                    Some(b) => Moves::new(keys, &b.moved, b.expected),
+                    None => Moves::new(keys, &none, None),
                 },
             )),
-            requests: crate::requests::Requests::of(run).map(|r| r.json(run)),
-            notes: run
+            requests: facts
+                .requests
+                .as_ref()
+                .map(|r| r.json(&facts.before, &facts.after)),
+            notes: facts
                 .notes
                 .iter()
-                .chain(outcome.map_or(&[][..], |o| o.notes.as_slice()))
+                .chain(done.map_or(&[][..], |d| d.notes.as_slice()))
                 .map(String::as_str)
                 .collect(),
-            system: outcome.and_then(|o| o.system.as_ref()).map(|s| SystemJson {
+            system: done.and_then(|d| d.system.as_ref()).map(|s| SystemJson {
                 unit: s.unit,
                 moved: s.moved,
                 total: s.total,
@@ -227,23 +225,22 @@ fn by_server<T>(ownership: &Ownership, value: impl Fn(&ServerShare) -> T) -> Nam
 }
 
 impl Moves {
-    fn new(before: &Scenario, moves: &ringlab::core::Moves, expected: Option<f64>) -> Moves {
-        let keys = before.keys().len();
-        let listed = (moves.len() <= LISTED_MOVES).then(|| {
-            moves
+    fn new(keys: usize, moved: &Moved, expected: Option<f64>) -> Moves {
+        let listed = (moved.count <= LISTED).then(|| {
+            moved
                 .listed
                 .iter()
                 .map(|m| Move {
-                    key: before.keys().label(m.key),
+                    key: m.key.clone(),
                     from: m.from.to_string(),
                     to: m.to.to_string(),
                 })
                 .collect()
         });
         Moves {
-            moved: moves.len(),
-            moved_fraction: (keys > 0).then(|| moves.len() as f64 / keys as f64),
-            moved_percent: (keys > 0).then(|| moves.len() as f64 * 100.0 / keys as f64),
+            moved: moved.count,
+            moved_fraction: (keys > 0).then(|| moved.count as f64 / keys as f64),
+            moved_percent: (keys > 0).then(|| moved.count as f64 * 100.0 / keys as f64),
             expected_fraction: expected,
             moved_keys: listed,
         }

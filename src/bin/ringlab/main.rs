@@ -5,17 +5,25 @@
 //! into tables or JSON.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod answers;
+#[cfg(not(target_arch = "wasm32"))]
+mod batches;
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod compare;
 #[cfg(not(target_arch = "wasm32"))]
 mod experiment;
 #[cfg(not(target_arch = "wasm32"))]
+mod facts;
+#[cfg(not(target_arch = "wasm32"))]
 mod failure;
 #[cfg(not(target_arch = "wasm32"))]
 mod flags;
 #[cfg(not(target_arch = "wasm32"))]
 mod json;
+#[cfg(not(target_arch = "wasm32"))]
+mod keystream;
 #[cfg(not(target_arch = "wasm32"))]
 mod lesson;
 #[cfg(not(target_arch = "wasm32"))]
@@ -25,9 +33,15 @@ mod lookup;
 #[cfg(not(target_arch = "wasm32"))]
 mod named;
 #[cfg(not(target_arch = "wasm32"))]
+mod plan;
+#[cfg(not(target_arch = "wasm32"))]
+mod plan_args;
+#[cfg(not(target_arch = "wasm32"))]
 mod pose;
 #[cfg(not(target_arch = "wasm32"))]
 mod quiz;
+#[cfg(not(target_arch = "wasm32"))]
+mod report;
 #[cfg(not(target_arch = "wasm32"))]
 mod requests;
 #[cfg(not(target_arch = "wasm32"))]
@@ -40,6 +54,8 @@ mod svg_args;
 mod sweep;
 #[cfg(not(target_arch = "wasm32"))]
 mod systems;
+#[cfg(not(target_arch = "wasm32"))]
+mod tally;
 #[cfg(not(target_arch = "wasm32"))]
 mod text;
 #[cfg(not(target_arch = "wasm32"))]
@@ -76,13 +92,14 @@ mod native {
             Err(error) => return parse_failure(&error),
         };
         let output = match cli.command {
-            Command::Experiment(args) => experiment::run(&args).map(|run| {
-                let text = if args.json {
-                    crate::json::render(&run)
+            Command::Experiment(command) => crate::report::facts(&command).map(|facts| {
+                let text = if command.experiment.json {
+                    crate::json::render(&facts)
                 } else {
-                    crate::text::render(&run)
+                    crate::text::render(&facts)
                 };
-                leave(run);
+                // A million keys freed one by one would only delay the report.
+                std::mem::forget(facts);
                 text
             }),
             Command::Compare(args) => experiment::run(&args.experiment).map(|run| {
@@ -96,12 +113,19 @@ mod native {
                 leave(run);
                 text
             }),
-            Command::Lookup(args) => crate::lookup::run(&args),
+            Command::Lookup(args) => {
+                // The lines go out as the keys are looked up, never gathered whole.
+                return match crate::lookup::run(&args, &mut io::stdout().lock()) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(failure) => fail(&failure),
+                };
+            }
             Command::Quiz(args) => crate::quiz::run(&args),
             Command::Lesson(args) => crate::lesson::run(&args),
             Command::Timeline(args) => crate::timeline::run(&args),
             Command::Sweep(args) => crate::sweep::run(&args),
             Command::Svg(args) => crate::svg::run(&args),
+            Command::Plan(args) => crate::plan::run(&args),
         };
         match output {
             Ok(text) => emit(&text),

@@ -41,9 +41,10 @@ impl Requests {
         })
     }
 
-    /// The plain report's section.
-    pub fn text(&self, run: &Run) -> String {
-        let traffic = run.before.traffic();
+    /// The plain report's section, for the change from `before` to `after` that moved
+    /// `moved` of the keys.
+    pub fn text(&self, before: &Scenario, after: &Scenario, moved: Option<f64>) -> String {
+        let traffic = before.traffic();
         let mut out = String::new();
         let _ = write!(
             out,
@@ -62,18 +63,8 @@ impl Requests {
             let _ = write!(out, ", remedies {}", traffic.remedies_text());
         }
         out.push('\n');
-        let names: Vec<&str> = run
-            .after
-            .servers()
-            .iter()
-            .map(|s| s.name.as_str())
-            .collect();
-        let before_names: Vec<&str> = run
-            .before
-            .servers()
-            .iter()
-            .map(|s| s.name.as_str())
-            .collect();
+        let names: Vec<&str> = after.servers().iter().map(|s| s.name.as_str()).collect();
+        let before_names: Vec<&str> = before.servers().iter().map(|s| s.name.as_str()).collect();
         let share = |loads: &Loads, list: &[&str], name: &str| {
             list.iter()
                 .position(|n| *n == name)
@@ -118,19 +109,19 @@ impl Requests {
                 self.after.absorbed.round() as u64
             );
         }
-        if let (Some(moved), Some(o)) = (self.moved_share, &run.outcome) {
+        if let (Some(share), Some(moved)) = (self.moved_share, moved) {
             let _ = writeln!(
                 out,
                 "  The keys that moved carried {} of the requests ({} of the keys).",
-                percent(moved),
-                percent(o.moved_fraction().unwrap_or(0.0))
+                percent(share),
+                percent(moved)
             );
         }
         out
     }
 
-    /// The JSON report's `requests` object.
-    pub fn json(&self, run: &Run) -> RequestsJson {
+    /// The JSON report's `requests` object, for the change from `before` to `after`.
+    pub fn json(&self, before: &Scenario, after: &Scenario) -> RequestsJson {
         let side = |loads: &Loads, s: &Scenario| SideJson {
             requests: named(
                 s.servers()
@@ -150,10 +141,10 @@ impl Requests {
         };
         RequestsJson {
             reads: self.reads,
-            popularity: run.before.traffic().popularity.to_string(),
-            remedies: run.before.traffic().remedies_text(),
-            before: side(&self.before, &run.before),
-            after: side(&self.after, &run.after),
+            popularity: before.traffic().popularity.to_string(),
+            remedies: before.traffic().remedies_text(),
+            before: side(&self.before, before),
+            after: side(&self.after, after),
             moved_share: self.moved_share,
         }
     }

@@ -3,49 +3,58 @@
 
 use std::fmt::Write;
 
-use ringlab::core::{percent, plural, Kind, Moves, Outcome, Ownership, Scenario};
+use ringlab::core::{percent, plural, Kind, Ownership, Scenario};
 
-use crate::experiment::Run;
+use crate::facts::{Done, Facts, Moved};
 
 /// Moved keys are listed one by one when there are at most this many.
 const LISTED_MOVES: usize = 10;
 
 /// The whole plain report.
-pub fn render(run: &Run) -> String {
+pub fn render(facts: &Facts) -> String {
     let mut out = String::new();
-    out.push_str(&setup_line(&run.before));
+    out.push_str(&setup_line_with(&facts.before, facts.keys));
     out.push('\n');
-    match (&run.change, &run.outcome) {
-        (Some(_), Some(outcome)) => {
-            let _ = writeln!(out, "\nBefore: {}", server_list(&run.before));
-            table(&mut out, &run.before.ownership());
-            let _ = writeln!(out, "\n{}", outcome.headline);
-            let _ = writeln!(out, "\nAfter: {}", server_list(&run.after));
-            table(&mut out, &run.after.ownership());
-            moved(&mut out, run, outcome);
+    match (&facts.change, &facts.done) {
+        (Some(_), Some(done)) => {
+            let _ = writeln!(out, "\nBefore: {}", server_list(&facts.before));
+            table(&mut out, &facts.owned_before);
+            let _ = writeln!(out, "\n{}", done.headline);
+            let _ = writeln!(out, "\nAfter: {}", server_list(&facts.after));
+            table(&mut out, &facts.owned_after);
+            moved(&mut out, facts, done);
         }
         _ => {
-            let _ = writeln!(out, "\n{}", server_list(&run.before));
-            table(&mut out, &run.before.ownership());
+            let _ = writeln!(out, "\n{}", server_list(&facts.before));
+            table(&mut out, &facts.owned_before);
             let _ = writeln!(
                 out,
                 "\nNo change asked for (--add or --remove), so no key moved."
             );
         }
     }
-    if let Some(requests) = crate::requests::Requests::of(run) {
-        out.push_str(&requests.text(run));
+    if let Some(requests) = &facts.requests {
+        let moved = facts
+            .done
+            .as_ref()
+            .map(|d| d.moved.fraction(facts.keys).unwrap_or(0.0));
+        out.push_str(&requests.text(&facts.before, &facts.after, moved));
     }
-    for note in &run.notes {
+    for note in &facts.notes {
         let _ = writeln!(out, "\nNote: {note}");
     }
     out
 }
 
+/// The set-up in a line or two, its own keys counted.
 pub fn setup_line(scenario: &Scenario) -> String {
+    setup_line_with(scenario, scenario.keys().len())
+}
+
+/// The set-up in a line or two, with `keys` keys.
+fn setup_line_with(scenario: &Scenario, keys: usize) -> String {
     let size = scenario.size();
     let vnodes = scenario.vnodes();
-    let keys = scenario.keys().len();
     let mut line = format!(
         "Ring of {size} positions (0 to {}), hash {} ({}), {vnodes} {} per hashed server, {keys} {}.",
         size.get() - 1,
@@ -125,6 +134,12 @@ fn table(out: &mut String, ownership: &Ownership) {
 
 /// Writes rows indented by two spaces: the first column left-aligned, the others right-aligned.
 pub fn write_aligned(out: &mut String, rows: &[Vec<String>]) {
+    write_aligned_left(out, rows, 1);
+}
+
+/// Writes rows indented by two spaces: the first `left` columns left-aligned, the others
+/// right-aligned.
+pub fn write_aligned_left(out: &mut String, rows: &[Vec<String>], left: usize) {
     let columns = rows.first().map_or(0, Vec::len);
     let widths: Vec<usize> = (0..columns)
         .map(|c| {
@@ -140,6 +155,8 @@ pub fn write_aligned(out: &mut String, rows: &[Vec<String>]) {
             line.push(' ');
             if c == 0 {
                 let _ = write!(line, "{cell:<width$}", width = widths[c]);
+            } else if c < left {
+                let _ = write!(line, " {cell:<width$}", width = widths[c]);
             } else {
                 let _ = write!(line, " {cell:>width$}", width = widths[c]);
             }
@@ -150,24 +167,20 @@ pub fn write_aligned(out: &mut String, rows: &[Vec<String>]) {
 }
 
 /// How many keys moved on the ring and under mod N, with the theory beside each.
-fn moved(out: &mut String, run: &Run, outcome: &Outcome) {
-    let keys = outcome.keys;
-    let count = |moves: &Moves, fraction: Option<f64>| match fraction {
-        Some(fraction) => format!("{} of {keys} ({})", moves.len(), percent(fraction)),
+fn moved(out: &mut String, facts: &Facts, done: &Done) {
+    let keys = facts.keys;
+    let count = |moved: &Moved| match moved.fraction(keys) {
+        Some(fraction) => format!("{} of {keys} ({})", moved.count, percent(fraction)),
         None => "0 of 0".to_string(),
     };
     let label = |kind: Kind| kind.spec().under.to_string();
     let mut rows = vec![vec![
-        label(outcome.placement),
-        count(&outcome.moved, outcome.moved_fraction()),
-        outcome.theory_line(outcome.placement),
+        label(done.placement),
+        count(&done.moved),
+        done.theory.clone(),
     ]];
-    if let Some(b) = &outcome.baseline {
-        rows.push(vec![
-            label(b.kind),
-            count(&b.moved, outcome.baseline_fraction()),
-            outcome.theory_line(b.kind),
-        ]);
+    if let Some(b) = &done.baseline {
+        rows.push(vec![label(b.kind), count(&b.moved), b.theory.clone()]);
     }
     out.push_str("\nKeys moved\n");
     let width = rows.iter().map(|r| r[1].chars().count()).max().unwrap_or(0);
@@ -176,15 +189,10 @@ fn moved(out: &mut String, run: &Run, outcome: &Outcome) {
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    if let Some(diff) = &outcome.diff {
-        let size = run.before.size().get();
-        let _ = writeln!(
-            out,
-            "  {} of the ring changed owner.",
-            percent(diff.moved_length() as f64 / size as f64)
-        );
+    if let Some(share) = done.changed_share {
+        let _ = writeln!(out, "  {} of the ring changed owner.", percent(share));
     }
-    if let Some(system) = &outcome.system {
+    if let Some(system) = &done.system {
         let _ = writeln!(out, "  {}", system.summary(keys));
         for line in &system.lines {
             let _ = writeln!(out, "  {line}");
@@ -195,27 +203,25 @@ fn moved(out: &mut String, run: &Run, outcome: &Outcome) {
     }
     list_moves(
         out,
-        run,
-        &format!("Moved {}", label(outcome.placement)),
-        &outcome.moved,
+        &format!("Moved {}", label(done.placement)),
+        &done.moved,
     );
-    if let Some(b) = &outcome.baseline {
-        list_moves(out, run, &format!("Moved {}", label(b.kind)), &b.moved);
+    if let Some(b) = &done.baseline {
+        list_moves(out, &format!("Moved {}", label(b.kind)), &b.moved);
     }
-    for note in &outcome.notes {
+    for note in &done.notes {
         let _ = writeln!(out, "\nNote: {note}");
     }
 }
 
-fn list_moves(out: &mut String, run: &Run, title: &str, moves: &Moves) {
-    if moves.is_empty() || moves.len() > LISTED_MOVES {
+fn list_moves(out: &mut String, title: &str, moved: &Moved) {
+    if moved.count == 0 || moved.count > LISTED_MOVES {
         return;
     }
-    let keys = run.before.keys();
-    let list: Vec<String> = moves
+    let list: Vec<String> = moved
         .listed
         .iter()
-        .map(|m| format!("{} {} -> {}", keys.label(m.key), m.from, m.to))
+        .map(|m| format!("{} {} -> {}", m.key, m.from, m.to))
         .collect();
     let _ = writeln!(out, "  {title}: {}", list.join(", "));
 }

@@ -65,7 +65,7 @@ impl FromStr for LogField {
             .ok_or_else(|| {
                 Error::Unreadable(format!(
                     "An access log has no field {}: use host, user, method, path, status, referer or agent.",
-                    super::quoted(&text)
+                    super::check::quoted(&text)
                 ))
             })
     }

@@ -1,8 +1,9 @@
 //! What makes a file no text at all: empty, binary, or not UTF-8. Emptiness and binary are
 //! checked before any line is read (at the start of the file only, so that a large file costs
 //! nothing here); UTF-8 a slice at a time as the lines are read. Such a file is refused whole.
+//! And how a refusal quotes a line's text, shortened.
 
-use crate::core::error::Error;
+use crate::core::error::{quoted_within, Error};
 use crate::core::words::grouped;
 
 /// Refuses an empty or binary file.
@@ -54,6 +55,15 @@ pub(super) fn text_before(
             (text, as_text(bytes, from, to, line).err())
         }
     }
+}
+
+/// The most characters of a line's text a skipped line's reason repeats, escaped: five
+/// reasons make a sentence, three a refusal of at most a few lines.
+const QUOTED_CHARS: usize = 24;
+
+/// A person's text as a skipped line's reason quotes it (see [`quoted_within`]).
+pub(super) fn quoted(text: &str) -> String {
+    quoted_within(text, QUOTED_CHARS)
 }
 
 #[cfg(test)]

@@ -3,10 +3,11 @@
 use std::borrow::Cow;
 
 use super::access_log::{self, LogField};
+use super::check::quoted;
 use super::table;
-use super::{quoted, DataOptions, Format};
+use super::{DataOptions, Format};
 use crate::core::error::Error;
-use crate::core::keys::check_label;
+use crate::core::keys::{check_key, Commas};
 
 /// What one line holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,7 +79,7 @@ impl LineReader {
             return Ok(Line::Blank);
         }
         Ok(match self.format {
-            Format::Lines => entry(Cow::Borrowed(line.trim()), 1),
+            Format::Lines => entry(Cow::Borrowed(line.trim()), 1, self.format.commas()),
             Format::Counts => {
                 let trimmed = line.trim_start();
                 let end = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
@@ -86,7 +87,7 @@ impl LineReader {
                 match (parse_count(count), key.trim()) {
                     (Err(why), _) => Line::Skip(why),
                     (Ok(_), "") => Line::Skip("a count with no key after it".into()),
-                    (Ok(n), key) => entry(Cow::Borrowed(key), n),
+                    (Ok(n), key) => entry(Cow::Borrowed(key), n, self.format.commas()),
                 }
             }
             Format::AccessLog => match access_log::parse(line) {
@@ -94,7 +95,7 @@ impl LineReader {
                     Line::Skip("not a line of an access log (common or combined format)".into())
                 }
                 Some(fields) => match fields.field(self.field) {
-                    Some(key) => entry(Cow::Borrowed(key), 1),
+                    Some(key) => entry(Cow::Borrowed(key), 1, self.format.commas()),
                     None => Line::Skip(format!(
                         "no {} field: this line is in the common format, which has none",
                         self.field
@@ -131,15 +132,16 @@ impl LineReader {
                     None => 1,
                 };
                 let mut fields = fields;
-                entry(Cow::Owned(std::mem::take(&mut fields[key_at])), count)
+                let key = std::mem::take(&mut fields[key_at]);
+                entry(Cow::Owned(key), count, self.format.commas())
             }
         })
     }
 }
 
-/// A key and its count, when the key is one.
-fn entry(key: Cow<'_, str>, count: u64) -> Line<'_> {
-    match check_label(&key) {
+/// A key and its count, when the key is one, its commas refused or kept as `commas` says.
+fn entry(key: Cow<'_, str>, count: u64, commas: Commas) -> Line<'_> {
+    match check_key(&key, commas) {
         Ok(()) if key.trim().len() == key.len() => Line::Entry(key, count),
         Ok(()) => Line::Entry(Cow::Owned(key.trim().to_string()), count),
         Err(error) => Line::Skip(format!("the key {} cannot be one: {error}", quoted(&key))),
@@ -167,6 +169,7 @@ fn parse_count(text: &str) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::keys::MAX_KEY_BYTES;
 
     fn reader(format: Format, key: Option<&str>, count: Option<&str>) -> LineReader {
         LineReader::new(&DataOptions {
@@ -214,9 +217,52 @@ mod tests {
     fn long_keys_and_commas_are_skipped_with_the_reason() {
         let mut r = reader(Format::Lines, None, None);
         assert_eq!(r.read(" user:1 ").unwrap(), key("user:1", 1));
-        let long = "x".repeat(50);
-        assert!(matches!(r.read(&long).unwrap(), Line::Skip(w) if w.contains("at most 40")));
+        let long = "x".repeat(MAX_KEY_BYTES + 1);
+        assert!(matches!(r.read(&long).unwrap(), Line::Skip(w)
+            if w.contains("at most 65,536 bytes long in UTF-8, and this one is 65,537 bytes")));
         assert!(matches!(r.read("a,b").unwrap(), Line::Skip(_)));
+    }
+
+    #[test]
+    fn keys_of_any_length_up_to_the_limit_are_read_whole_in_every_format() {
+        // Counted in bytes: 21,845 three-byte characters and one byte more make the limit.
+        let longest = format!("{}x", "€".repeat(MAX_KEY_BYTES / 3));
+        assert_eq!(longest.len(), MAX_KEY_BYTES);
+        for name in ["k".repeat(41), "k".repeat(1000), longest] {
+            let mut lines = reader(Format::Lines, None, None);
+            assert_eq!(lines.read(&format!(" {name} ")).unwrap(), key(&name, 1));
+            let mut counts = reader(Format::Counts, None, None);
+            assert_eq!(counts.read(&format!("7 {name}")).unwrap(), key(&name, 7));
+            let mut csv = reader(Format::Csv, None, None);
+            assert_eq!(csv.read("key").unwrap(), Line::Blank);
+            assert_eq!(csv.read(&name).unwrap(), key(&name, 1));
+            let mut log = reader(Format::AccessLog, None, None);
+            let line =
+                format!("10.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET {name} HTTP/1.1\" 200 5");
+            assert_eq!(log.read(&line).unwrap(), key(&name, 1));
+        }
+        let mut r = reader(Format::Lines, None, None);
+        let over = format!("{}xy", "€".repeat(MAX_KEY_BYTES / 3));
+        assert!(matches!(r.read(&over).unwrap(), Line::Skip(w) if w.contains("65,537 bytes")));
+    }
+
+    #[test]
+    fn an_access_log_field_and_a_tsv_cell_keep_their_commas_where_other_formats_refuse_them() {
+        let mut log = reader(Format::AccessLog, None, None);
+        let line = r#"10.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /items?ids=1,2,3 HTTP/1.1" 200 5 "-" "Mozilla/5.0 (KHTML, like Gecko)""#;
+        assert_eq!(log.read(line).unwrap(), key("/items?ids=1,2,3", 1));
+        let mut agent = reader(Format::AccessLog, Some("agent"), None);
+        assert_eq!(
+            agent.read(line).unwrap(),
+            key("Mozilla/5.0 (KHTML, like Gecko)", 1)
+        );
+        let mut tsv = reader(Format::Tsv, None, Some("2"));
+        assert_eq!(tsv.read("key\tn").unwrap(), Line::Blank);
+        assert_eq!(tsv.read("a, b\t3").unwrap(), key("a, b", 3));
+        let mut counts = reader(Format::Counts, None, None);
+        assert!(matches!(counts.read("3 a,b").unwrap(), Line::Skip(w) if w.contains("','")));
+        // A control character is refused everywhere.
+        assert!(matches!(tsv.read("a\u{1}b\t3").unwrap(), Line::Skip(_)));
     }
 
     #[test]

@@ -12,10 +12,11 @@
 //!
 //! A file is refused whole, in words, when it cannot be text (empty, binary, not UTF-8), when
 //! it has more lines than [`MAX_LINES`] or more keys than the ring holds, or when no line of it
-//! could be read. Any other line that cannot be read (a key too long or holding a comma, a
-//! missing column, a count that is not a whole number) is skipped, and the reader keeps how
-//! many and, for the first few, which line and why. A key that comes again is merged into its
-//! first line: its counts are added up.
+//! could be read. Any other line that cannot be read (a key past
+//! [`MAX_KEY_BYTES`](crate::core::MAX_KEY_BYTES) or holding a control character, a comma where
+//! the format refuses one (see [`Format::commas`]), a missing column, a count that is not a
+//! whole number) is skipped, and the reader keeps how many and, for the first few, which line
+//! and why. A key that comes again is merged into its first line: its counts are added up.
 //!
 //! Reading is cut into steps ([`Reading`]) so that a page can read a million lines without
 //! blocking: first the lines are read a slice at a time, then the keys are hashed and sorted
@@ -24,15 +25,19 @@
 mod access_log;
 mod check;
 mod formats;
+mod keyspace;
 mod reading;
 mod table;
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::error::{quoted_within, Error};
+use crate::core::error::Error;
+use crate::core::keys::Commas;
+use check::quoted;
 
 pub use access_log::LogField;
+pub use keyspace::{read_keyspace, whole_lines, KeyspaceBlock};
 pub use reading::{read_data, Opened, Reading, Stage};
 
 /// The most lines a data file may have (an access log has many lines per key).
@@ -41,14 +46,6 @@ pub const MAX_LINES: usize = 20_000_000;
 pub const LISTED_SKIPS: usize = 5;
 /// How many a refusal of the whole file lists: it stays a sentence of a few lines.
 const REFUSAL_SKIPS: usize = 3;
-/// The most characters of a line's text a skipped line's reason repeats, escaped: five
-/// reasons make a sentence, three a refusal of at most a few lines.
-const QUOTED_CHARS: usize = 24;
-
-/// A person's text as a skipped line's reason quotes it (see [`quoted_within`]).
-pub(super) fn quoted(text: &str) -> String {
-    quoted_within(text, QUOTED_CHARS)
-}
 
 /// A data file's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -95,6 +92,18 @@ impl Format {
             Format::Tsv => "TSV with a header",
             Format::Counts => "count key (as uniq -c prints)",
             Format::AccessLog => "Web access log",
+        }
+    }
+
+    /// Whether a comma is part of a key in this format. An access log's field and a TSV cell
+    /// are cut out of their line by spaces, quotes or tabs, and keep whatever lies between: a
+    /// query string or a user agent often holds commas. A key a line, a `count key` line and a
+    /// CSV cell follow the rules of a key typed or listed with commas, as before, and refuse
+    /// one.
+    pub fn commas(self) -> Commas {
+        match self {
+            Format::AccessLog | Format::Tsv => Commas::Kept,
+            Format::Lines | Format::Counts | Format::Csv => Commas::Refused,
         }
     }
 
@@ -183,6 +192,14 @@ impl Skipped {
         if self.first.len() < LISTED_SKIPS {
             self.first.push((line, why));
         }
+    }
+
+    /// Adds what a later part of the same file skipped.
+    pub fn extend(&mut self, later: Skipped) {
+        self.count += later.count;
+        self.merged += later.merged;
+        let room = LISTED_SKIPS.saturating_sub(self.first.len());
+        self.first.extend(later.first.into_iter().take(room));
     }
 
     /// Each skipped line listed, as "line 3: why", and "and 15 more lines" after them.

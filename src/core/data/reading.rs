@@ -294,7 +294,11 @@ impl Reading {
                 return;
             }
             let names = std::mem::take(&mut self.names);
-            self.keys = Some(BulkKeys::new(names, self.hash, self.size).expecting(self.entries));
+            self.keys = Some(
+                BulkKeys::new(names, self.hash, self.size)
+                    .with_commas(self.options.format.commas())
+                    .expecting(self.entries),
+            );
         }
     }
 

@@ -1,7 +1,7 @@
 //! CSV and TSV rows: fields split by a comma or a tab, CSV fields optionally in double quotes
 //! (`""` inside stands for one quote), and a header line naming the columns.
 
-use super::quoted;
+use super::check::quoted;
 use crate::core::error::Error;
 use crate::core::words::grouped;
 

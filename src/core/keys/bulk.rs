@@ -9,7 +9,7 @@
 //! that appears again is not a refusal: the later line is merged into the first, and
 //! [`Loaded::repeats`] says which, so that a reader can add up counts and say what it merged.
 
-use super::key::{resolve, Stored};
+use super::key::{resolve, Commas, Stored};
 use super::{lines, KeySet, LinesRefused, MAX_KEYS};
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
@@ -23,6 +23,8 @@ const BUCKETS: u64 = 1024;
 pub struct BulkKeys {
     size: RingSize,
     hash: HashScheme,
+    /// Whether a comma in a line is part of its key.
+    commas: Commas,
     text: String,
     /// The byte the next hashing step starts at.
     at: usize,
@@ -62,6 +64,7 @@ impl BulkKeys {
         BulkKeys {
             size,
             hash,
+            commas: Commas::Refused,
             text,
             at: body,
             lines: 0,
@@ -74,6 +77,13 @@ impl BulkKeys {
             next_bucket: 0,
             refused: None,
         }
+    }
+
+    /// The same work, each line read as [`Key::read`](super::Key::read) reads it with
+    /// `commas` (refused unless told otherwise).
+    pub fn with_commas(mut self, commas: Commas) -> BulkKeys {
+        self.commas = commas;
+        self
     }
 
     /// Makes room for about `keys` keys at once, so that nothing grows while they are hashed.
@@ -104,7 +114,14 @@ impl BulkKeys {
             let end = memchr::memchr_iter(b'\n', &bytes[self.at..])
                 .nth(slice - 1)
                 .map_or(bytes.len(), |i| self.at + i + 1);
-            match lines::read(&self.text[..end], self.at, 0, self.hash, self.size) {
+            match lines::read(
+                &self.text[..end],
+                self.at,
+                0,
+                self.hash,
+                self.size,
+                self.commas,
+            ) {
                 Err((line, error)) => {
                     self.refused = Some(LinesRefused::Line {
                         line: self.lines + line,

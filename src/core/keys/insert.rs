@@ -5,8 +5,8 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use super::hashing::hash_all;
-use super::key::{resolve, Key, KeyRef, Stored};
-use super::{lines, sort, KeySet, LinesRefused, FULL, MAX_NAME_BYTES};
+use super::key::{resolve, Commas, Key, KeyRef, Stored, MAX_KEY_BYTES};
+use super::{lines, sort, KeySet, LinesRefused, FULL};
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::par;
@@ -61,8 +61,11 @@ impl KeySet {
         let mut names = 0;
         for key in &new {
             if let Key::Named(name) = key {
-                if name.len() > MAX_NAME_BYTES {
-                    return Err(Error::OutOfRange("A key's name holds at most 1 GiB."));
+                if name.len() > MAX_KEY_BYTES {
+                    return Err(Error::KeyTooLong {
+                        bytes: name.len(),
+                        max: MAX_KEY_BYTES,
+                    });
                 }
                 names += name.len();
             }
@@ -86,12 +89,18 @@ impl KeySet {
     /// a file of a million names costs one allocation, not a million. Natively a large text is
     /// read and hashed in pieces, one per core, and its keys sorted on every core.
     pub fn insert_lines(&mut self, text: String) -> Result<(), LinesRefused> {
+        self.insert_lines_with(text, Commas::Refused)
+    }
+
+    /// [`KeySet::insert_lines`], each line read as [`Key::read`] reads it with `commas`: with
+    /// [`Commas::Kept`], a comma is part of the line's key.
+    pub fn insert_lines_with(&mut self, text: String, commas: Commas) -> Result<(), LinesRefused> {
         if !self.text_fits(text.len()) {
-            return self.insert_lines_copied(&text);
+            return self.insert_lines_copied(&text, commas);
         }
         let base = self.text.len();
         let body = if text.starts_with('\u{feff}') { 3 } else { 0 };
-        let read = lines::read(&text, body, base, self.hash, self.size)
+        let read = lines::read(&text, body, base, self.hash, self.size, commas)
             .map_err(|(line, error)| LinesRefused::Line { line, error })?;
         self.check_room(read.stored.len())
             .map_err(LinesRefused::Keys)?;
@@ -119,14 +128,18 @@ impl KeySet {
     /// [`KeySet::insert_lines`] for a text that would take the set's text past its limit: the
     /// keys are read one by one and their names copied, after the set's text is rid of names
     /// no key holds any more.
-    pub(super) fn insert_lines_copied(&mut self, text: &str) -> Result<(), LinesRefused> {
+    pub(super) fn insert_lines_copied(
+        &mut self,
+        text: &str,
+        commas: Commas,
+    ) -> Result<(), LinesRefused> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut keys = Vec::new();
         for (index, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
             }
-            let key = Key::parse(line).map_err(|error| LinesRefused::Line {
+            let key = Key::read(line, commas).map_err(|error| LinesRefused::Line {
                 line: index + 1,
                 error,
             })?;

@@ -1,10 +1,38 @@
 //! One key: what it is ([`Key`]), how its label reads, how a set keeps it in 64 bits
 //! ([`Stored`], a name as a span of the set's text), and a key with its name borrowed
 //! ([`KeyRef`]) for comparing and hashing without a copy.
+//!
+//! A key's name is any text of at most [`MAX_KEY_BYTES`] bytes of UTF-8, once trimmed, without
+//! control characters; where keys are typed or listed with commas (a link, a change's text,
+//! the page's field, a host page's message, the command line) it holds no comma either. Where a
+//! format cuts the key out of a record by another separator (an access log's field, a TSV
+//! cell, a saved scenario's key a line), its commas are part of it: see [`Commas`].
 
 use super::{FULL, MAX_NAME_BYTES};
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
+
+/// The most bytes of UTF-8 a key's name holds, once trimmed: 64 KiB. Redis allows keys of up
+/// to 512 MB, but keys in use are far shorter (a request path with its query string is rarely
+/// past a few kilobytes, and web servers refuse request lines past 8 KB by default); the
+/// limit leaves room for any of them while one mistaken line of a file cannot become a key of
+/// megabytes. Server names keep their own limit ([`MAX_NAME_CHARS`](crate::core::MAX_NAME_CHARS)).
+pub const MAX_KEY_BYTES: usize = 65_536;
+
+/// Whether a comma may be part of a key's name where it is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Commas {
+    /// A comma is refused: the key is typed, or listed among others with commas (links, a
+    /// change's text, the page's key field, a host page's message, the command line), or read
+    /// from a text whose keys follow the same rules (a keys file, a key list, `count key`
+    /// lines, a CSV cell).
+    #[default]
+    Refused,
+    /// A comma is part of the name: the key is a field cut out of a record by something else
+    /// (an access log's path, referer or agent, a TSV cell), or a key a saved scenario holds
+    /// a line each.
+    Kept,
+}
 
 /// One key.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -28,9 +56,17 @@ impl Key {
         self.borrowed().hash32(hash)
     }
 
-    /// Reads a label: `@52` is a key at position 52, anything else a named key.
+    /// Reads a label: `@52` is a key at position 52, anything else a named key. The label is
+    /// trimmed; a name holds no comma and no control character, and at most
+    /// [`MAX_KEY_BYTES`] bytes.
     pub fn parse(text: &str) -> Result<Key, Error> {
         parse_label(text).map(KeyRef::to_key)
+    }
+
+    /// Reads a label as [`Key::parse`] does, a comma in a name refused or kept as `commas`
+    /// says.
+    pub fn read(text: &str, commas: Commas) -> Result<Key, Error> {
+        read_label(text, commas).map(KeyRef::to_key)
     }
 
     /// The same key, its name borrowed.
@@ -46,6 +82,12 @@ impl Key {
 /// Reads a label as [`Key::parse`] does, without copying the name: a named key borrows it from
 /// `text` (trimmed).
 pub(super) fn parse_label(text: &str) -> Result<KeyRef<'_>, Error> {
+    read_label(text, Commas::Refused)
+}
+
+/// Reads a label as [`Key::read`] does, without copying the name: a named key borrows it from
+/// `text` (trimmed).
+pub(super) fn read_label(text: &str, commas: Commas) -> Result<KeyRef<'_>, Error> {
     let text = text.trim();
     if text.is_empty() {
         return Err(Error::EmptyKey);
@@ -56,21 +98,21 @@ pub(super) fn parse_label(text: &str) -> Result<KeyRef<'_>, Error> {
     if let Some(n) = generated_index(text) {
         return Ok(KeyRef::Generated(n));
     }
-    // A name has at least as many bytes as characters, so most need no count.
-    if text.len() > crate::core::server::MAX_NAME_CHARS
-        && text.chars().count() > crate::core::server::MAX_NAME_CHARS
-    {
-        return Err(Error::NameTooLong {
-            max: crate::core::server::MAX_NAME_CHARS,
+    // Counted in bytes, as the real systems count a key.
+    if text.len() > MAX_KEY_BYTES {
+        return Err(Error::KeyTooLong {
+            bytes: text.len(),
+            max: MAX_KEY_BYTES,
         });
     }
+    let comma = |c: char| c == ',' && commas == Commas::Refused;
     // ASCII text is checked byte by byte; its control characters are below 0x20 and 0x7f.
     let reserved = if text.is_ascii() {
         text.bytes()
-            .find(|&b| b < 0x20 || b == 0x7f || b == b',')
+            .find(|&b| b < 0x20 || b == 0x7f || comma(char::from(b)))
             .map(char::from)
     } else {
-        text.chars().find(|c| c.is_control() || *c == ',')
+        text.chars().find(|&c| c.is_control() || comma(c))
     };
     if let Some(c) = reserved {
         return Err(Error::NameHasReservedChar(c));
@@ -192,4 +234,10 @@ impl KeyRef<'_> {
 /// the key: a reader of data files calls it on every line.
 pub fn check_label(text: &str) -> Result<(), Error> {
     parse_label(text).map(|_| ())
+}
+
+/// Checks that `text` reads as a key label, as [`Key::read`] would read it with `commas`,
+/// without making the key.
+pub fn check_key(text: &str, commas: Commas) -> Result<(), Error> {
+    read_label(text, commas).map(|_| ())
 }

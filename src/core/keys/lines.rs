@@ -2,15 +2,19 @@
 
 use std::ops::Range;
 
-use super::key::{parse_label, resolve, KeyRef, Stored};
+use super::key::{read_label, resolve, Commas, KeyRef, Stored};
 use crate::core::error::Error;
 use crate::core::hash::{generated_label, HashScheme, Md5Lanes};
 use crate::core::par;
-use crate::core::server::MAX_NAME_CHARS;
 use crate::core::size::RingSize;
 
 /// Below this many bytes a text is read on one thread.
 pub(super) const PARALLEL: usize = 1 << 18;
+
+/// The longest line [`plain_name`] takes, in bytes: most keys are this short. A longer line,
+/// up to [`MAX_KEY_BYTES`](super::MAX_KEY_BYTES), is read by the general rules, whose cost
+/// per byte is about the same.
+const PLAIN_BYTES: usize = 40;
 
 /// The keys of a text, in line order.
 pub(super) struct Lines {
@@ -23,23 +27,24 @@ pub(super) struct Lines {
 }
 
 /// The keys of the lines of `text[from..]`, blank lines skipped, each read as
-/// [`Key::parse`](super::Key::parse) reads a label, and hashed with `hash`; or the first line
-/// that is no key (its number, counting from 1) and why. `base` is where `text` begins in the
-/// set's text, where the names' spans point. Natively a large text is read in one piece per
-/// core.
+/// [`Key::read`](super::Key::read) reads a label with `commas`, and hashed with `hash`; or
+/// the first line that is no key (its number, counting from 1) and why. `base` is where `text`
+/// begins in the set's text, where the names' spans point. Natively a large text is read in
+/// one piece per core.
 pub(super) fn read(
     text: &str,
     from: usize,
     base: usize,
     hash: HashScheme,
     size: RingSize,
+    commas: Commas,
 ) -> Result<Lines, (usize, Error)> {
     let pieces = if text.len() - from >= PARALLEL {
         par::threads()
     } else {
         1
     };
-    read_in_pieces(text, from, base, hash, size, pieces)
+    read_in_pieces(text, from, base, hash, size, commas, pieces)
 }
 
 /// [`read`] with the text cut into `pieces` pieces (fewer if it has fewer lines).
@@ -53,6 +58,7 @@ pub(super) fn read_in_pieces(
     base: usize,
     hash: HashScheme,
     size: RingSize,
+    commas: Commas,
     pieces: usize,
 ) -> Result<Lines, (usize, Error)> {
     let cuts = cut_at_line_ends(text, from, pieces);
@@ -72,7 +78,7 @@ pub(super) fn read_in_pieces(
         jobs.push((w[0]..w[1], stored_here, hashes_here));
     }
     let read = par::each(jobs, |(range, stored, hashes)| {
-        read_piece(text, range, base, hash, size, stored, hashes)
+        read_piece(text, range, base, (hash, size, commas), stored, hashes)
     });
     // Line numbers go on from piece to piece; a piece ends at a line end, so its lines are all
     // whole.
@@ -151,14 +157,14 @@ struct Piece {
 }
 
 /// Reads the lines of `text[range]` (which starts a line) into `stored` and their hashes into
-/// `hashes`, both with room for one key per line. Each key is hashed as soon as it is read,
-/// while its line is at hand.
+/// `hashes`, both with room for one key per line, each key hashed with the rules' hash, for
+/// the rules' ring, its commas refused or kept as the rules say. Each key is hashed as soon as
+/// it is read, while its line is at hand.
 fn read_piece(
     text: &str,
     range: Range<usize>,
     base: usize,
-    hash: HashScheme,
-    size: RingSize,
+    (hash, size, commas): (HashScheme, RingSize, Commas),
     stored: &mut [u64],
     hashes: &mut [u32],
 ) -> Piece {
@@ -179,11 +185,11 @@ fn read_piece(
                 start: (base + start + name.start) as u32,
                 len: name.len() as u32,
             }),
-            // Any other line is read as `Key::parse` reads it. A line's end, `\n` or `\r\n`,
+            // Any other line is read as `Key::read` reads it. A line's end, `\n` or `\r\n`,
             // is whitespace that trimming drops.
             None => match text[start..end].trim() {
                 "" => None,
-                line => match parse_label(line) {
+                line => match read_label(line, commas) {
                     Ok(KeyRef::Named(name)) => Some(Stored::Named {
                         // The name is a slice of `text`: where it starts is told by its address.
                         start: (base + (name.as_ptr() as usize - text.as_ptr() as usize)) as u32,
@@ -216,17 +222,17 @@ fn read_piece(
 }
 
 /// Where the name is in `line`, when the line is plainly a named key: ASCII, at most
-/// [`MAX_NAME_CHARS`] long once trimmed of ASCII whitespace, free of control characters and
-/// commas, and neither `@...` nor `key-...`. [`Key::parse`](super::Key::parse) reads such a
-/// line as a named key with this very name. `None` for any other line, blank ones included:
-/// those are read by `Key::parse`'s own rules.
+/// [`PLAIN_BYTES`] long once trimmed of ASCII whitespace, free of control characters and
+/// commas, and neither `@...` nor `key-...`. [`Key::read`](super::Key::read) reads such a
+/// line as a named key with this very name, whether it keeps commas or not. `None` for any
+/// other line, blank ones included: those are read by `Key::read`'s own rules.
 pub(super) fn plain_name(line: &[u8]) -> Option<Range<usize>> {
     // The ASCII characters that `char::is_whitespace` (and so `str::trim`) takes for space.
     let space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
     let from = line.iter().position(|&b| !space(b))?;
     let to = line.iter().rposition(|&b| !space(b))? + 1;
     let name = &line[from..to];
-    let plain = name.len() <= MAX_NAME_CHARS
+    let plain = name.len() <= PLAIN_BYTES
         && name[0] != b'@'
         && !name.starts_with(b"key-")
         && name.iter().all(|&b| (0x20..0x7f).contains(&b) && b != b',');
@@ -279,6 +285,7 @@ impl<'a> Hasher<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::key::parse_label;
     use super::*;
     use proptest::prelude::*;
     use proptest::sample::select;
@@ -305,14 +312,15 @@ mod tests {
             pieces in 1usize..6,
             base in 0usize..1000,
             hash in select(HashScheme::ALL.to_vec()),
+            commas in select(vec![Commas::Refused, Commas::Kept]),
         ) {
             let mut text = lines.join("\n");
             if ended {
                 text.push('\n');
             }
             let size: RingSize = "100".parse().unwrap();
-            let whole = found(read_in_pieces(&text, 0, base, hash, size, 1));
-            let cut = found(read_in_pieces(&text, 0, base, hash, size, pieces));
+            let whole = found(read_in_pieces(&text, 0, base, hash, size, commas, 1));
+            let cut = found(read_in_pieces(&text, 0, base, hash, size, commas, pieces));
             prop_assert_eq!(cut, whole);
         }
     }

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::key::{parse_label, Key, KeyRef};
+use super::key::{read_label, Commas, Key, KeyRef};
 use super::{KeySet, LinkKeys, FULL};
 use crate::core::hash::{generated_label, HashScheme};
 use crate::core::size::RingSize;
@@ -119,9 +119,10 @@ impl KeySet {
         (0..self.len() as u32).map(|id| self.key(id))
     }
 
-    /// The id of the key with `label`, if present.
+    /// The id of the key with `label`, if present. A comma in the label is part of it: a key
+    /// read from an access log may hold one.
     pub fn find(&self, label: &str) -> Option<u32> {
-        let wanted = parse_label(label).ok()?;
+        let wanted = read_label(label, Commas::Kept).ok()?;
         let stored = match wanted.compact() {
             Some(n) => {
                 if !self.has_generated(n) {

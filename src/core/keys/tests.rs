@@ -255,3 +255,101 @@ fn hashing_in_pieces_gives_the_same_set_as_hashing_at_once() {
     }
     assert_eq!(whole, pieces);
 }
+
+#[test]
+fn a_key_is_any_text_up_to_64_kib_counted_in_bytes_and_one_byte_more_is_refused_in_words() {
+    for name in [
+        "k".repeat(41),
+        "k".repeat(1000),
+        "é".repeat(MAX_KEY_BYTES / 2),
+        "k".repeat(MAX_KEY_BYTES),
+    ] {
+        assert_eq!(
+            Key::parse(&format!("  {name}\t")),
+            Ok(Key::Named(name.as_str().into()))
+        );
+    }
+    // 32,768 two-byte characters and one byte more: counted in bytes, not characters.
+    let over = format!("{}x", "é".repeat(MAX_KEY_BYTES / 2));
+    let refused = Key::parse(&over).unwrap_err();
+    assert_eq!(
+        refused,
+        Error::KeyTooLong {
+            bytes: 65_537,
+            max: MAX_KEY_BYTES
+        }
+    );
+    assert_eq!(
+        refused.to_string(),
+        "A key is at most 65,536 bytes long in UTF-8, and this one is 65,537 bytes."
+    );
+    // Placed and generated keys are read as before, whatever their length.
+    assert_eq!(
+        Key::parse(&format!("@{}", "0".repeat(70_000))),
+        Ok(Key::At(0))
+    );
+    // A key built by hand is held to the same limit.
+    let mut set = KeySet::new(RingSize::FULL, HashScheme::default());
+    assert_eq!(
+        set.insert(vec![Key::Named("k".repeat(MAX_KEY_BYTES + 1).into())]),
+        Err(Error::KeyTooLong {
+            bytes: MAX_KEY_BYTES + 1,
+            max: MAX_KEY_BYTES
+        })
+    );
+    assert!(set.is_empty());
+}
+
+#[test]
+fn a_comma_is_refused_in_a_typed_key_and_kept_where_the_reader_keeps_it() {
+    assert_eq!(Key::parse("a,b"), Err(Error::NameHasReservedChar(',')));
+    assert_eq!(
+        Key::read(" a, b ", Commas::Kept),
+        Ok(Key::Named("a, b".into()))
+    );
+    assert_eq!(
+        Key::read("a\u{1}b", Commas::Kept),
+        Err(Error::NameHasReservedChar('\u{1}'))
+    );
+    let mut set = KeySet::new(RingSize::FULL, HashScheme::default());
+    assert!(matches!(
+        set.insert_lines("a,b\n".to_string()),
+        Err(LinesRefused::Line { line: 1, .. })
+    ));
+    set.insert_lines_with("a,b\n/x?ids=1,2\n".to_string(), Commas::Kept)
+        .unwrap();
+    assert_eq!(set.find("/x?ids=1,2"), Some(1));
+    assert_eq!(set.remove("a,b"), Ok(Key::Named("a,b".into())));
+    assert_eq!(set.label(0), "/x?ids=1,2");
+}
+
+#[test]
+fn long_names_are_kept_once_in_the_sets_text_and_read_back_whole() {
+    let names: Vec<String> = (0..50)
+        .map(|i| format!("{i}:{}", "v".repeat(950 + i)))
+        .collect();
+    let text: String = names.iter().map(|n| format!("{n}\n")).collect();
+    for hash in HashScheme::ALL {
+        let mut set = KeySet::new(RingSize::FULL, hash);
+        set.insert_lines(text.clone()).unwrap();
+        // The file's text is the names' storage: no copy, and eight bytes a key beside it.
+        assert_eq!(set.text.len(), text.len());
+        assert_eq!(set.full.len(), names.len());
+        assert!(set.refs.is_empty());
+        for (id, name) in names.iter().enumerate() {
+            let id = id as u32;
+            assert_eq!(set.label(id), *name);
+            assert_eq!(set.find(name), Some(id));
+            assert_eq!(set.hash_of(id), hash.hash32(name), "{hash}");
+            set.with_label(id, |label| assert_eq!(label, name));
+        }
+        // Keys added one by one copy each name once into the set's text.
+        let mut one_by_one = KeySet::new(RingSize::FULL, hash);
+        for name in &names {
+            one_by_one.insert(vec![Key::parse(name).unwrap()]).unwrap();
+        }
+        let bytes: usize = names.iter().map(String::len).sum();
+        assert_eq!(one_by_one.text.len(), bytes);
+        assert_eq!(one_by_one, set);
+    }
+}

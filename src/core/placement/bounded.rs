@@ -20,7 +20,7 @@ use super::spec::{
     Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
 use super::structure::{
-    ring_holdings, ring_space, ring_state, ring_stretches, walk_ring, Earlier, Evaluated,
+    ring_holdings, ring_space, ring_state, ring_stretches, walk_ring, Earlier, Evaluated, LoneKey,
     Lookup as Steps, Structure,
 };
 use super::trace::{hash_steps, walk_words, Mark};
@@ -191,6 +191,11 @@ impl Structure for Capped {
     fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
         // Asked only of placements that keep no owners; bounded loads keeps them.
         self.ring.owner_of(keys.position_of(id))
+    }
+
+    fn owner_of_lone(&self, _: &LoneKey<'_>, _: usize) -> Option<usize> {
+        // A key's server depends on every other key's arrival: one key alone has none.
+        None
     }
 
     fn circle(&self, size: RingSize) -> u64 {

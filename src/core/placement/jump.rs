@@ -20,7 +20,7 @@ use super::spec::{
     any_may_leave, hash_hover, nothing_ignored, on_the_ring, Circle, Copies, Lookup, Panel,
     ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{walk_list, Earlier, Evaluated, Lookup as Steps, Structure};
+use super::structure::{walk_list, Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::hash_steps;
 use crate::core::error::Error;
 use crate::core::keys::KeySet;
@@ -163,6 +163,10 @@ struct Jumped {
 impl Structure for Jumped {
     fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
         self.jump.owner(keys.hash_of(id))
+    }
+
+    fn owner_of_lone(&self, probe: &LoneKey<'_>, _: usize) -> Option<usize> {
+        Some(self.jump.owner(probe.hash))
     }
 
     fn circle(&self, size: RingSize) -> u64 {

@@ -22,7 +22,7 @@ use super::spec::{
     Weights, SERVER_VERBS,
 };
 use super::structure::{
-    ring_holdings, ring_space, ring_state, ring_stretches, walk_ring, Earlier, Evaluated,
+    ring_holdings, ring_space, ring_state, ring_stretches, walk_ring, Earlier, Evaluated, LoneKey,
     Lookup as Steps, Structure,
 };
 use super::trace::Mark;
@@ -156,6 +156,10 @@ struct Ketama(Arc<Ring>);
 impl Structure for Ketama {
     fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
         self.0.owner_of(ketama_hash(keys, id))
+    }
+
+    fn owner_of_lone(&self, probe: &LoneKey<'_>, _: usize) -> Option<usize> {
+        Some(self.0.owner_of(key_hash(probe.label)))
     }
 
     fn circle(&self, _: RingSize) -> u64 {

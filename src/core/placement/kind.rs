@@ -198,8 +198,20 @@ impl fmt::Display for Kind {
 impl FromStr for Kind {
     type Err = Error;
     fn from_str(s: &str) -> Result<Kind, Error> {
-        Kind::every()
-            .find(|k| k.id() == s.trim())
-            .ok_or_else(|| Error::UnknownPlacement(s.trim().to_string()))
+        Kind::every().find(|k| k.id() == s.trim()).ok_or_else(|| {
+            let ids = |kinds: &[Kind]| -> Vec<&str> { kinds.iter().map(|k| k.id()).collect() };
+            let (placements, systems) = (ids(&Kind::ALL), ids(&Kind::SYSTEMS));
+            let (last, rest) = placements.split_last().expect("there are placements");
+            let (last_system, other_systems) =
+                systems.split_last().expect("there are real systems");
+            Error::UnknownPlacement {
+                text: s.trim().to_string(),
+                choices: format!(
+                    "{} or {last}, or a real system: {} or {last_system}",
+                    rest.join(", "),
+                    other_systems.join(", ")
+                ),
+            }
+        })
     }
 }

@@ -21,7 +21,7 @@ use super::spec::{
     any_may_leave, entry_hover, no_caveat, nothing_ignored, Circle, Copies, Lookup, Panel,
     ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{walk_list, Earlier, Evaluated, Lookup as Steps, Structure};
+use super::structure::{walk_list, Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::{hash_steps, Mark};
 use crate::core::keys::KeySet;
 use crate::core::mix::widen;
@@ -190,6 +190,10 @@ fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
 impl Structure for Maglev {
     fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
         self.owner(keys.hash_of(id))
+    }
+
+    fn owner_of_lone(&self, probe: &LoneKey<'_>, _: usize) -> Option<usize> {
+        Some(self.owner(probe.hash))
     }
 
     fn circle(&self, _: RingSize) -> u64 {

@@ -58,6 +58,6 @@ pub use options::{
 };
 pub use placed::Placed;
 pub use spec::{Circle, Copies, Lookup, Panel, ServersBy, Spec, Verbs, Weights};
-pub use structure::{Earlier, Evaluated, Structure};
+pub use structure::{Earlier, Evaluated, LoneKey, Structure};
 pub use trace::{Mark, Trace};
 pub use unused::unused;

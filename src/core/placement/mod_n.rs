@@ -10,7 +10,7 @@ use super::spec::{
     any_may_leave, hash_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies, Lookup,
     Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{walk_list, Earlier, Evaluated, Lookup as Steps, Structure};
+use super::structure::{walk_list, Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::hash_steps;
 use crate::core::keys::KeySet;
 use crate::core::modn::{mod_n_owner, Remainder};
@@ -62,6 +62,10 @@ struct ModN;
 impl Structure for ModN {
     fn owner_of_key(&self, keys: &KeySet, id: u32, servers: usize) -> usize {
         mod_n_owner(keys.hash_of(id), servers)
+    }
+
+    fn owner_of_lone(&self, probe: &LoneKey<'_>, servers: usize) -> Option<usize> {
+        Some(mod_n_owner(probe.hash, servers))
     }
 
     fn count_keys(&self, keys: &KeySet, servers: usize) -> Vec<u64> {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::layout::Layout;
 use super::measure::{Cost, Space, State};
 use super::partitions::PartitionTable;
-use super::structure::{Earlier, Evaluated, Structure};
+use super::structure::{Earlier, Evaluated, LoneKey, Structure};
 use super::systems::{Coordinate, System};
 use super::trace::Trace;
 use super::Kind;
@@ -109,6 +109,12 @@ impl Placed {
         }
     }
 
+    /// The server a key goes to, looked up on its own (see [`LoneKey`]); `None` where the
+    /// placement needs every key to place one (bounded loads).
+    pub fn owner_of_lone(&self, probe: &LoneKey<'_>) -> Option<usize> {
+        self.structure.owner_of_lone(probe, self.names.len())
+    }
+
     /// Where `r` copies of key `id` go, owner first, `r` distinct servers at most: clockwise
     /// from the key on a ring (its owner first under bounded loads and multi-probe), by falling
     /// score under rendezvous, and otherwise the owner and then the servers after it in list
@@ -159,6 +165,12 @@ impl Placed {
     pub fn coordinate(&self, keys: &KeySet, id: u32) -> Option<Coordinate> {
         let system = self.system()?;
         Some(keys.with_label(id, |label| system.locate(label).coordinate))
+    }
+
+    /// Whether key `id` of `keys` sits in another group (partition, shard) under `after`,
+    /// evaluated on `after_keys` (the same keys by id), than it does here.
+    pub fn regroups(&self, keys: &KeySet, after: &Placed, after_keys: &KeySet, id: u32) -> bool {
+        self.coordinate(keys, id) != after.coordinate(after_keys, id)
     }
 
     /// The number of places on the circle the canvas draws: the ring's positions, 2^32 for

@@ -20,7 +20,7 @@ use super::spec::{
     any_may_leave, hash_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies, Lookup,
     Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{Earlier, Evaluated, Lookup as Steps, Structure};
+use super::structure::{Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::hash_steps;
 use crate::core::keys::KeySet;
 use crate::core::mix::{mix64, widen};
@@ -186,6 +186,10 @@ impl Rendezvous {
 impl Structure for Rendezvous {
     fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
         self.owner(keys.hash_of(id))
+    }
+
+    fn owner_of_lone(&self, probe: &LoneKey<'_>, _: usize) -> Option<usize> {
+        Some(self.owner(probe.hash))
     }
 
     fn circle(&self, size: RingSize) -> u64 {

@@ -13,7 +13,7 @@ use super::spec::{
     ServersBy, Spec, Weights, SERVER_VERBS,
 };
 use super::structure::{
-    ring_holdings, ring_space, ring_state, ring_stretches, walk_ring, Earlier, Evaluated,
+    ring_holdings, ring_space, ring_state, ring_stretches, walk_ring, Earlier, Evaluated, LoneKey,
     Lookup as Steps, Structure,
 };
 use super::trace::{hash_steps, walk_words, Mark};
@@ -67,6 +67,10 @@ struct OnRing(Arc<Ring>);
 impl Structure for OnRing {
     fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
         self.0.owner_of(keys.position_of(id))
+    }
+
+    fn owner_of_lone(&self, probe: &LoneKey<'_>, _: usize) -> Option<usize> {
+        Some(self.0.owner_of(probe.position))
     }
 
     fn count_keys(&self, keys: &KeySet, _: usize) -> Vec<u64> {

@@ -14,9 +14,34 @@ use super::measure::{Cost, Space, State};
 use super::partitions::PartitionTable;
 use super::systems::System;
 use super::trace::Mark;
-use crate::core::keys::KeySet;
+use crate::core::keys::{Key, KeySet};
 use crate::core::ring::Ring;
 use crate::core::size::RingSize;
+
+/// One key as every placement can look it up without a key set: its label (the bytes a real
+/// system hashes), its 32-bit hash under the layout's scheme and its position on the layout's
+/// ring (a key placed by hand, `@52`, has its position as its hash).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoneKey<'a> {
+    /// The key's label.
+    pub label: &'a str,
+    /// Its 32-bit hash.
+    pub hash: u32,
+    /// Its position on the ring.
+    pub position: u32,
+}
+
+impl<'a> LoneKey<'a> {
+    /// Key `key`, labelled `label`, on `layout`.
+    pub fn of(key: &Key, label: &'a str, layout: &Layout<'_>) -> LoneKey<'a> {
+        let hash = key.hash32(layout.hash);
+        LoneKey {
+            label,
+            hash,
+            position: layout.size.position_of(hash),
+        }
+    }
+}
 
 /// The same placement evaluated on the layout before a change, which an evaluation may reuse.
 #[derive(Clone, Copy)]
@@ -56,6 +81,10 @@ pub struct Lookup {
 pub trait Structure: fmt::Debug + Send + Sync + Any {
     /// The server owning key `id` of `keys` (the keys it was built with), among `servers`.
     fn owner_of_key(&self, keys: &KeySet, id: u32, servers: usize) -> usize;
+
+    /// The server a key goes to, looked up on its own, without the other keys; `None` where
+    /// the placement needs every key to place one (bounded loads).
+    fn owner_of_lone(&self, probe: &LoneKey<'_>, servers: usize) -> Option<usize>;
 
     /// How many keys each of `servers` servers owns, for placements that keep no owners.
     fn count_keys(&self, keys: &KeySet, servers: usize) -> Vec<u64> {

@@ -13,7 +13,7 @@ use super::spec::{
     any_may_leave, no_caveat, nothing_ignored, on_the_ring, position_hover, Circle, Copies, Lookup,
     Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{walk_list, Earlier, Evaluated, Lookup as Steps, Structure};
+use super::structure::{walk_list, Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::{hash_steps, Mark};
 use crate::core::keys::KeySet;
 use crate::core::par::map_ids;
@@ -73,6 +73,11 @@ impl Structure for Partitioned {
     fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
         let t = &self.table;
         t.owner(t.partition_of(keys.position_of(id), self.size))
+    }
+
+    fn owner_of_lone(&self, probe: &LoneKey<'_>, _: usize) -> Option<usize> {
+        let t = &self.table;
+        Some(t.owner(t.partition_of(probe.position, self.size)))
     }
 
     fn circle(&self, size: RingSize) -> u64 {

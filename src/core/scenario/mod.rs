@@ -24,7 +24,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
-use crate::core::keys::{Key, KeySet, LinesRefused};
+use crate::core::keys::{Commas, Key, KeySet, LinesRefused};
 use crate::core::modn::mod_n_owner;
 use crate::core::naming::next_server_name;
 use crate::core::placement::partitions::PartitionTable;
@@ -42,7 +42,7 @@ pub use change::{Change, NewServer};
 pub use data::DataSource;
 pub use down::DownServer;
 pub use generate::Generation;
-pub use outcome::{Baseline, Outcome, SystemOutcome};
+pub use outcome::{Baseline, MoveCounts, Outcome, SystemOutcome};
 pub use timing::{
     check_gossip, check_replicas, check_restart_after, check_writes, Timing, GOSSIP, MAX_REPLICAS,
     REPLICAS, RESTART_AFTER, WRITES,
@@ -172,6 +172,16 @@ impl Scenario {
         }
     }
 
+    /// The same servers, settings and state with no keys (and no data they came from): what a
+    /// placement's structure is built on when keys are looked up one at a time.
+    pub fn without_keys(&self) -> Scenario {
+        let mut next = self.edited();
+        next.keys = Arc::new(KeySet::new(self.size, self.hash));
+        next.traffic.measured = None;
+        next.source = None;
+        next
+    }
+
     /// The same scenario without its cached evaluation, for keeping in a long history: a
     /// million keys' owners need not be kept for every step back.
     pub fn without_cache(&self) -> Scenario {
@@ -206,8 +216,18 @@ impl Scenario {
     /// Adds the keys of a text, one per non-blank line, directly, without an outcome: see
     /// [`KeySet::insert_lines`].
     pub fn insert_key_lines(&mut self, text: String) -> Result<(), LinesRefused> {
+        self.insert_key_lines_with(text, Commas::Refused)
+    }
+
+    /// [`Scenario::insert_key_lines`], a comma in a line refused or kept as part of its key
+    /// as `commas` says: see [`KeySet::insert_lines_with`].
+    pub fn insert_key_lines_with(
+        &mut self,
+        text: String,
+        commas: Commas,
+    ) -> Result<(), LinesRefused> {
         let mut set = (*self.keys).clone();
-        set.insert_lines(text)?;
+        set.insert_lines_with(text, commas)?;
         self.keys = Arc::new(set);
         self.placed = Cache::default();
         Ok(())

@@ -69,6 +69,18 @@ impl SystemOutcome {
     }
 }
 
+/// How many keys a change moved, without which ones: all a report needs of them, and what
+/// keys streamed through the same change a batch at a time add up to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MoveCounts {
+    /// The keys the change was measured on.
+    pub keys: usize,
+    /// How many changed owner under the placement.
+    pub moved: usize,
+    /// How many would have under the compared placement, when it was measured.
+    pub baseline: Option<usize>,
+}
+
 /// The result of one applied change.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
@@ -180,11 +192,27 @@ impl Outcome {
         self.baseline.as_ref().map_or(0, |b| b.moved.len())
     }
 
+    /// How many keys moved, under the placement and under the compared one.
+    pub fn counts(&self) -> MoveCounts {
+        MoveCounts {
+            keys: self.keys,
+            moved: self.moved.len(),
+            baseline: self.baseline.as_ref().map(|b| b.moved.len()),
+        }
+    }
+
     /// The whole result in words, for a screen reader or a log:
     /// "Server D added. 1 of 5 keys moved (20%). mod N would move 4 (80%)."
     pub fn summary(&self) -> String {
+        self.summary_of(self.counts())
+    }
+
+    /// [`Outcome::summary`] with the keys counted elsewhere: the same change measured on keys
+    /// that came a batch at a time, `counts` their sums.
+    pub fn summary_of(&self, counts: MoveCounts) -> String {
         let mut text = self.headline.clone();
-        if self.moves_keys && self.keys > 0 {
+        let keys = counts.keys;
+        if self.moves_keys && keys > 0 {
             let under = if self.placement == Kind::Ring {
                 String::new()
             } else {
@@ -192,12 +220,12 @@ impl Outcome {
             };
             text.push_str(&format!(
                 "{under} {} of {} {} moved ({}).",
-                grouped(self.moved.len() as u64),
-                grouped(self.keys as u64),
-                plural(self.keys, "key", "keys"),
-                percent(self.moved_fraction().unwrap_or(0.0)),
+                grouped(counts.moved as u64),
+                grouped(keys as u64),
+                plural(keys, "key", "keys"),
+                percent(fraction(counts.moved, keys).unwrap_or(0.0)),
             ));
-            if let Some(b) = &self.baseline {
+            if let (Some(b), Some(moved)) = (&self.baseline, counts.baseline) {
                 let name = if b.kind == Kind::Ring {
                     "The ring"
                 } else {
@@ -205,8 +233,8 @@ impl Outcome {
                 };
                 text.push_str(&format!(
                     " {name} would move {} ({}).",
-                    grouped(b.moved.len() as u64),
-                    percent(self.baseline_fraction().unwrap_or(0.0)),
+                    grouped(moved as u64),
+                    percent(fraction(moved, keys).unwrap_or(0.0)),
                 ));
             }
         }

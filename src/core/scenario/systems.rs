@@ -374,7 +374,7 @@ pub(super) fn system_outcome(
         let keys = after.keys();
         let common = before.keys().len().min(keys.len()) as u32;
         (0..common)
-            .filter(|&id| pb.coordinate(before.keys(), id) != pa.coordinate(keys, id))
+            .filter(|&id| pb.regroups(before.keys(), &pa, keys, id))
             .count()
     });
     Some(SystemOutcome {

@@ -119,7 +119,7 @@ pub(super) fn keys(
                 moved: was_moved(key),
                 selected: selected == Some(key),
                 lane,
-                label: labelled.then(|| short_label(&set.label(key))),
+                label: labelled.then(|| set.with_label(key, short_label)),
                 heat: heat(key),
                 hot: hot.contains(&key),
             });
@@ -184,7 +184,8 @@ pub(super) fn keys(
 /// A label short enough to sit beside a dot: `@52` is written `52`, long names are cut.
 fn short_label(label: &str) -> String {
     let label = label.strip_prefix('@').unwrap_or(label);
-    if label.chars().count() > 10 {
+    // Past ten characters, however long: a key's name may have 65,536 bytes.
+    if label.chars().nth(10).is_some() {
         label.chars().take(9).chain(std::iter::once('…')).collect()
     } else {
         label.to_string()
@@ -232,5 +233,23 @@ mod tests {
             .map(|d| d.fraction)
             .collect();
         assert_eq!(moved, vec![0.52]);
+    }
+
+    #[test]
+    fn a_long_key_is_labelled_by_its_first_nine_characters_beside_its_dot() {
+        let mut scenario = Scenario::teaching();
+        let long = format!("ключ:{}", "x".repeat(995));
+        scenario
+            .apply(Change::AddKeys {
+                keys: vec![long.clone()],
+            })
+            .unwrap();
+        let picture = Picture::new(&scenario, None, &[0, 1, 2], &Focus::default());
+        let KeyLayer::Dots(dots) = picture.keys else {
+            panic!("few keys are dots")
+        };
+        let labels: Vec<&str> = dots.iter().filter_map(|d| d.label.as_deref()).collect();
+        assert!(labels.contains(&"ключ:xxxx…"), "{labels:?}");
+        assert!(labels.contains(&"52"), "{labels:?}");
     }
 }

@@ -455,7 +455,8 @@ pub fn YourData() -> impl IntoView {
                                         .map(|(key, count)| {
                                             view! {
                                                 <tr>
-                                                    <td>{key.clone()}</td>
+                                                    // A long key by its start; whole in its title.
+                                                    <td title=key.clone()>{crate::core::shown(key)}</td>
                                                     {count.map(|c| view! { <td class="num">{grouped(c)}</td> })}
                                                 </tr>
                                             }

@@ -197,7 +197,7 @@ fn with_keys(mut scenario: Scenario, keys: Option<&str>, notices: &mut Vec<Strin
     for label in labels {
         let added = crate::core::Key::parse(label).and_then(|k| scenario.insert_keys(vec![k]));
         if let Err(error) = added {
-            notices.push(format!("key {label}: {error}"));
+            notices.push(format!("key {}: {error}", crate::core::shown(label)));
         }
     }
     scenario

@@ -63,9 +63,10 @@ pub fn KeyControls() -> impl IntoView {
                     id="key-name"
                     data-testid="key-name"
                     autocomplete="off"
-                    // Past the 40 characters a name may have, so a longer one is refused in
+                    // Past the 65,536 bytes a key may have (a key has at least as many bytes
+                    // as the UTF-16 units the browser counts), so a longer one is refused in
                     // words; a paste of megabytes is cut short by the browser, not laid out.
-                    maxlength="60"
+                    maxlength="70000"
                     placeholder="user:42 or @52"
                     aria-describedby="keys-error"
                     aria-invalid=refusal.invalid()
@@ -193,6 +194,9 @@ fn KeyPicker() -> impl IntoView {
                                             type="button"
                                             class="chip"
                                             data-testid=format!("key-{label}")
+                                            // A long label is cut short on the chip; its title
+                                            // and the selected key's panel show it whole.
+                                            title=label.clone()
                                             aria-pressed=pressed
                                             on:click=pick
                                         >

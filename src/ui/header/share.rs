@@ -5,6 +5,8 @@
 use leptos::prelude::*;
 
 use super::menu::{Fold, Menu};
+use crate::core::grouped;
+use crate::teach::lessons::MAX_LINK_CHARS;
 use crate::ui::kit::icons::Icon;
 use crate::ui::parts::Parts;
 use crate::ui::state::address::write_address;
@@ -21,11 +23,27 @@ pub(super) fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
         write_address(app);
         let href = window().location().href().unwrap_or_default();
         let _ = window().navigator().clipboard().write_text(&href);
-        copied.set(Some("Link copied.".to_string()));
-        app.words.announce("Link to this view copied.".into());
+        // Long keys make a long link: past what servers and chat programs take, it is still
+        // copied (browsers open it), and the words say what keeps the view whole instead.
+        let (said, shown_for) = if href.len() > MAX_LINK_CHARS {
+            let words = format!(
+                "Link copied, but at {} characters some servers and chat programs cut it (past {}); Save scenario keeps every key in a file.",
+                grouped(href.len() as u64),
+                grouped(MAX_LINK_CHARS as u64)
+            );
+            (words, 8000)
+        } else {
+            ("Link copied.".to_string(), 2500)
+        };
+        app.words.announce(if href.len() > MAX_LINK_CHARS {
+            said.clone()
+        } else {
+            "Link to this view copied.".into()
+        });
+        copied.set(Some(said));
         set_timeout(
             move || copied.set(None),
-            std::time::Duration::from_millis(2500),
+            std::time::Duration::from_millis(shown_for),
         );
         fold.close();
     };

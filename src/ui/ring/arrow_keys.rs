@@ -99,7 +99,7 @@ pub fn describe(scenario: &Scenario, hit: Hit) -> String {
             let how = trace.steps.last().cloned().unwrap_or_default();
             format!(
                 "Key {}, owned by {}. {}",
-                scenario.keys().label(id),
+                scenario.keys().with_label(id, crate::core::shown),
                 placed.names()[trace.owner],
                 how.trim_end_matches('.')
             )

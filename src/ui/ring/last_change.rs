@@ -63,6 +63,7 @@ pub fn LastChangePanel() -> impl IntoView {
                 <p class="verdict" data-testid="verdict">{figure(|o| o.verdict().unwrap_or_default())}</p>
                 <MoveLists />
                 <FailoverLine />
+                <super::plan::PlanFold />
             </Show>
             <For each=move || app.last.with(|l| l.as_ref().map(|o| o.notes.clone()).unwrap_or_default()) key=|n| n.clone() let:note>
                 <p class="hint">{note}</p>
@@ -170,7 +171,11 @@ fn describe(scenario: &Scenario, moves: &Moves) -> Vec<String> {
         .listed
         .iter()
         .filter(|m| (m.key as usize) < keys.len())
-        .map(|m| format!("{}: {} → {}", keys.label(m.key), m.from, m.to))
+        // A long key is named by its start; the selected key's panel shows it whole.
+        .map(|m| {
+            let key = keys.with_label(m.key, crate::core::shown);
+            format!("{key}: {} → {}", m.from, m.to)
+        })
         .collect()
 }
 
@@ -202,7 +207,7 @@ fn FailoverLine() -> impl IntoView {
                     f.promoted
                         .iter()
                         .filter(|p| (p.key as usize) < s.keys().len())
-                        .map(|p| format!("{}: {} → {} (replica promoted)", s.keys().label(p.key), p.from, p.to))
+                        .map(|p| format!("{}: {} → {} (replica promoted)", s.keys().with_label(p.key, crate::core::shown), p.from, p.to))
                         .collect::<Vec<_>>()
                 })
             });

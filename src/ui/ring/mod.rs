@@ -8,6 +8,7 @@ pub mod canvas;
 pub mod key_detail;
 pub mod last_change;
 pub mod ownership;
+pub mod plan;
 pub mod stage;
 
 use leptos::prelude::*;

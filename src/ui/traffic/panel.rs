@@ -161,8 +161,9 @@ fn HotKeys() -> impl IntoView {
                         };
                         view! {
                             <li data-testid=format!("hot-{label}")>
-                                {format!("{label} ×{}", grouped(u64::from(times)))}
-                                <button type="button" class="link" aria-label=format!("Make {label} ordinary") on:click=cool>
+                                // A long key is named by its start.
+                                {format!("{} ×{}", crate::core::shown(&label), grouped(u64::from(times)))}
+                                <button type="button" class="link" aria-label=format!("Make {} ordinary", crate::core::shown(&label)) on:click=cool>
                                     "ordinary"
                                 </button>
                             </li>

@@ -97,7 +97,11 @@ pub(super) fn BusiestKeys(loads: Memo<Computed>) -> impl IntoView {
                     l.0.top_keys
                         .iter()
                         .filter(|(id, _)| (*id as usize) < s.keys().len())
-                        .map(|(id, share)| format!("{} ({})", s.keys().label(*id), pct(*share)))
+                        .map(|(id, share)| {
+                            // A long key is named by its start.
+                            let key = s.keys().with_label(*id, crate::core::shown);
+                            format!("{key} ({})", pct(*share))
+                        })
                         .collect();
                 (!keys.is_empty()).then(|| {
                     format!(

@@ -21,7 +21,7 @@ use super::spec::{
     Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
 use super::structure::{
-    ring_holdings, ring_state, walk_ring, Earlier, Evaluated, Lookup as Steps, Structure,
+    ring_holdings, ring_state, walk_ring, Earlier, Evaluated, LoneKey, Lookup as Steps, Structure,
 };
 use super::trace::{hash_steps, Mark};
 use crate::core::keys::KeySet;
@@ -206,6 +206,10 @@ struct Probed {
 impl Structure for Probed {
     fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
         owner(&self.ring, keys.hash_of(id), self.probes)
+    }
+
+    fn owner_of_lone(&self, probe: &LoneKey<'_>, _: usize) -> Option<usize> {
+        Some(owner(&self.ring, probe.hash, self.probes))
     }
 
     fn circle(&self, size: RingSize) -> u64 {

@@ -155,6 +155,10 @@ impl System for TokenRing {
         Shape::Points(&self.0)
     }
 
+    fn position_value(&self, at: u64) -> i128 {
+        i128::from(position_token(at))
+    }
+
     fn steps(&self, key: &str, names: &[Arc<str>]) -> (Vec<String>, usize) {
         let bytes = key.as_bytes();
         let located = self.locate(key);

@@ -154,6 +154,12 @@ pub trait System: fmt::Debug + Send + Sync + Any {
         false
     }
 
+    /// A position of its circle of points as the system writes it: Cassandra's signed token,
+    /// the position itself for the others.
+    fn position_value(&self, at: u64) -> i128 {
+        i128::from(at)
+    }
+
     /// How much of the key space each of `servers` servers holds.
     fn space(&self, servers: usize) -> Space;
 

@@ -9,7 +9,7 @@ use crate::core::keys::KeySet;
 use crate::core::par::map_ids;
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::{Cost, Space, State};
-use crate::core::placement::structure::{Evaluated, Lookup, Structure};
+use crate::core::placement::structure::{Evaluated, LoneKey, Lookup, Structure};
 use crate::core::placement::trace::Mark;
 use crate::core::size::RingSize;
 
@@ -45,6 +45,10 @@ struct Placed {
 impl Structure for Placed {
     fn owner_of_key(&self, keys: &KeySet, id: u32, _: usize) -> usize {
         keys.with_label(id, |label| self.system.locate(label).owner)
+    }
+
+    fn owner_of_lone(&self, probe: &LoneKey<'_>, _: usize) -> Option<usize> {
+        Some(self.system.locate(probe.label).owner)
     }
 
     fn circle(&self, _: RingSize) -> u64 {

@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use super::super::{Outcome, Scenario};
-use crate::core::error::Error;
-use crate::core::keys::{Key, KeySet};
+use crate::core::error::{shown, Error};
+use crate::core::keys::{Commas, Key, KeySet};
 use crate::core::words::plural;
 
 impl Scenario {
@@ -18,7 +18,7 @@ impl Scenario {
             return Err(Error::EmptyKey);
         }
         let headline = match parsed.as_slice() {
-            [one] => format!("Key {} added.", one.label()),
+            [one] => format!("Key {} added.", shown(&one.label())),
             many => format!("{} keys added.", many.len()),
         };
         self.with_keys(headline, |set| set.insert(parsed))
@@ -35,14 +35,14 @@ impl Scenario {
     /// Removes one key, and its heat and count.
     pub(super) fn drop_key(&self, label: &str) -> Result<(Scenario, Outcome), Error> {
         let (mut next, outcome) = self
-            .with_keys(format!("Key {} removed.", label.trim()), |set| {
+            .with_keys(format!("Key {} removed.", shown(label.trim())), |set| {
                 set.remove(label).map(|_| ())
             })?;
         // A key that is gone is hot no more, and has no count.
         if let (Some(measured), Some(id)) = (&self.traffic.measured, self.keys.find(label)) {
             next.traffic.measured = Some(measured.without(id));
         }
-        let key = Key::parse(label)?;
+        let key = Key::read(label, Commas::Kept)?;
         next.traffic
             .hot
             .retain(|(l, _)| Key::parse(l).ok().as_ref() != Some(&key));

@@ -2,7 +2,7 @@
 
 use super::super::{Outcome, Scenario};
 use crate::core::decimal::hundredths_text;
-use crate::core::error::Error;
+use crate::core::error::{shown, Error};
 use crate::core::keys::Key;
 use crate::core::traffic::{check_heat, check_remedy, check_zipf, Popularity, Remedy, Traffic};
 use crate::core::words::percent;
@@ -50,9 +50,9 @@ impl Scenario {
             return Err(Error::NoSuchKey(label));
         }
         let headline = if times == 1 {
-            format!("Key {label} is read like any other again.")
+            format!("Key {} is read like any other again.", shown(&label))
         } else {
-            format!("Key {label} is now read {times} times as often.")
+            format!("Key {} is now read {times} times as often.", shown(&label))
         };
         self.with_traffic(headline, |t| {
             let at = t

@@ -1,0 +1,121 @@
+//! `ringlab experiment`: the keys held at once when they are few, or streamed through the
+//! change a batch at a time when there are more than `--batch-keys`, and the report's facts
+//! from either (see `facts`).
+
+use ringlab::core::{parse_number, Change, Scenario, MAX_KEYS};
+
+use crate::batches::{self, batch_keys, holding, Batches, Keys};
+use crate::cli::{ExperimentArgs, ExperimentCommand};
+use crate::experiment::{add_keys, finish, put_key_text, put_keys, read_change, setup};
+use crate::facts::Facts;
+use crate::failure::Failure;
+use crate::tally::Tally;
+
+/// The facts of the experiment the flags describe.
+pub fn facts(command: &ExperimentCommand) -> Result<Facts, Failure> {
+    let args = &command.experiment;
+    let per_batch = batch_keys(&command.batch)?;
+    let mut scenario = setup(&args.ring, &args.placement)?;
+    let whole = needs_every_key(&scenario, args);
+    let whole_up_to = if whole.is_some() { MAX_KEYS } else { per_batch };
+    let keys = &args.keys;
+    let streamed = match (&keys.keys_file, &keys.data.format, &keys.keys) {
+        (Some(path), None, _) => match batches::open(path, whole_up_to, per_batch)? {
+            Keys::Whole { source, text } => {
+                put_key_text(&mut scenario, &source, text)?;
+                None
+            }
+            Keys::Streamed(batches) => Some(batches),
+        },
+        (None, _, Some(text)) => {
+            let count = parse_number::<u32>(text)
+                .map_err(|e| Failure::at("--keys", e.largest(u64::from(u32::MAX))))?;
+            if count as usize <= whole_up_to {
+                put_keys(&mut scenario, Some(text), None, None)?;
+                None
+            } else {
+                Some(Batches::generated(u64::from(count), per_batch))
+            }
+        }
+        _ => {
+            add_keys(&mut scenario, keys)?;
+            None
+        }
+    };
+    match (streamed, whole) {
+        (None, _) => {
+            let run = finish(scenario, &args.traffic, &args.then)?;
+            let facts = Facts::of(&run);
+            // A million keys freed one by one would only delay the report.
+            std::mem::forget(run);
+            Ok(facts)
+        }
+        (Some(batches), Some(why)) => Err(batches::held_at_once(batches.source(), &why)),
+        (Some(batches), None) => stream(&scenario, batches, read_change(&args.then)?),
+    }
+}
+
+/// Passes the keys of `scenario` (from a scenario file, if any) and those of `batches` through
+/// `change`, a batch at a time.
+fn stream(
+    scenario: &Scenario,
+    mut batches: Batches,
+    change: Option<(Change, &'static str)>,
+) -> Result<Facts, Failure> {
+    let mut tally = Tally::new(scenario, change)?;
+    if !scenario.keys().is_empty() {
+        tally.add(scenario, &[])?;
+    }
+    let keyless = scenario.without_keys();
+    let source = batches.source().to_string();
+    while let Some(batch) = batches.next_batch()? {
+        let loaded = batch.read(&source, &keyless)?;
+        let repeats: Vec<u32> = loaded.repeats.iter().map(|&(_, id)| id).collect();
+        let lines = loaded.keys.len() + repeats.len();
+        let held = holding(&keyless, loaded.keys, lines, &source)?;
+        tally.add(&held, &repeats)?;
+    }
+    Ok(tally.finish())
+}
+
+/// What needs every key at once, in words, when something does: the requests section, a
+/// placement that places a key knowing the others (bounded loads) before or after the change,
+/// or a change to the keys themselves or to the ring's size (which carries keys placed by hand
+/// to new positions together).
+fn needs_every_key(scenario: &Scenario, args: &ExperimentArgs) -> Option<String> {
+    let traffic = &args.traffic;
+    if traffic.traffic.is_some()
+        || !traffic.hot.is_empty()
+        || !traffic.remedy.is_empty()
+        || traffic.reads.is_some()
+    {
+        return Some(
+            "the requests section (--traffic, --hot, --remedy, --reads) weighs every key against the others"
+                .to_string(),
+        );
+    }
+    let alone = |s: &Scenario| {
+        (!batches::places_alone(s)).then(|| {
+            format!(
+                "{} places each key knowing every other key",
+                s.placement().name()
+            )
+        })
+    };
+    if let Some(why) = alone(scenario) {
+        return Some(why);
+    }
+    let (change, flag) = read_change(&args.then).ok().flatten()?;
+    if matches!(
+        change,
+        Change::AddKeys { .. }
+            | Change::GenerateKeys { .. }
+            | Change::DropKey { .. }
+            | Change::ClearKeys
+            | Change::SetRingSize { .. }
+    ) {
+        return Some(format!("{flag} changes every key at once"));
+    }
+    let (after, _) = scenario.without_keys().after(change).ok()?;
+    alone(&after)
+}

@@ -1,0 +1,228 @@
+//! Keys past what the command line holds at once pass through it a batch at a time: the
+//! answers of `lookup`, `experiment` and `plan` are those of the keys held whole, and the
+//! memory they take does not grow with the keys.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+/// Runs `ringlab` with `args`, feeding `input` to its standard input; with the most memory the
+/// process held at once, in kilobytes, as the kernel counts it (read while it runs).
+fn ringlab(args: &[&str], input: Option<Vec<u8>>) -> (Output, u64) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ringlab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ringlab runs");
+    let mut stdin = child.stdin.take().expect("a standard input");
+    let writer = std::thread::spawn(move || {
+        if let Some(bytes) = input {
+            let _ = stdin.write_all(&bytes);
+        }
+    });
+    let pid = child.id();
+    let watcher = std::thread::spawn(move || {
+        let mut peak = 0;
+        let status = format!("/proc/{pid}/status");
+        while let Ok(text) = std::fs::read_to_string(&status) {
+            let Some(hwm) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            else {
+                break;
+            };
+            peak = peak.max(hwm);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        peak
+    });
+    let output = child.wait_with_output().expect("ringlab ends");
+    writer.join().expect("the input is written");
+    (output, watcher.join().expect("the watcher ends"))
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).expect("UTF-8")
+}
+
+/// `count` keys a line, as a tool would list them: `user:N:profile` and a few long ones.
+fn keyspace(count: usize) -> Vec<u8> {
+    let mut text = String::new();
+    for i in 0..count {
+        if i % 97 == 0 {
+            text.push_str(&format!("/search?q={}&page={}\n", "x".repeat(i % 300), i));
+        } else {
+            text.push_str(&format!("user:{i}:profile\n"));
+        }
+    }
+    text.into_bytes()
+}
+
+#[test]
+fn experiment_on_keys_past_a_batch_reports_exactly_what_the_keys_held_whole_report() {
+    let ring = [
+        "--ring-size",
+        "2^32",
+        "--vnodes",
+        "50",
+        "--servers",
+        "A,B,C,D",
+    ];
+    for change in [["--add", "E"], ["--remove", "B"]] {
+        let mut whole = ring.to_vec();
+        whole.extend(change);
+        whole.extend(["--keys", "2000000", "--json", "--batch-keys", "2000000"]);
+        let mut batched = whole.clone();
+        let at = batched.len() - 1;
+        batched[at] = "100000";
+        let (held, _) = ringlab(
+            &["experiment"]
+                .iter()
+                .chain(&whole)
+                .copied()
+                .collect::<Vec<_>>(),
+            None,
+        );
+        let (streamed, _) = ringlab(
+            &["experiment"]
+                .iter()
+                .chain(&batched)
+                .copied()
+                .collect::<Vec<_>>(),
+            None,
+        );
+        assert_eq!(stdout(&streamed), stdout(&held), "{change:?}");
+    }
+}
+
+#[test]
+fn experiment_from_standard_input_past_a_batch_reports_what_the_file_held_whole_reports() {
+    let keys = keyspace(60_000);
+    let args = [
+        "experiment",
+        "--servers",
+        "A,B,C",
+        "--vnodes",
+        "20",
+        "--add",
+        "D",
+    ];
+    let mut whole = args.to_vec();
+    whole.extend(["--keys-file", "-", "--json"]);
+    let mut batched = whole.clone();
+    batched.extend(["--batch-keys", "1000"]);
+    let (held, _) = ringlab(&whole, Some(keys.clone()));
+    let (streamed, _) = ringlab(&batched, Some(keys));
+    assert_eq!(stdout(&streamed), stdout(&held));
+}
+
+#[test]
+fn lookup_past_a_batch_answers_every_key_in_order_as_the_keys_held_whole_do() {
+    let keys = keyspace(25_000);
+    let args = [
+        "lookup",
+        "--placement",
+        "redis-cluster",
+        "--servers",
+        "a:1,b:1,c:1",
+        "--detail",
+        "--keys-file",
+        "-",
+    ];
+    let (held, _) = ringlab(&args, Some(keys.clone()));
+    let mut batched = args.to_vec();
+    batched.extend(["--batch-keys", "1000"]);
+    let (streamed, _) = ringlab(&batched, Some(keys));
+    let (held, streamed) = (stdout(&held), stdout(&streamed));
+    assert_eq!(streamed.lines().count(), 25_000);
+    assert_eq!(streamed, held);
+}
+
+#[test]
+fn a_key_that_cannot_be_read_in_a_later_batch_is_named_by_its_line_in_the_whole_input() {
+    let mut keys = keyspace(5_000);
+    keys.extend(b"bad\x01key\n");
+    keys.extend(keyspace(10));
+    let (output, _) = ringlab(
+        &[
+            "lookup",
+            "--servers",
+            "A,B",
+            "--keys-file",
+            "-",
+            "--batch-keys",
+            "1000",
+        ],
+        Some(keys),
+    );
+    let words = String::from_utf8_lossy(&output.stderr);
+    assert!(words.contains("5001"), "{words}");
+}
+
+#[test]
+fn a_plan_of_six_times_more_keys_takes_no_more_memory() {
+    let plan = |keys: &str| {
+        let (output, peak) = ringlab(
+            &[
+                "plan",
+                "--ring-size",
+                "2^32",
+                "--vnodes",
+                "100",
+                "--servers",
+                "A,B,C",
+                "--add",
+                "D",
+                "--keys",
+                keys,
+            ],
+            None,
+        );
+        (stdout(&output), peak)
+    };
+    // Both past one block of the stream (8 MiB of lines), the second six times the first.
+    let (few, few_peak) = plan("1000000");
+    let (many, many_peak) = plan("6000000");
+    assert!(few.contains("of 1,000,000 keys move"), "{few}");
+    assert!(many.contains("of 6,000,000 keys move"), "{many}");
+    // The same blocks pass through the same memory: a few megabytes of slack for the
+    // allocator, never the 20 times more keys.
+    assert!(
+        many_peak < few_peak + 16 * 1024 && many_peak < 100 * 1024,
+        "{few_peak} kB for 1,000,000 keys, {many_peak} kB for 6,000,000"
+    );
+}
+
+#[test]
+fn lookup_of_ten_times_more_keys_from_standard_input_takes_no_more_memory() {
+    let lookup = |count: usize| {
+        let (output, peak) = ringlab(
+            &[
+                "lookup",
+                "--servers",
+                "A,B,C",
+                "--keys-file",
+                "-",
+                "--batch-keys",
+                "100000",
+            ],
+            Some(keyspace(count)),
+        );
+        assert_eq!(stdout(&output).lines().count(), count);
+        peak
+    };
+    let few = lookup(200_000);
+    let many = lookup(2_000_000);
+    assert!(
+        many < few + 16 * 1024 && many < 100 * 1024,
+        "{few} kB for 200,000 keys, {many} kB for 2,000,000"
+    );
+}

@@ -15,21 +15,24 @@ pub fn save_svg(app: AppState) {
     let Some(still) = app.still.get_value() else {
         return;
     };
-    let options = |words| Options {
-        frame: Frame {
-            side: still.side.get_untracked(),
-        },
-        style: Style {
-            present: app.present.get_untracked(),
-        },
-        styling: Styling::Standalone {
-            dark: still.dark.get_untracked(),
-        },
-        words,
+    let frame = Frame {
+        side: still.side.get_untracked(),
+    };
+    let style = Style {
+        present: app.present.get_untracked(),
+    };
+    let styling = Styling::Standalone {
+        dark: still.dark.get_untracked(),
     };
     let document = still.picture.with_untracked(|picture| {
         let words = app.scenario.with_untracked(|s| Words::of(s, picture));
-        svg::write(picture, &options(&words))
+        let options = Options {
+            frame,
+            style,
+            styling,
+            words: &words,
+        };
+        svg::write(picture, &options)
     });
     let url = format!(
         "data:image/svg+xml;charset=utf-8,{}",

@@ -76,10 +76,11 @@ fn experiment_on_keys_past_a_batch_reports_exactly_what_the_keys_held_whole_repo
         "--servers",
         "A,B,C,D",
     ];
-    for change in [["--add", "E"], ["--remove", "B"]] {
+    // Two million keys, the most held whole, for a join; fewer for a leave.
+    for (change, keys) in [(["--add", "E"], "2000000"), (["--remove", "B"], "300000")] {
         let mut whole = ring.to_vec();
         whole.extend(change);
-        whole.extend(["--keys", "2000000", "--json", "--batch-keys", "2000000"]);
+        whole.extend(["--keys", keys, "--json", "--batch-keys", keys]);
         let mut batched = whole.clone();
         let at = batched.len() - 1;
         batched[at] = "100000";

@@ -165,9 +165,19 @@ impl Planner {
         size: Option<u64>,
         hash: impl Fn(HashScheme) -> u32,
     ) {
+        // Both sides mostly hash alike: the key is hashed once.
+        let last = std::cell::Cell::new(None);
+        let hash_once = |scheme: HashScheme| match last.get() {
+            Some((s, h)) if s == scheme => h,
+            _ => {
+                let h = hash(scheme);
+                last.set(Some((scheme, h)));
+                h
+            }
+        };
         let (Some(from), Some(to)) = (
-            self.before.place(label, &hash),
-            self.after.place(label, &hash),
+            self.before.place(label, hash_once),
+            self.after.place(label, hash_once),
         ) else {
             return;
         };

@@ -15,7 +15,7 @@ const TOOLS: [&str; 5] = ["Undo", "Redo", "Share ▾", "Present", "More ▾"];
 
 /// The header, as the app writes it on a first visit.
 pub(super) fn header(shell: &Shell<'_>) -> String {
-    let mut html = format!("<header class=\"top {CLASS}\" inert>\n");
+    let mut html = format!("<header class=\"top {CLASS}\">\n");
     html.push_str(
         "<div class=\"brand\"><h1>Ringlab</h1><p class=\"tagline\">Consistent hashing, one change at a time</p></div>\n",
     );

@@ -9,8 +9,11 @@
 //! shown, as they cannot work yet), the stage with the ring, and the readout. The app removes
 //! it when it mounts, and its own elements take the same places.
 //!
-//! Everything written here is inert: no script, no `style` attribute, nothing to click (the
-//! elements carry the `inert` attribute and the class [`CLASS`]). The ring is written at a few
+//! Everything written here is inert: no script, no `style` attribute, nothing to click or to
+//! reach with the keyboard (what the app will offer is kept in its place but hidden, class
+//! `pending`), and its two top elements carry the class [`CLASS`]. It stays readable: a screen
+//! reader finds the page's heading, its `main` landmark, the ring's description and the shares'
+//! table, as it then finds the app's. The ring is written at a few
 //! sides ([`SIDES`]) and the stylesheet shows the one nearest to the side the canvas will take
 //! on that screen, at the canvas's exact size.
 //!
@@ -57,7 +60,7 @@ pub fn write(scenario: &Scenario, shell: &Shell<'_>) -> String {
     let words = Words::of(scenario, &picture);
     let mut html = String::new();
     html.push_str(&header::header(shell));
-    let _ = writeln!(html, "<main class=\"layout {CLASS}\" inert>");
+    let _ = writeln!(html, "<main class=\"layout {CLASS}\">");
     html.push_str("<section class=\"controls\"></section>\n");
     html.push_str("<section class=\"stage\">\n");
     let _ = writeln!(

@@ -25,7 +25,7 @@ pub(super) fn readout(own: &Ownership, slots: &[usize]) -> String {
     let _ = writeln!(
         html,
         "<thead><tr><th scope=\"col\">Server</th><th scope=\"col\" class=\"num\">{}</th>\
-         <th scope=\"col\" class=\"num\">Keys</th><th scope=\"col\"></th></tr></thead>",
+         <th scope=\"col\" class=\"num\">Keys</th><th scope=\"col\"><span class=\"sr-only\">Share against even share</span></th></tr></thead>",
         words::share_heading(own)
     );
     html.push_str("<tbody>\n");

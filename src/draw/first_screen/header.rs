@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::{escape, Shell, CLASS};
+use super::markup::{escape, Shell, CLASS};
 
 /// The views the header switches between, in the app's order.
 const VIEWS: [&str; 5] = ["Ring", "Compare", "Traffic", "Timeline", "Practice"];

@@ -21,8 +21,11 @@
 //! once.
 
 mod header;
+mod markup;
 mod readout;
 pub mod words;
+
+pub use markup::{Shell, CLASS};
 
 use std::fmt::Write;
 
@@ -32,21 +35,11 @@ use crate::draw::palette::Palette;
 use crate::draw::picture::{assign_slots, Focus, Picture, PALETTE};
 use crate::draw::style::Style;
 use crate::draw::svg::{self, Options, Styling, Words};
-
-/// The class of every element of the first screen; the app removes them when it mounts.
-pub const CLASS: &str = "first-screen";
+use markup::escape;
 
 /// The sides the ring is written at, in CSS pixels: a 375-pixel phone's, a 1280×720 window's,
 /// and the largest the canvas takes (a tablet's, a tall window's).
 pub const SIDES: [u32; 3] = [359, 520, 640];
-
-/// What the page's header lists that the engine does not know: the built-in lessons' titles,
-/// in the picker's order.
-#[derive(Debug, Clone, Copy)]
-pub struct Shell<'a> {
-    /// The lesson picker's titles.
-    pub lessons: &'a [&'a str],
-}
 
 /// The first screen showing `scenario` (the starting one), as the elements to put at the start
 /// of the page's `<body>`: the header and the `<main>` of the app's layout.
@@ -120,21 +113,6 @@ pub fn stylesheet() -> String {
     css.push_str(&servers(Palette::of(true)));
     css.push_str("}\n");
     css
-}
-
-/// `text` made safe inside an HTML element or a quoted attribute.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

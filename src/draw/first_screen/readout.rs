@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::escape;
+use super::markup::escape;
 use super::words::{self, BALANCE_TILES};
 use crate::core::{grouped, percent, Ownership};
 use crate::draw::picture::PALETTE;

@@ -28,7 +28,8 @@ export async function phonePage(browser, { worker = false } = {}) {
   });
   await page.addInitScript(() => {
     const watch = new MutationObserver(() => {
-      if (document.querySelector('[data-testid="share-A"]')) {
+      // The app's share, or the one the build wrote into the page (its first screen).
+      if (document.querySelector('[data-testid="share-A"], [data-first-share="A"]')) {
         watch.disconnect();
         requestAnimationFrame(() => {
           window.firstScreen = performance.now();

@@ -5,10 +5,19 @@
 //    page's security policy refused, a browser without WebAssembly.
 // 2. It registers the service worker (sw.js, next to index.html), which keeps this build's files
 //    so that the page opens and works with the network off after one visit.
+// 3. It keeps the first screen written into the page at build time (the starting ring, until the
+//    app takes its place) off a page that will not show the starting ring: a link that opens
+//    another state (any query: its servers, a view, a lesson, an embed), or a page whose app
+//    could not start.
 //
 // No inline code and no HTML strings: the page's Content Security Policy allows neither.
 (function () {
   'use strict';
+
+  // Before the body is drawn: this script is in the head, and the stylesheet hides the first
+  // screen under this class.
+  const noFirstScreen = () => document.documentElement.classList.add('no-first-screen');
+  if (location.search.length > 1) noFirstScreen();
 
   let started = false;
   let failed = false;
@@ -67,6 +76,7 @@
     if (failed) return;
     failed = true;
     clearTimeout(slowTimer);
+    noFirstScreen();
     show('Ringlab could not start', reason);
     diagnose().then((finding) => {
       if (finding) show('Ringlab could not start', finding);

@@ -8,10 +8,12 @@
 //! The ring's look is here too, as plain data both of its painters read: its colours
 //! ([`palette`]) and its line widths and type sizes in each mode ([`style`]). The canvas painter
 //! paints a [`picture::Picture`] on the page; [`svg`] writes the same picture as an SVG
-//! document, for a still of the ring outside the page. [`timeline`] lays out a timeline's chart
-//! and words.
+//! document, for a still of the ring outside the page, and [`first_screen`] writes the page's
+//! first screen around it, for `index.html` at build time. [`timeline`] lays out a timeline's
+//! chart and words.
 
 pub mod chart;
+pub mod first_screen;
 pub mod geometry;
 pub mod palette;
 pub mod picture;

@@ -266,8 +266,21 @@ fn ReadoutPanels(theme: Signal<kit::theme::Theme>) -> impl IntoView {
     }
 }
 
-/// Mounts the app on the page.
+/// Mounts the app on the page, in place of the first screen written into it at build time
+/// (`draw::first_screen`): the app's own elements take the same places, and the effects that
+/// paint the canvas run before the browser next paints, so the swap shows no gap.
 pub fn mount() {
     notices::crash::install();
     leptos::mount::mount_to_body(App);
+    let selector = format!(".{}", crate::draw::first_screen::CLASS);
+    if let Ok(written) = document().query_selector_all(&selector) {
+        for i in 0..written.length() {
+            if let Some(element) = written
+                .item(i)
+                .and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
+            {
+                element.remove();
+            }
+        }
+    }
 }

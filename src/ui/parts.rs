@@ -41,6 +41,8 @@ pub struct ShareEntry {
     pub embed_dialog: fn(RwSignal<bool>) -> AnyView,
     /// Offers the ownership table as a CSV file.
     pub save_csv: fn(AppState),
+    /// Offers the ring as an SVG file.
+    pub save_svg: fn(AppState),
 }
 
 /// The parts of the page that arrive on first use and that several places show.

@@ -191,6 +191,7 @@ export class Teach {
 
     // Exports.
     this.savePng = this.shareItem('save-png');
+    this.saveSvg = this.shareItem('save-svg');
     this.saveCsv = this.shareItem('save-csv');
   }
 

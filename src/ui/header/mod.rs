@@ -1,12 +1,13 @@
 //! The page's header: the switch between views, the toolbar (undo and redo, presentation mode),
-//! its Share menu (copy link, embed snippet, save PNG or CSV; the snippet and the CSV arrive on
-//! first use) and More menu, the folding menu they are built from, and the keyboard shortcuts,
+//! its Share menu (copy link, embed snippet, save PNG, SVG or CSV; the snippet, the SVG and the
+//! CSV arrive on first use) and More menu, the folding menu they are built from, and the keyboard shortcuts,
 //! installed here with the list More opens.
 
 pub mod menu;
 pub mod share;
 pub mod shortcuts;
 pub mod snippet;
+pub mod still;
 pub mod toolbar;
 pub mod views;
 
@@ -21,6 +22,7 @@ split_point! {
         ShareEntry {
             embed_dialog: |open| view! { <snippet::EmbedDialog open=open /> }.into_any(),
             save_csv: snippet::save_csv,
+            save_svg: still::save_svg,
         }
     }
 }

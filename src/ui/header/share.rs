@@ -1,5 +1,6 @@
-//! The Share menu: copy the link, the embed snippet, save the ring as a PNG or the ownership
-//! table as CSV. The snippet's dialog and the CSV arrive on first use (`snippet.rs`).
+//! The Share menu: copy the link, the embed snippet, save the ring as a PNG or an SVG or the
+//! ownership table as CSV. The snippet's dialog, the SVG and the CSV arrive on first use
+//! (`snippet.rs`, `still.rs`).
 
 use leptos::prelude::*;
 
@@ -11,7 +12,7 @@ use crate::ui::parts::Parts;
 use crate::ui::state::address::write_address;
 use crate::ui::state::AppState;
 
-/// Copy link, Embed, Save PNG and Save table, folded under one button.
+/// Copy link, Embed, Save PNG, Save SVG and Save table, folded under one button.
 #[component]
 pub(super) fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
     let app = expect_context::<AppState>();
@@ -52,6 +53,10 @@ pub(super) fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
         }
         fold.close();
     };
+    let save_svg = move |_| {
+        parts.share.with(move |share| (share.save_svg)(app));
+        fold.close();
+    };
     let save_csv = move |_| {
         parts.share.with(move |share| (share.save_csv)(app));
         fold.close();
@@ -70,6 +75,7 @@ pub(super) fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
                 "Embed…"
             </button>
             <button type="button" data-testid="save-png" on:click=save_png>"Save PNG"</button>
+            <button type="button" data-testid="save-svg" on:click=save_svg>"Save SVG"</button>
             <button type="button" data-testid="save-csv" on:click=save_csv>"Save table (CSV)"</button>
         </Menu>
         <span class="copied" role="status">{move || copied.get()}</span>

@@ -61,7 +61,7 @@ pub fn Toolbar() -> impl IntoView {
                 data-testid="present-toggle"
                 aria-pressed=move || app.present.get().to_string()
                 aria-keyshortcuts="P"
-                class="tool"
+                class="tool present-tool"
                 aria-label="Present"
                 title="Present"
                 on:click=move |_| app.page.toggle_present()

@@ -15,7 +15,7 @@ use crate::draw::picture::{Focus, Hit, KeyLayer, Picture};
 use crate::ui::kit::browser::{download, now};
 use crate::ui::kit::paint::{paint, PULSE_MS};
 use crate::ui::kit::theme::{use_reduced_motion, Theme};
-use crate::ui::state::{slot_list, AppState, ClickMode, Field, View};
+use crate::ui::state::{slot_list, AppState, ClickMode, Field, Still, View};
 
 /// The largest canvas side, in CSS pixels.
 const MAX_SIDE: f64 = 640.0;
@@ -234,9 +234,14 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                 .announce("The ring was saved as a PNG image.".into());
         }
     };
-    // The Share menu in the header saves through this.
+    // The Share menu in the header saves through these.
     app.save_png
         .set_value(Some(Callback::new(move |()| save_png())));
+    app.still.set_value(Some(Still {
+        picture,
+        side: side.into(),
+        dark: Signal::derive(move || theme.get().dark),
+    }));
 
     // The arrow keys step round the ring; they are the ring's while it has the focus, not the
     // lesson's.

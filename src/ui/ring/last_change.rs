@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::core::{Kind, MovedReads, Moves, Outcome, Scenario};
+use crate::draw::first_screen::words::NO_CHANGE_YET;
 use crate::teach::lessons::Panel;
 use crate::ui::kit::numbers::{grouped, pct};
 use crate::ui::state::AppState;
@@ -28,7 +29,7 @@ pub fn LastChangePanel() -> impl IntoView {
                 {move || {
                     app.last.with(|l| match l {
                         Some(o) => o.headline.clone(),
-                        None => "None yet: add a server and watch which keys move.".to_string(),
+                        None => NO_CHANGE_YET.to_string(),
                     })
                 }}
             </p>

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::Ownership;
+use crate::draw::first_screen::words::{self, BALANCE_TILES};
 use crate::teach::lessons::Panel;
 use crate::ui::kit::numbers::{grouped, pct};
 use crate::ui::kit::theme::{Swatch, Theme};
@@ -21,22 +22,7 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
             .with(|s| app.slots.with(|slots| slot_list(slots, s)))
     });
 
-    let caption = move || {
-        now.with(|o| {
-            let total = if o.ring_size == 1 << 32 { "2^32".to_string() } else { grouped(o.ring_size) };
-            let space = match o.unit {
-                "positions" => format!("of the ring ({total} positions)"),
-                "hash values" => format!("of the {total} hash values"),
-                "table entries" => format!("of the table ({total} entries)"),
-                _ => format!("of {total} evenly spaced positions, asked one by one"),
-            };
-            format!(
-                "Share {space} and of the {} {}. The dashed mark is the even share; the thin mark, the share before the last change.",
-                grouped(o.keys),
-                crate::core::plural(o.keys as usize, "key", "keys"),
-            )
-        })
-    };
+    let caption = move || now.with(words::ownership_caption);
     // The rows are keyed by server and colour, and each cell reads its own figure: a change
     // updates the numbers in place instead of building the table again.
     // The share drawn as a full bar: the largest share, even share or share before the change,
@@ -111,7 +97,7 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
                 <thead>
                     <tr>
                         <th scope="col">"Server"</th>
-                        <th scope="col" class="num">{move || if now.with(|o| o.unit == "positions") { "Ring" } else { "Share" }}</th>
+                        <th scope="col" class="num">{move || now.with(words::share_heading)}</th>
                         <th scope="col" class="num">"Keys"</th>
                         <th scope="col"><span class="sr-only">"Share against even share"</span></th>
                     </tr>
@@ -183,17 +169,18 @@ impl RowFigures {
 fn Balance(own: Memo<Ownership>) -> impl IntoView {
     let figure = move |f: fn(&Ownership) -> String| move || own.with(f);
     let predicted = move || own.with(|o| o.balance.predicted_spread.map(pct));
+    let [(busiest, busiest_means), (strays, strays_means)] = BALANCE_TILES;
     view! {
         <dl class="tiles small">
             <div>
-                <dt>"Busiest server"</dt>
-                <dd data-testid="peak-to-mean">{figure(|o| format!("{:.2}×", o.balance.peak_to_mean))}</dd>
-                <dd class="meaning">"its share over an even share"</dd>
+                <dt>{busiest}</dt>
+                <dd data-testid="peak-to-mean">{figure(words::peak_to_mean)}</dd>
+                <dd class="meaning">{busiest_means}</dd>
             </div>
             <div>
-                <dt>"Shares stray from even by"</dt>
-                <dd data-testid="spread">{figure(|o| pct(o.balance.spread))}</dd>
-                <dd class="meaning">"typically, as a part of an even share"</dd>
+                <dt>{strays}</dt>
+                <dd data-testid="spread">{figure(words::spread)}</dd>
+                <dd class="meaning">{strays_means}</dd>
             </div>
         </dl>
         <details class="explain" data-testid="spread-explain">

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::draw::first_screen::words;
 use crate::draw::geometry::position_at;
 
 use crate::core::Change;
@@ -15,7 +16,7 @@ use crate::ui::state::{AppState, ClickMode, Field};
 pub fn ModeBanner() -> impl IntoView {
     let app = expect_context::<AppState>();
     let text = move || match app.mode.get() {
-        ClickMode::Select => "Click a key or a server's point to select it.".to_string(),
+        ClickMode::Select => words::SELECT_HINT.to_string(),
         ClickMode::DropKey => "Click the ring to drop a key there.".to_string(),
         ClickMode::PlaceServer => format!(
             "Click the ring to place server {} there.",
@@ -82,7 +83,7 @@ pub fn HoverReadout() -> impl IntoView {
             let spot = position_at(fraction, placed.circle(s.size()));
             placed.spot_words(spot, s.size())
         }),
-        None => "Point at the ring to see who owns a position.".to_string(),
+        None => words::HOVER_HINT.to_string(),
     };
     view! { <p class="hover-readout" data-testid="hover-readout">{text}</p> }
 }

@@ -16,6 +16,7 @@ use super::words::Words;
 use super::work::Work;
 use super::TimelineEvent;
 use crate::core::{read_link, reads_param, CacheLoad, Change, Link, Outcome, Scenario};
+use crate::draw::picture::Picture;
 use crate::teach::lessons::Pointer;
 
 /// Shared app state, handed to every component through context: a few stores, each written
@@ -117,6 +118,20 @@ pub struct AppState {
     pub kept_params: StoredValue<Vec<(String, String)>>,
     /// Saves the ring as a PNG; set by the ring's canvas once it is on the page.
     pub save_png: StoredValue<Option<Callback<()>>>,
+    /// The ring as the canvas draws it, for Save SVG; set by the ring's canvas.
+    pub still: StoredValue<Option<Still>>,
+}
+
+/// The ring on the canvas, for an export that writes it again (Save SVG): its picture, the side
+/// it is drawn at, and whether the dark palette paints it.
+#[derive(Clone, Copy)]
+pub struct Still {
+    /// The picture the canvas paints.
+    pub picture: Memo<Picture>,
+    /// The canvas's side, in CSS pixels.
+    pub side: Signal<f64>,
+    /// Whether the canvas is painted in the dark palette.
+    pub dark: Signal<bool>,
 }
 
 impl AppState {
@@ -216,6 +231,7 @@ impl AppState {
             replicas: Memo::new(move |_| scenario.with(|s| s.timing().replicas as usize)),
             kept_params: StoredValue::new(Vec::new()),
             save_png: StoredValue::new(None),
+            still: StoredValue::new(None),
         };
         (app, extra)
     }

@@ -69,6 +69,41 @@ test.describe('on a screen with two device pixels per CSS pixel', () => {
   });
 });
 
+test('Save SVG downloads the ring as a vector image whose text names the servers and keys', async ({ ring }) => {
+  const teach = new Teach(ring);
+  const { page } = ring;
+  await ring.open();
+  await ring.addServer('D', 60);
+  await expect(ring.ringMoved).toHaveText('1 of 5');
+  const [download] = await Promise.all([page.waitForEvent('download'), teach.saveSvg.click()]);
+  expect(download.suggestedFilename()).toBe('ringlab-ring.svg');
+  const text = (await downloaded(download)).toString('utf8');
+  const side = await ring.canvas.evaluate((canvas) => parseFloat(canvas.style.width));
+  // A valid SVG document, at the canvas's side, read by the browser's own XML parser.
+  const parsed = await page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
+    const root = doc.documentElement;
+    return {
+      error: doc.getElementsByTagName('parsererror').length,
+      root: root.localName,
+      namespace: root.namespaceURI,
+      width: Number(root.getAttribute('width')),
+      texts: [...root.getElementsByTagName('text')].map((t) => t.textContent),
+      title: root.getElementsByTagName('title')[0]?.textContent ?? '',
+    };
+  }, text);
+  expect(parsed.error, 'XML errors').toBe(0);
+  expect(parsed.root).toBe('svg');
+  expect(parsed.namespace).toBe('http://www.w3.org/2000/svg');
+  expect(parsed.width).toBeCloseTo(side, 1);
+  for (const name of ['A', 'B', 'C', 'D']) expect(parsed.texts, `server ${name} named`).toContain(name);
+  for (const key of ['5', '25', '52', '68', '90']) expect(parsed.texts, `key ${key} named`).toContain(key);
+  expect(parsed.title.length).toBeGreaterThan(0);
+  // Self-contained: its colours are written in, so it needs no stylesheet.
+  expect(text).toMatch(/fill="#[0-9a-fA-F]{6}"/);
+  await expect(ring.announcement).toHaveText('The ring was saved as an SVG image.');
+});
+
 test('Save table (CSV) downloads the ownership table, row for row', async ({ ring }) => {
   const teach = new Teach(ring);
   const { page } = ring;

@@ -1,0 +1,92 @@
+// What each file of a build may weigh, as a phone downloads it: brotli at its highest level,
+// the copy scripts/compress.mjs writes and a host sends (gzip is given beside it). Sizes are
+// deterministic for a given source, so specs/budget.spec.mjs checks them after every release
+// build: a change that makes the first screen's download grow past its budget fails the tests.
+// Raise a budget only on purpose, and say in docs/performance.md ("Budget") what grew and why.
+//
+// The first screen is everything a first visit downloads before the page answers a tap: the
+// page, its stylesheets and scripts, the app's main WebAssembly module and the loader of the
+// other modules. Everything else arrives on first use (docs/design.md, "Parts that arrive on
+// first use") and has a budget of its own.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * Bytes, brotli (the first screen in all also gzipped). Each is what the build weighed when it
+ * was set, with a little room (2 to 8 %) so that a small fix passes and a new dependency or a
+ * view pulled back into the first screen does not. Measured figures: docs/performance.md,
+ * "What each module holds".
+ */
+export const BUDGET = {
+  // The first screen, all of it (471.6 kB brotli, 607.4 kB gzip when set).
+  firstScreen: 480_000,
+  firstScreenGzip: 620_000,
+  // Its files: the page with the first screen written in, its stylesheets, its scripts (the
+  // loader, the app's script and the split loader) and the main WebAssembly module.
+  page: 4_500,
+  styles: 11_500,
+  scripts: 15_000,
+  main: 450_000,
+  // Each module that arrives on first use, by the name its split point gives it
+  // (split_<name>-<hash>.wasm), and the chunks they share, all together.
+  parts: {
+    ask: 14_500,
+    cache: 4_700,
+    compare: 16_500,
+    embed: 9_500,
+    key: 4_500,
+    lesson: 9_000,
+    paste: 25_000,
+    practice: 24_500,
+    predict: 4_200,
+    replicas: 1_600,
+    ringsize: 5_300,
+    share: 13_000,
+    shortcuts: 2_300,
+    timeline: 53_500,
+    traffic: 19_000,
+  },
+  chunks: 103_000,
+};
+
+/** A file's size raw, gzipped (level 9) and with brotli (quality 11), as compress.mjs makes them. */
+export function weigh(dir, name) {
+  const data = readFileSync(join(dir, name));
+  const brotli = brotliCompressSync(data, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
+      [constants.BROTLI_PARAM_MODE]: name.endsWith('.wasm') ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
+  }).length;
+  return { name, raw: data.length, gzip: gzipSync(data, { level: 9 }).length, brotli };
+}
+
+/**
+ * The files of the build in `dir` that the first screen downloads, read from its index.html:
+ * the page, the stylesheets it links, the scripts it runs or preloads (the app's script and the
+ * split loader it imports), and the WebAssembly it preloads (the main module).
+ */
+export function firstScreenFiles(dir) {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const named = (pattern) => [...html.matchAll(pattern)].map((m) => m[1].replace(/^\.\//, ''));
+  return {
+    page: ['index.html'],
+    styles: named(/<link rel="stylesheet" href="([^"]+)"/g),
+    scripts: [...named(/<script src="([^"]+)"/g), ...named(/<link rel="modulepreload" href="([^"]+)"/g)],
+    main: named(/<link rel="preload" href="([^"]+\.wasm)"/g),
+  };
+}
+
+/** The modules that arrive on first use: `split_<name>-<hash>.wasm` by name, and the chunks. */
+export function laterModules(dir) {
+  const names = readdirSync(dir).filter((n) => n.endsWith('.wasm'));
+  const parts = {};
+  for (const name of names) {
+    const part = /^split_([a-z_]+)-[0-9a-f]{16}\.wasm$/.exec(name)?.[1];
+    if (part) parts[part] = name;
+  }
+  return { parts, chunks: names.filter((n) => /^chunk_\d+-[0-9a-f]{16}\.wasm$/.test(n)) };
+}

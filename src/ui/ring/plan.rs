@@ -81,15 +81,16 @@ fn PlanTable(plan: Plan) -> impl IntoView {
     let spans = plan.ranges.is_some();
     view! {
         <p data-testid="plan-summary">{plan.summary()}</p>
-        <div class="table-wrap">
+        // A long row scrolls sideways in its own box, which the keyboard can reach.
+        <div class="table-wrap" tabindex="0" role="region" aria-label="Reshard plan, scrollable">
             <table class="compare-table" data-testid="plan-table">
                 <caption>"What moves, from where to where"</caption>
                 <thead>
                     <tr>
                         <th scope="col">"From"</th>
                         <th scope="col">"To"</th>
-                        {spans.then(|| view! { <th scope="col">{head}</th> })}
                         <th scope="col" class="num">"Keys"</th>
+                        {spans.then(|| view! { <th scope="col">{head}</th> })}
                     </tr>
                 </thead>
                 <tbody>
@@ -110,8 +111,8 @@ fn PlanTable(plan: Plan) -> impl IntoView {
                             <tr>
                                 <td>{row.from}</td>
                                 <td>{row.to}</td>
-                                {spans.then(|| view! { <td class="spans">{words}{more}</td> })}
                                 <td class="num">{crate::core::grouped(row.keys)}</td>
+                                {spans.then(|| view! { <td class="spans">{words}{more}</td> })}
                             </tr>
                         }
                     }).collect_view()}

@@ -35,6 +35,7 @@ pub fn PlacementControls() -> impl IntoView {
             <select
                 node_ref=select_ref
                 id="placement-select"
+                class="placement-select"
                 data-testid="placement-select"
                 aria-describedby="placement-summary placement-error"
                 on:change=on_pick

@@ -17,8 +17,7 @@ use ringlab::core::{
 
 const NAMES: [&str; 9] = ["A", "B", "C", "Zed", "a", "b", "tokyo", "osaka", "lima"];
 
-/// A server before it is put on the ring: by hand at a position seed, or hashed with a weight.
-type ServerSpec = (bool, u64, u32);
+use common::ServerSpec;
 
 fn ring_size() -> impl Strategy<Value = u64> {
     prop_oneof![
@@ -52,22 +51,7 @@ fn build(
     placed: &[u64],
     generated: usize,
 ) -> Scenario {
-    let mut taken = BTreeSet::new();
-    let servers = specs
-        .iter()
-        .zip(NAMES)
-        .map(|(&(by_hand, seed, weight), name)| {
-            let position = seed % size;
-            if by_hand && taken.insert(position) {
-                Server::at(name, position as u32)
-            } else {
-                Server {
-                    name: name.to_string(),
-                    placement: Placement::Hashed { weight },
-                }
-            }
-        })
-        .collect();
+    let servers = common::servers_of(size, &NAMES, specs);
     let mut scenario =
         Scenario::new(RingSize::new(size).unwrap(), hash, vnodes, servers).expect("valid servers");
     // Few distinct positions on a small ring: keys pile up at one position.

@@ -48,9 +48,7 @@ fn key_spec() -> impl Strategy<Value = KeySpec> {
     ]
 }
 
-/// A server before it is put on a ring: placed by hand at a position seed, or hashed with a
-/// weight.
-type ServerSpec = (bool, u64, u32);
+use common::ServerSpec;
 
 fn server_spec() -> impl Strategy<Value = ServerSpec> {
     (any::<bool>(), any::<u64>(), 1u32..=3)
@@ -67,22 +65,7 @@ fn build(
     keys: &[KeySpec],
     generated: usize,
 ) -> Scenario {
-    let mut taken = HashSet::new();
-    let servers = specs
-        .iter()
-        .zip(names)
-        .map(|(&(by_hand, seed, weight), name)| {
-            let position = seed % size;
-            if by_hand && taken.insert(position) {
-                Server::at(name, position as u32)
-            } else {
-                Server {
-                    name: name.to_string(),
-                    placement: Placement::Hashed { weight },
-                }
-            }
-        })
-        .collect();
+    let servers = common::servers_of(size, names, specs);
     let mut scenario = Scenario::new(RingSize::new(size).unwrap(), hash, vnodes, servers)
         .expect("the servers are valid");
     let mut seen = HashSet::new();

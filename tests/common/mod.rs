@@ -260,3 +260,28 @@ pub fn owner_of(scenario: &Scenario, label: &str) -> String {
         .unwrap_or_else(|| panic!("no key {label}"));
     scenario.servers()[scenario.owner_of_key(id)].name.clone()
 }
+
+/// A server of a generated scenario: placed by hand (if its position is free) or hashed, a seed
+/// for its position, and its weight when hashed.
+pub type ServerSpec = (bool, u64, u32);
+
+/// The servers `specs` describe on a ring of `size`, named in order from `names`: a server
+/// placed by hand at a position another already took is hashed instead.
+pub fn servers_of(size: u64, names: &[&str], specs: &[ServerSpec]) -> Vec<Server> {
+    let mut taken = std::collections::HashSet::new();
+    specs
+        .iter()
+        .zip(names)
+        .map(|(&(by_hand, seed, weight), name)| {
+            let position = seed % size;
+            if by_hand && taken.insert(position) {
+                Server::at(name, position as u32)
+            } else {
+                Server {
+                    name: name.to_string(),
+                    placement: Placement::Hashed { weight },
+                }
+            }
+        })
+        .collect()
+}

@@ -1,40 +1,15 @@
 //! The `ringlab` command, run as a program: its reports, its refusals and its help.
 
-use std::io::Write;
+mod run;
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
 /// Runs `ringlab` with `args` and, when given, `input` on standard input.
 fn ringlab_with_input(args: &[&str], input: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ringlab"))
-        .args(args)
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the ringlab binary runs");
-    if let Some(input) = input {
-        let written = child
-            .stdin
-            .take()
-            .expect("stdin is piped")
-            .write_all(input.as_bytes());
-        // A command refused before it reads its input closes it: the refusal is what counts.
-        if let Err(error) = written {
-            assert_eq!(
-                error.kind(),
-                std::io::ErrorKind::BrokenPipe,
-                "ringlab reads its input"
-            );
-        }
-    }
-    child.wait_with_output().expect("ringlab finishes")
+    run::ringlab(args, input.map(str::as_bytes))
 }
 
 fn ringlab(args: &[&str]) -> Output {

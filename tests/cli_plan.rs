@@ -1,30 +1,9 @@
 //! `ringlab plan`: a change's moves as a table or JSON, the keyspace streamed from a file or
 //! standard input, unreadable lines counted and named, and refusals in one line.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod run;
 
-fn ringlab(args: &[&str], input: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ringlab"))
-        .args(args)
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the ringlab binary runs");
-    if let Some(bytes) = input {
-        let mut stdin = child.stdin.take().expect("stdin is piped");
-        let bytes = bytes.to_vec();
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(&bytes);
-        });
-    }
-    child.wait_with_output().expect("ringlab finishes")
-}
+use run::ringlab;
 
 fn ok(args: &[&str], input: Option<&[u8]>) -> (String, String) {
     let out = ringlab(args, input);

@@ -105,6 +105,8 @@ export function timeAction(page, selector, value, done, text) {
       reject(new Error(`the page has no ${!element ? selector : `[data-testid="${done}"]`}`));
       return;
     }
+    // Marks for a browser trace of the change (benches/frame-parts.mjs).
+    performance.mark('bench click');
     const start = performance.now();
     if (value === null) {
       element.click();
@@ -122,7 +124,10 @@ export function timeAction(page, selector, value, done, text) {
         reject(new Error(`expected "${text}", found "${target.textContent}"`));
         return;
       }
-      requestAnimationFrame(() => resolve({ work, frame: performance.now() - start }));
+      requestAnimationFrame(() => {
+        performance.mark('bench frame');
+        resolve({ work, frame: performance.now() - start });
+      });
     })();
   }), { selector, value, done, text });
 }

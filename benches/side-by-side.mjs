@@ -14,6 +14,9 @@
 //   --phone N        alternations of each cold first screen and each view's first open on a
 //                    phone, default 5.
 //   --warmup N       untimed alternations before each scenario's timed ones, default 3.
+//   --frames N       alternations of each change traced and cut into its parts (engine,
+//                    picture, canvas, panels, layout, paint, waiting; benches/frame-parts.mjs)
+//                    after the timed ones, for 100k and 1m; default 5, 0 for none.
 //   --only LIST      some of: bundle,start,phone,views,stored,100k,1m,gen (default all of them).
 //   --json FILE      also write every sample to FILE.
 //
@@ -51,10 +54,11 @@ import {
   addServer, bigRing, bundleSize, firstRender, launchChromium, quantile, removeServer,
   serveFolder, watchFirstRender,
 } from './page-kit.mjs';
+import { describe, medians, traced } from './frame-parts.mjs';
 import { coldFirstScreen, CPU_SLOWDOWN, firstOpen, SLOW_4G, VIEWS } from './phone-kit.mjs';
 import { compress, ENCODED } from '../scripts/compress.mjs';
 
-const USAGE = 'usage: node benches/side-by-side.mjs DIST_A DIST_B [--labels a,b] [--runs N] [--loads N] [--phone N] [--warmup N] [--only bundle,start,phone,views,stored,100k,1m,gen] [--json FILE]';
+const USAGE = 'usage: node benches/side-by-side.mjs DIST_A DIST_B [--labels a,b] [--runs N] [--loads N] [--phone N] [--warmup N] [--frames N] [--only bundle,start,phone,views,stored,100k,1m,gen] [--json FILE]';
 const PARTS = ['bundle', 'start', 'phone', 'views', 'stored', '100k', '1m', 'gen'];
 
 function fail(message) {
@@ -63,7 +67,7 @@ function fail(message) {
 }
 
 function parseArgs(argv) {
-  const options = { dists: [], labels: null, runs: 30, loads: 15, phone: 5, warmup: 3, only: PARTS, json: null };
+  const options = { dists: [], labels: null, runs: 30, loads: 15, phone: 5, warmup: 3, frames: 5, only: PARTS, json: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -80,6 +84,7 @@ function parseArgs(argv) {
     else if (arg === '--loads') options.loads = count();
     else if (arg === '--phone') options.phone = count();
     else if (arg === '--warmup') options.warmup = count();
+    else if (arg === '--frames') options.frames = count();
     else if (arg === '--only') options.only = value().split(',');
     else if (arg === '--json') options.json = value();
     else if (arg === '-h' || arg === '--help') fail(USAGE);
@@ -169,6 +174,27 @@ async function addRemove(builds, keys, title) {
     }));
   record(`${title}: add a server`, a.map((r) => r.add), b.map((r) => r.add));
   record(`${title}: remove a server`, a.map((r) => r.remove), b.map((r) => r.remove));
+  if (!options.frames) return;
+  // The same changes again under a browser trace, cut into their parts up to the painted frame
+  // (benches/frame-parts.mjs). Tracing slows the page a little, so these are apart from the
+  // timings above.
+  const [ta, tb] = await alternate(builds, options.frames, (build) =>
+    within(build, `${title}: tracing a change`, async () => {
+      const [add, remove] = [[], []];
+      const parts = await traced(browser, build.page, async () => {
+        add.push(await addServer(build.page));
+        remove.push(await removeServer(build.page));
+      });
+      return { add: parts[0], remove: parts[1] };
+    }));
+  for (const what of ['add', 'remove']) {
+    const [pa, pb] = [ta.map((r) => r[what]), tb.map((r) => r[what])];
+    record(`${title}: ${what} a server, to the painted frame`, pa.map((p) => p.total), pb.map((p) => p.total));
+    for (const [i, parts] of [pa, pb].entries()) {
+      console.log(`  ${labels[i]}, medians of ${parts.length}: ${describe(medians(parts, (xs) => quantile(xs, 0.5)))}`);
+    }
+    frameParts.push({ title, what, [labels[0]]: medians(pa, (xs) => quantile(xs, 0.5)), [labels[1]]: medians(pb, (xs) => quantile(xs, 0.5)) });
+  }
 }
 
 /** `measure(build, url)` on each build in turn, `options.phone` times, alternating who goes first. */
@@ -227,6 +253,7 @@ async function generation(builds) {
 }
 
 const firstScreenBytes = {};
+const frameParts = [];
 const builds = options.dists.map((dist, i) => ({ dist, label: labels[i] }));
 const sizes = builds.map((build) => bundleSize(build.dist));
 // A build from before scripts/compress.mjs has no precompressed copies, and the server sends
@@ -340,5 +367,5 @@ if (rows.length) {
   console.log(`\n(paired ratio: the median over rounds of ${labels[1]}'s time over ${labels[0]}'s in the same round)`);
 }
 if (options.json) {
-  writeFileSync(options.json, JSON.stringify({ labels, dists: options.dists, sizes, firstScreenBytes, samples }, null, 2));
+  writeFileSync(options.json, JSON.stringify({ labels, dists: options.dists, sizes, firstScreenBytes, frameParts, samples }, null, 2));
 }

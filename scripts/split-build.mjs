@@ -11,7 +11,8 @@
 //
 // Environment: TRUNK_PROFILE=release|debug (set by Trunk; release when run by hand), and
 // SPLIT=0 for one module as before (the `nosplit` feature: every split point becomes a plain
-// call), the baseline the page bench measures against. Tools from PATH: wasm-split-cli (crate
+// call), the baseline the page bench measures against; WASM_NAMES=1 keeps the functions' names
+// in the main module (wasm-opt -g), so that a browser profile of a release build names them. Tools from PATH: wasm-split-cli (crate
 // wasm_split_cli_support 0.2.4), wasm-bindgen at the Cargo.lock version, wasm-opt 132 (npm
 // binaryen); scripts/setup.sh installs them.
 import { createHash } from 'node:crypto';
@@ -149,7 +150,8 @@ async function build(outDir) {
 async function optimise(modules, out) {
   const [main, ...rest] = modules;
   console.log(`split-build: wasm-opt -Oz ${main.ref}, and ${rest.length} modules through binaryen's interface`);
-  const command = promisify(execFile)('wasm-opt', ['-Oz', main.src, '-o', out(main)]);
+  const names = process.env.WASM_NAMES === '1' ? ['-g'] : [];
+  const command = promisify(execFile)('wasm-opt', ['-Oz', ...names, main.src, '-o', out(main)]);
   if (rest.length) {
     // The binaryen package the wasm-opt command on PATH comes from (npm's binaryen@132.0.0).
     const bin = realpathSync(execFileSync('sh', ['-c', 'command -v wasm-opt'], { encoding: 'utf8' }).trim());

@@ -148,9 +148,28 @@ pub(super) fn keys(
         }
     }
     let mut moved_counts = vec![0u64; bins];
-    if let Some(ids) = moved {
-        for id in ids.iter() {
-            moved_counts[bin_of(placed.key_spot(set, id))] += 1;
+    match moved.and_then(KeyIds::spans) {
+        // Keys drawn at their own positions that moved as runs of that order (the ring's
+        // changed arcs): each run is cut at the slices' edges by binary search, so the cost
+        // follows the runs, not the keys in them.
+        Some(spans) if !own_circle && spans.keys().len() == set.len() => {
+            let positions = set.sorted_positions();
+            let bin_end = |bin: usize| ((bin as u64 + 1) * circle).div_ceil(bins as u64);
+            for span in spans.spans() {
+                let (mut at, end) = (span.start as usize, span.end as usize);
+                while at < end {
+                    let bin = bin_of(positions[at]);
+                    let edge = bin_end(bin);
+                    let upto = at + positions[at..end].partition_point(|&p| u64::from(p) < edge);
+                    moved_counts[bin] += (upto - at) as u64;
+                    at = upto;
+                }
+            }
+        }
+        _ => {
+            for id in moved.into_iter().flat_map(KeyIds::iter) {
+                moved_counts[bin_of(placed.key_spot(set, id))] += 1;
+            }
         }
     }
     let mut heats = vec![0.0f64; bins];
@@ -251,5 +270,56 @@ mod tests {
         let labels: Vec<&str> = dots.iter().filter_map(|d| d.label.as_deref()).collect();
         assert!(labels.contains(&"ключ:xxxx…"), "{labels:?}");
         assert!(labels.contains(&"52"), "{labels:?}");
+    }
+
+    /// The band's moved counts, found from runs of the key order, against a count of every
+    /// moved key by its own slice.
+    #[test]
+    fn the_band_counts_moved_keys_in_the_same_slices_as_one_by_one() {
+        for size in [100u64, 7_919, 1 << 20, 1 << 32] {
+            let mut scenario = Scenario::teaching();
+            for change in [
+                Change::SetRingSize { size },
+                Change::HashPlaced,
+                Change::SetVnodes { vnodes: 20 },
+                Change::GenerateKeys { count: 20_000 },
+            ] {
+                scenario.apply(change).unwrap();
+            }
+            for change in [
+                Change::AddServer {
+                    name: "D".into(),
+                    at: None,
+                    weight: None,
+                },
+                Change::RemoveServer { name: "A".into() },
+            ] {
+                let outcome = scenario.apply(change).unwrap();
+                let spans = outcome.moved.keys.spans().expect("the ring keeps runs");
+                assert!(!spans.is_empty());
+                let placed = scenario.placed();
+                let slots: Vec<usize> = (0..scenario.servers().len()).collect();
+                let layer = keys(
+                    &scenario,
+                    &placed,
+                    &slots,
+                    Some(&outcome.moved.keys),
+                    None,
+                    None,
+                    MAX_DOTS,
+                );
+                let KeyLayer::Density { bins, .. } = layer else {
+                    panic!("20,005 keys are a band")
+                };
+                let circle = placed.circle(scenario.size());
+                let mut expected = vec![0u64; bins.len()];
+                for id in outcome.moved.keys.iter() {
+                    let spot = u64::from(scenario.keys().position_of(id));
+                    expected[(spot * bins.len() as u64 / circle) as usize] += 1;
+                }
+                let counted: Vec<u64> = bins.iter().map(|b| b.moved).collect();
+                assert_eq!(counted, expected, "ring of {size}");
+            }
+        }
     }
 }

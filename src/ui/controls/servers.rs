@@ -45,7 +45,7 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
             at,
             weight: None,
         };
-        let result = app.scenario.with_untracked(|s| s.after(change.clone()));
+        let result = app.work_out(change.clone());
         // With Predict first on, an accepted change waits for the learner's prediction.
         if result.is_ok() && app.hold(&change, Field::AddServer) {
             name_refusal.settle(true);

@@ -12,7 +12,7 @@ use crate::core::placement::Circle;
 use crate::core::Change;
 use crate::draw::geometry::{position_at, Frame};
 use crate::draw::picture::{Focus, Hit, KeyLayer, Picture};
-use crate::ui::kit::browser::{download, now};
+use crate::ui::kit::browser::{download, now, timed};
 use crate::ui::kit::paint::{paint, PULSE_MS};
 use crate::ui::kit::theme::{use_reduced_motion, Theme};
 use crate::ui::state::{slot_list, AppState, ClickMode, Field, Still, View};
@@ -103,8 +103,11 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
     let picture = Memo::new(move |_| {
         let scenario = app.scenario.get();
         let slots = app.slots.with(|slots| slot_list(slots, &scenario));
-        app.last
-            .with(|last| Picture::new(&scenario, last.as_deref(), &slots, &focus.get()))
+        let focus = focus.get();
+        timed("ringlab picture", || {
+            app.last
+                .with(|last| Picture::new(&scenario, last.as_deref(), &slots, &focus))
+        })
     });
 
     // Start the pulse on every change that moved keys.
@@ -121,15 +124,26 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         }
     });
 
-    Effect::new(move |_| {
-        let Some(canvas) = canvas_ref.get() else {
+    // The canvas is painted once a frame, just before the browser draws that frame: after a
+    // change the panels' updates and the canvas's text then bring the page's styles up to date
+    // once rather than twice, and changes that come within one frame paint once. Everything is
+    // read untracked there, and asked for without insisting, as the ring may have gone by then.
+    let scheduled = StoredValue::new(false);
+    let paint_now = move || {
+        let Some(canvas) = canvas_ref.try_get_untracked().flatten() else {
             return;
         };
         // Hidden under the Compare view: paint when it shows again.
-        if !app.shows_ring() {
+        if !untrack(|| app.shows_ring()) {
             return;
         }
-        let side = side.get();
+        let (Some(side), Some(theme), Some(pulse)) = (
+            side.try_get_untracked(),
+            theme.try_get_untracked(),
+            pulse.try_get_untracked(),
+        ) else {
+            return;
+        };
         let dpr = window().device_pixel_ratio().max(1.0);
         let pixels = (side * dpr).round() as u32;
         if canvas.width() != pixels {
@@ -138,7 +152,27 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         }
         let _ = canvas.style(("width", format!("{side}px")));
         let _ = canvas.style(("height", format!("{side}px")));
-        picture.with(|p| paint(&canvas, dpr, Frame { side }, p, theme.get(), pulse.get()));
+        picture.try_with_untracked(|p| {
+            timed("ringlab canvas", || {
+                paint(&canvas, dpr, Frame { side }, p, theme, pulse)
+            })
+        });
+    };
+    Effect::new(move |_| {
+        canvas_ref.track();
+        side.track();
+        theme.track();
+        pulse.track();
+        picture.track();
+        if !app.shows_ring() || scheduled.get_value() {
+            return;
+        }
+        scheduled.set_value(true);
+        request_animation_frame(move || {
+            if scheduled.try_set_value(false).is_none() {
+                paint_now();
+            }
+        });
     });
 
     let locate = move |ev: &web_sys::MouseEvent| {

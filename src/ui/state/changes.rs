@@ -10,6 +10,7 @@ use super::shown::Frame;
 use super::slots::slots_for;
 use super::vocabulary::Field;
 use crate::core::{Change, Error, Kind, Link, Outcome, Scenario};
+use crate::ui::kit::browser::timed;
 
 /// The most views undo keeps.
 pub const HISTORY_LIMIT: usize = 200;
@@ -55,8 +56,16 @@ impl AppState {
 
     /// Applies `change` without asking first (see [`AppState::dispatch`]).
     pub fn apply(&self, change: Change, field: Field) -> bool {
-        let result = self.scenario.with_untracked(|s| s.after(change));
+        let result = self.work_out(change);
         self.commit(result, field)
+    }
+
+    /// What `change` makes of the scenario on screen, as the engine works it out, without
+    /// showing it (named `ringlab engine` on the page's timeline, for the page benchmark).
+    pub fn work_out(&self, change: Change) -> Result<(Scenario, Outcome), Error> {
+        timed("ringlab engine", || {
+            self.scenario.with_untracked(|s| s.after(change))
+        })
     }
 
     /// Shows a change the engine has already worked out (see [`AppState::dispatch`]), or its

@@ -11,9 +11,10 @@ export const CPU_SLOWDOWN = 4;
  * A fresh context (empty cache, no service worker: a first visit) at 375×812 with one page under
  * the mobile profile. The page notes when the starting ring's shares are on screen (`window.
  * firstScreen`, the first frame after, in ms from navigation start), and `fetched` collects
- * every response's size as sent (compressed, headers included).
+ * every response's size as sent (compressed, headers included). With `tap`, the page also
+ * taps Add server as soon as it can (see the init script).
  */
-export async function phonePage(browser, { worker = false } = {}) {
+export async function phonePage(browser, { worker = false, tap = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: worker ? 'allow' : 'block' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -26,7 +27,28 @@ export async function phonePage(browser, { worker = false } = {}) {
     const f = fetched.get(e.requestId);
     if (f) f.bytes = e.encodedDataLength;
   });
-  await page.addInitScript(() => {
+  await page.addInitScript((tap) => {
+    // With `tap`, a person who taps Add server as soon as the app has put it on screen: the
+    // first frame after server D's share shows is `window.tapAnswered` (ms from navigation
+    // start), and when the button came, `window.tapReady`.
+    if (tap) {
+      const ready = new MutationObserver(() => {
+        const button = document.querySelector('[data-testid="add-server"]');
+        if (!button) return;
+        ready.disconnect();
+        window.tapReady = performance.now();
+        const answered = new MutationObserver(() => {
+          if (!document.querySelector('[data-testid="share-D"]')) return;
+          answered.disconnect();
+          requestAnimationFrame(() => {
+            window.tapAnswered = performance.now();
+          });
+        });
+        answered.observe(document.body, { childList: true, subtree: true });
+        button.click();
+      });
+      ready.observe(document, { childList: true, subtree: true });
+    }
     const watch = new MutationObserver(() => {
       // The app's share, or the one the build wrote into the page (its first screen).
       if (document.querySelector('[data-testid="share-A"], [data-first-share="A"]')) {
@@ -37,7 +59,7 @@ export async function phonePage(browser, { worker = false } = {}) {
       }
     });
     watch.observe(document, { childList: true, subtree: true });
-  });
+  }, tap);
   return { context, page, fetched };
 }
 
@@ -48,10 +70,12 @@ function firstScreen(page) {
 
 /**
  * One cold visit to `url`: ms to the first frame after the starting ring's shares are on screen,
- * the bytes fetched by then (as sent), and the WebAssembly files among them.
+ * the bytes fetched by then (as sent), and the WebAssembly files among them; and `tap`, ms from
+ * navigation start until a tap on Add server, made as soon as the app shows the button, has
+ * added server D and the frame after shows its share (`tapReady`: when the button came).
  */
 export async function coldFirstScreen(browser, url) {
-  const { context, page, fetched } = await phonePage(browser);
+  const { context, page, fetched } = await phonePage(browser, { tap: true });
   try {
     await page.goto(url, { waitUntil: 'commit' });
     await firstScreen(page);
@@ -64,7 +88,11 @@ export async function coldFirstScreen(browser, url) {
     const before = [...fetched.values()].filter((f) => f.url === documentUrl || asked.includes(f.url));
     const bytes = before.reduce((sum, f) => sum + f.bytes, 0);
     const wasm = before.filter((f) => f.url.endsWith('.wasm')).map((f) => f.url.split('/').pop());
-    return { time, bytes, wasm };
+    // Counted before waiting for the tap: what is still arriving at the first screen is not
+    // part of what it fetched.
+    await page.waitForFunction(() => window.tapAnswered !== undefined, null, { timeout: 120_000, polling: 50 });
+    const { tap, tapReady } = await page.evaluate(() => ({ tap: window.tapAnswered, tapReady: window.tapReady }));
+    return { time, bytes, wasm, tap, tapReady };
   } finally {
     await context.close();
   }

@@ -17,7 +17,7 @@
 //   --frames N       alternations of each change traced and cut into its parts (engine,
 //                    picture, canvas, panels, layout, paint, waiting; benches/frame-parts.mjs)
 //                    after the timed ones, for 100k and 1m; default 5, 0 for none.
-//   --only LIST      some of: bundle,start,phone,views,stored,100k,1m,gen (default all of them).
+//   --only LIST      some of: bundle,start,phone,views,stored,100k,1m,first,gen (default all of them).
 //   --json FILE      also write every sample to FILE.
 //
 // Example, from the repository root:
@@ -31,11 +31,16 @@
 //           server, then removing it, each from the click until the microtasks behind it have
 //           run, the layout is done and the last change's headline names it;
 //   1m      the same with 1,000,000 keys;
+//   first   the first server added to a fresh page with 1,000,000 keys, two seconds after its
+//           keys are in (a first change at a new number of servers, whose mod N comparison wants
+//           counts no change has made yet), timed as in 100k; as many rounds as --phone;
 //   phone   the starting scenario on a phone, a first visit: Lighthouse's mobile profile (Slow 4G,
 //           a CPU 4x slower; benches/phone-kit.mjs), a fresh context each time (empty cache, no
 //           service worker), at 375x812; from navigation start to the first frame after the
 //           starting ring's shares are on screen, served gzipped and then with brotli (the
 //           precompressed copies scripts/compress.mjs writes), and the bytes fetched by then;
+//           and from navigation start until a tap on Add server, made as soon as the app shows
+//           the button, has added server D and the frame after shows its share;
 //   views   each other view's first open on the same phone, in a page whose first screen is up:
 //           from the click until the first frame after the view's content is on screen; the
 //           view's files come over the slow connection (the service worker is kept out);
@@ -58,8 +63,8 @@ import { describe, medians, traced } from './frame-parts.mjs';
 import { coldFirstScreen, CPU_SLOWDOWN, firstOpen, SLOW_4G, VIEWS } from './phone-kit.mjs';
 import { compress, ENCODED } from '../scripts/compress.mjs';
 
-const USAGE = 'usage: node benches/side-by-side.mjs DIST_A DIST_B [--labels a,b] [--runs N] [--loads N] [--phone N] [--warmup N] [--frames N] [--only bundle,start,phone,views,stored,100k,1m,gen] [--json FILE]';
-const PARTS = ['bundle', 'start', 'phone', 'views', 'stored', '100k', '1m', 'gen'];
+const USAGE = 'usage: node benches/side-by-side.mjs DIST_A DIST_B [--labels a,b] [--runs N] [--loads N] [--phone N] [--warmup N] [--frames N] [--only bundle,start,phone,views,stored,100k,1m,first,gen] [--json FILE]';
+const PARTS = ['bundle', 'start', 'phone', 'views', 'stored', '100k', '1m', 'first', 'gen'];
 
 function fail(message) {
   console.error(message);
@@ -197,6 +202,17 @@ async function addRemove(builds, keys, title) {
   }
 }
 
+/** The first server added to a fresh big ring of a million keys, once the page has been idle. */
+async function firstChange(builds) {
+  const [a, b] = await alternate(builds, options.phone, (build) =>
+    within(build, 'adding the first server to a fresh page of 1,000,000 keys', async () => {
+      await bigRing(build.page, build.url, 1_000_000);
+      await build.page.waitForTimeout(2000);
+      return (await addServer(build.page)).work;
+    }));
+  record('1,000,000 keys: the first server added, on a fresh page', a, b);
+}
+
 /** `measure(build, url)` on each build in turn, `options.phone` times, alternating who goes first. */
 async function onPhone(builds, urls, measure) {
   const results = builds.map(() => []);
@@ -218,6 +234,7 @@ async function phone(builds, encoding) {
     within(build, `the first screen on a phone, served with ${encoding}`, () => coldFirstScreen(browser, url)));
   const how = encoding === 'gzip' ? 'gzipped' : 'with brotli';
   record(`phone, first screen, cold, served ${how}`, runs[0].map((r) => r.time), runs[1].map((r) => r.time));
+  record(`phone, a tap on Add server answered, cold, served ${how}`, runs[0].map((r) => r.tap), runs[1].map((r) => r.tap));
   const kb = (x) => `${(x / 1024).toFixed(0)} KB`;
   const fetched = runs.map((r) => quantile(r.map((x) => x.bytes), 0.5));
   console.log(`  fetched by then, as sent: ${labels[0]} ${kb(fetched[0])}, ${labels[1]} ${kb(fetched[1])}; ${labels[1]}'s WebAssembly: ${runs[1][0].wasm.join(', ')}`);
@@ -338,6 +355,7 @@ try {
   }
   if (wanted('100k')) await addRemove(builds, 100_000, '100,000 keys');
   if (wanted('1m')) await addRemove(builds, 1_000_000, '1,000,000 keys');
+  if (wanted('first')) await firstChange(builds);
   if (wanted('gen')) await generation(builds);
 } catch (error) {
   console.error(`side-by-side: ${error.message}`);

@@ -12,7 +12,8 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use ringlab::core::placement::{mod_n_by_pass, mod_n_moves};
 use ringlab::core::{
-    Change, HashScheme, Key, KeyIds, Kind, Placed, Placement, RingSize, Scenario, Server,
+    Change, HashScheme, Key, KeyIds, Kind, Placed, Placement, ResidueCounter, RingSize, Scenario,
+    Server,
 };
 
 const NAMES: [&str; 9] = ["A", "B", "C", "Zed", "a", "b", "tokyo", "osaka", "lima"];
@@ -297,4 +298,50 @@ fn a_million_keys_moved_by_a_new_server_are_kept_as_a_few_hundred_runs() {
     assert!(matches!(baseline.moved.keys, KeyIds::Remainders(_)));
     // 20 of every 21 × 20 remainders keep their server: about 95% of the keys move.
     assert!((940_000..965_000).contains(&baseline.moved.len()));
+}
+
+#[test]
+fn the_remainder_counts_a_server_joining_or_leaving_will_want_can_be_counted_ahead() {
+    // Five servers and 10,000 keys: a sixth joining wants the counts modulo lcm(5, 6) = 30, one
+    // leaving those modulo lcm(5, 4) = 20. Counted ahead a slice at a time, they are at hand
+    // for the change, which then moves under mod N exactly the keys a pass over every key
+    // finds.
+    let servers: Vec<Server> = (0..5).map(|i| Server::hashed(&format!("s{i}"))).collect();
+    let mut scenario = Scenario::new(RingSize::FULL, HashScheme::default(), 10, servers).unwrap();
+    scenario
+        .apply(Change::GenerateKeys { count: 10_000 })
+        .unwrap();
+    assert_eq!(scenario.counts_ahead(), vec![30, 20]);
+    let keys = scenario.shared_keys();
+    for divisor in scenario.counts_ahead() {
+        let mut counter = ResidueCounter::start(divisor);
+        while !counter.count(&keys, 777) {}
+        counter.keep_in(&keys);
+    }
+    assert!(scenario.counts_ahead().is_empty());
+    assert!(scenario.keys().has_residue_counts(30) && scenario.keys().has_residue_counts(20));
+    for change in [
+        Change::AddServer {
+            name: "s5".into(),
+            at: None,
+            weight: None,
+        },
+        Change::RemoveServer { name: "s2".into() },
+    ] {
+        let before = scenario.clone();
+        let outcome = scenario.apply(change).unwrap();
+        let baseline = outcome.baseline.as_ref().unwrap();
+        assert!(matches!(baseline.moved.keys, KeyIds::Remainders(_)));
+        let by_pass = mod_n_by_pass(&before.layout(), &scenario.layout());
+        assert_eq!(baseline.moved.keys, by_pass.keys);
+    }
+    // Fewer keys than the divisor: a pass is cheaper than counts, so none are wanted.
+    let few = Scenario::new(
+        RingSize::FULL,
+        HashScheme::default(),
+        10,
+        (0..5).map(|i| Server::hashed(&format!("s{i}"))).collect(),
+    )
+    .unwrap();
+    assert!(few.counts_ahead().is_empty());
 }

@@ -71,6 +71,7 @@ pub fn App() -> impl IntoView {
     ));
     embed::probe::register(app);
     state::address::sync_address(app);
+    state::ahead::count_ahead(app);
     header::shortcuts::install(app);
     let theme = use_theme(app.present);
     if let Some(deferred) = deferred {

@@ -51,7 +51,9 @@ pub use ketama::ketama_hash;
 pub use kind::Kind;
 pub use layout::Layout;
 pub use measure::{Cost, Space, State};
-pub use moved::{ideal_movement, mod_n_by_pass, mod_n_moves, moves_between, ring_moves};
+pub use moved::{
+    counts_ahead, ideal_movement, mod_n_by_pass, mod_n_moves, moves_between, ring_moves,
+};
 pub use options::{
     check_groupcache_replicas, check_load, check_maglev_size, check_min_ring, check_num_tokens,
     check_probes, parse_hash_tag, parse_hash_type, parse_load, parse_nc_hash, Options, Setting,

@@ -81,15 +81,10 @@ fn mod_n_by_counts(before: &Layout<'_>, after: &Layout<'_>) -> Option<Moves> {
     if !Arc::ptr_eq(before.keys, keys) || names_b.is_empty() || names_a.is_empty() {
         return None;
     }
-    let period = lcm(names_b.len() as u64, names_a.len() as u64);
-    // The counts cost a pass over the keys the first time and a table as long as the divisor:
-    // for fewer keys than that, the pass alone is cheaper.
-    if period > COUNTED_TABLE
-        || ((keys.len() as u64) < period && !keys.has_residue_counts(period as u32))
-    {
+    let period = counted_period(names_b.len(), names_a.len())?;
+    if !keys.has_residue_counts(period) && (keys.len() as u64) < u64::from(period) {
         return None;
     }
-    let period = period as u32;
     let place_after = place_after(names_b, names_a);
     let (by_b, by_a) = (
         Remainder::new(names_b.len() as u32),
@@ -195,6 +190,32 @@ const STAYS_TABLE: u64 = 1 << 16;
 /// The largest divisor whose remainders [`mod_n_by_counts`] counts: lcm(N, N ± 1) for every
 /// server count a scenario allows (at most 500 × 501).
 const COUNTED_TABLE: u64 = 1 << 18;
+
+/// The divisor whose remainder counts tell what going from `before` to `after` servers moves
+/// under mod N, lcm(before, after), when it is small enough to count by. The counts cost a pass
+/// over the keys the first time and a table as long as the divisor: for fewer keys than the
+/// divisor, the pass alone is cheaper, so they are only worth counting ahead for at least as
+/// many keys ([`counts_ahead`]).
+fn counted_period(before: usize, after: usize) -> Option<u32> {
+    let period = lcm(before as u64, after as u64);
+    (period > 0 && period <= COUNTED_TABLE).then_some(period as u32)
+}
+
+/// The divisors whose remainder counts the next change of one server (one joining, one leaving)
+/// will ask `keys` for under mod N, with `servers` servers now, that are not at hand yet and
+/// are worth counting: a page counts them ahead, a slice at a time when it is idle
+/// ([`crate::core::ResidueCounter`]), so that the change itself finds them ready.
+pub fn counts_ahead(keys: &KeySet, servers: usize) -> Vec<u32> {
+    let mut wanted: Vec<u32> = [servers + 1, servers.saturating_sub(1)]
+        .into_iter()
+        .filter(|&next| next > 0 && servers > 0)
+        .filter_map(|next| counted_period(servers, next))
+        .filter(|&period| (keys.len() as u64) >= u64::from(period))
+        .filter(|&period| !keys.has_residue_counts(period))
+        .collect();
+    wanted.dedup();
+    wanted
+}
 
 fn lcm(a: u64, b: u64) -> u64 {
     let gcd = |mut a: u64, mut b: u64| {

@@ -342,6 +342,17 @@ impl Scenario {
         &self.keys
     }
 
+    /// The keys, shared: the same set as long as only the servers change.
+    pub fn shared_keys(&self) -> Arc<KeySet> {
+        self.keys.clone()
+    }
+
+    /// The divisors whose remainder counts the next server joining or leaving will want for its
+    /// mod N comparison and that are not at hand yet (see [`crate::core::placement::counts_ahead`]).
+    pub fn counts_ahead(&self) -> Vec<u32> {
+        crate::core::placement::counts_ahead(&self.keys, self.servers().len())
+    }
+
     /// The index of the server that owns key `id` on the ring.
     pub fn owner_of_key(&self, id: u32) -> usize {
         self.ring.owner_of(self.keys.position_of(id))

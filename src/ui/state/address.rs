@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::core::{parse_number, write_link, CacheLoad};
 use crate::teach::lessons::{is_lesson_link, lesson_from_link, lesson_link, MAX_LINK_CHARS};
-use crate::ui::kit::browser::{now, when_idle};
+use crate::ui::kit::browser::now;
 
 /// Applies the view parameters a link carries besides the scenario (`select`, `r`, `reads`,
 /// `hit`); what cannot be read joins the link's notices.
@@ -217,11 +217,9 @@ pub fn sync_address(app: AppState) {
             let wait = (ADDRESS_INTERVAL_MS - since).clamp(0.0, ADDRESS_INTERVAL_MS);
             set_timeout(
                 move || {
-                    when_idle(move || {
-                        pending.set_value(false);
-                        written.set_value(now());
-                        write_address(app);
-                    })
+                    pending.set_value(false);
+                    written.set_value(now());
+                    write_address(app);
                 },
                 std::time::Duration::from_millis(wait as u64),
             );

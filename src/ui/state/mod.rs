@@ -3,10 +3,11 @@
 //! to apply it; a refused change leaves everything as it was and puts the engine's message next
 //! to the control that sent it. `app` holds the state, `changes` every way it changes (undo and
 //! redo among them), `vocabulary` the page's words (views, fields, click modes, the Timeline's
-//! event), `slots` the servers' colours, `lesson` the way through a guided lesson and `address`
-//! the address bar kept in step with it all.
+//! event), `slots` the servers' colours, `lesson` the way through a guided lesson, `address`
+//! the address bar kept in step with it all and `ahead` the work counted ahead while idle.
 
 pub mod address;
+pub mod ahead;
 mod app;
 mod changes;
 mod lesson;

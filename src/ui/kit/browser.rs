@@ -29,7 +29,8 @@ pub fn timed<T>(name: &str, work: impl FnOnce() -> T) -> T {
 }
 
 /// Runs `work` once the browser is idle (after the frame that shows a change, not before it),
-/// within a second; at once where the browser cannot say when it is idle.
+/// within a second; where the browser cannot say when it is idle, in a task of its own soon
+/// after, never inside the caller's.
 pub fn when_idle(work: impl FnOnce() + 'static) {
     let window = window();
     let idle = js_sys::Reflect::get(&window, &JsValue::from_str("requestIdleCallback"))
@@ -42,7 +43,7 @@ pub fn when_idle(work: impl FnOnce() + 'static) {
             let _ = js_sys::Reflect::set(&options, &"timeout".into(), &1000.into());
             let _ = request.call2(&window, &callback, &options);
         }
-        None => work(),
+        None => set_timeout(work, std::time::Duration::ZERO),
     }
 }
 

@@ -19,21 +19,22 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * "What each module holds".
  */
 export const BUDGET = {
-  // The first screen, all of it (471.6 kB brotli, 607.4 kB gzip when set).
-  firstScreen: 480_000,
-  firstScreenGzip: 620_000,
+  // The first screen, all of it (439.3 kB brotli, 564.8 kB gzip when set).
+  firstScreen: 450_000,
+  firstScreenGzip: 580_000,
   // Its files: the page with the first screen written in, its stylesheets, its scripts (the
   // loader, the app's script and the split loader) and the main WebAssembly module.
   page: 4_500,
   styles: 11_500,
   scripts: 15_000,
-  main: 450_000,
+  main: 420_000,
   // Each module that arrives on first use, by the name its split point gives it
   // (split_<name>-<hash>.wasm), and the chunks they share, all together.
   parts: {
     ask: 14_500,
     cache: 4_700,
     compare: 16_500,
+    data: 51_500,
     embed: 9_500,
     key: 4_500,
     lesson: 9_000,
@@ -47,7 +48,7 @@ export const BUDGET = {
     timeline: 53_500,
     traffic: 19_000,
   },
-  chunks: 103_000,
+  chunks: 106_000,
 };
 
 /** A file's size raw, gzipped (level 9) and with brotli (quality 11), as compress.mjs makes them. */

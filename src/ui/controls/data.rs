@@ -1,5 +1,6 @@
-//! "Your data": keys (and counts) from a file of the person's own, opened, dropped anywhere on
-//! the page, or pasted. The file is read on this machine, a slice per browser task with a
+//! What the "Your data" panel holds, fetched the first time it opens or a file is dropped
+//! ([`super::your_data`] is the panel as the first screen has it): keys (and counts) from a file
+//! of the person's own, opened, dropped anywhere on the page, or pasted. The file is read on this machine, a slice per browser task with a
 //! progress bar and Cancel, and shown as a preview (the first keys as read, what was skipped)
 //! before anything changes; the scenario on screen changes only when the person says "Use
 //! these keys". Save and Open scenario write and read the whole state as one file.
@@ -26,7 +27,8 @@ const PREVIEW: usize = 8;
 /// The state of the panel, shared with the page-wide drop target.
 #[derive(Clone, Copy)]
 pub struct DataPanel {
-    open: RwSignal<bool>,
+    /// Whether the panel is unfolded.
+    pub open: RwSignal<bool>,
     format: RwSignal<Format>,
     key_column: RwSignal<String>,
     count_column: RwSignal<String>,
@@ -50,7 +52,7 @@ struct Preview {
 }
 
 impl DataPanel {
-    fn new() -> DataPanel {
+    pub(super) fn new() -> DataPanel {
         DataPanel {
             open: RwSignal::new(false),
             format: RwSignal::new(Format::Lines),
@@ -235,32 +237,14 @@ fn save_text(text: &str, name: &str) {
     }
 }
 
-/// Accepts a file dropped anywhere on the page.
-#[component]
-pub fn DropTarget() -> impl IntoView {
-    let app = expect_context::<AppState>();
-    let panel = expect_context::<DataPanel>();
-    let over = window_event_listener(leptos::ev::dragover, move |ev: web_sys::DragEvent| {
-        ev.prevent_default();
-    });
-    let drop = window_event_listener(leptos::ev::drop, move |ev: web_sys::DragEvent| {
-        ev.prevent_default();
-        let file = ev
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0));
-        if let Some(file) = file {
-            if file.name().ends_with(".ringlab.json") {
-                read_file(file, move |bytes, _| open_scenario(app, panel, bytes));
-            } else {
-                read_file(file, move |bytes, name| panel.read(app, bytes, name));
-            }
-        }
-    });
-    on_cleanup(move || {
-        over.remove();
-        drop.remove();
-    });
+/// Reads a file dropped anywhere on the page: a saved scenario is opened, anything else read
+/// as keys into the panel.
+pub fn dropped(app: AppState, panel: DataPanel, file: web_sys::File) {
+    if file.name().ends_with(".ringlab.json") {
+        read_file(file, move |bytes, _| open_scenario(app, panel, bytes));
+    } else {
+        read_file(file, move |bytes, name| panel.read(app, bytes, name));
+    }
 }
 
 fn open_scenario(app: AppState, panel: DataPanel, bytes: Vec<u8>) {
@@ -290,12 +274,11 @@ fn open_scenario(app: AppState, panel: DataPanel, bytes: Vec<u8>) {
     }
 }
 
-/// The folded "Your data" panel in the keys group.
+/// What the unfolded panel shows: the format, the file, the pasted text, the reading's progress
+/// and preview, and Save and Open scenario.
 #[component]
-pub fn YourData() -> impl IntoView {
+pub fn DataForm(panel: DataPanel) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let panel = DataPanel::new();
-    provide_context(panel);
     let pasted = RwSignal::new(String::new());
     let table = move || matches!(panel.format.get(), Format::Csv | Format::Tsv);
     let log = move || panel.format.get() == Format::AccessLog;
@@ -315,20 +298,7 @@ pub fn YourData() -> impl IntoView {
         })
     };
     view! {
-        <DropTarget />
-        <details
-            class="your-data"
-            data-testid="your-data"
-            prop:open=move || panel.open.get()
-            on:toggle=move |ev| {
-                let open = ev
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
-                    .is_some_and(|d| d.open());
-                panel.open.set(open);
-            }
-        >
-            <summary>"Your data"</summary>
+        <div class="data-part">
             <p class="hint" data-testid="data-privacy">
                 "Your file is read on this machine and never leaves it: nothing is uploaded."
             </p>
@@ -503,6 +473,6 @@ pub fn YourData() -> impl IntoView {
                 />
                 <label class="file-button" for="scenario-file">"Open scenario…"</label>
             </div>
-        </details>
+        </div>
     }
 }

@@ -121,7 +121,7 @@ pub fn KeyControls() -> impl IntoView {
                 }}
             </p>
             <FieldError field=Field::Keys id="keys-error" />
-            <super::data::YourData />
+            <super::your_data::YourData />
             <KeyPicker />
             <p class="hint">"Pick a key, or click its dot on the ring, to follow it to its server."</p>
         </fieldset>

@@ -14,7 +14,7 @@ test.use({ serviceWorkers: 'block' });
 const partOf = (url) => /\/split_([a-z]+)-[0-9a-f]{16}\.wasm$/.exec(url)?.[1] ?? null;
 
 /** The parts that never load with the first screen. */
-const LATER = ['compare', 'traffic', 'timeline', 'practice', 'lesson', 'predict', 'share', 'key', 'embed', 'shortcuts', 'paste', 'ask'];
+const LATER = ['compare', 'traffic', 'timeline', 'practice', 'lesson', 'predict', 'share', 'key', 'embed', 'shortcuts', 'paste', 'ask', 'data'];
 
 /** Every part the page asks for, in order. */
 function recordParts(page) {
@@ -241,4 +241,50 @@ test('a part that cannot be loaded says so with a Retry button; the ring keeps w
   await expect(failed).toHaveCount(0);
   await expect(ring.announcement).toHaveText('The Compare view is ready.');
   expect(problems.filter((p) => !/Failed to load resource|split_compare|TypeError: Failed to fetch/.test(p))).toEqual([]);
+});
+
+test('Your data arrives when the panel is first unfolded, says so while it loads, and is fetched once', async ({ ring }) => {
+  const { page } = ring;
+  const asked = recordParts(page);
+  await ring.open();
+  await expect(ring.share('A')).toHaveText('35%');
+  await page.waitForLoadState('networkidle');
+  expect(asked).not.toContain('data');
+  const release = await holdBack(page, 'data');
+  const summary = page.getByTestId('your-data').locator('summary');
+
+  await summary.click();
+  await expect(page.getByTestId('part-loading')).toHaveText('Loading the Your data panel…');
+  await expect(ring.announcement).toHaveText('Loading the Your data panel…');
+  release();
+  await expect(page.getByTestId('data-privacy')).toContainText('never leaves it');
+  await expect(ring.announcement).toHaveText('The Your data panel is ready.');
+
+  // Folded and unfolded again: what was typed stays, and nothing more is fetched.
+  await page.getByTestId('data-paste').fill('user:1');
+  await summary.click();
+  await expect(page.getByTestId('data-paste')).toBeHidden();
+  await summary.click();
+  await expect(page.getByTestId('data-paste')).toHaveValue('user:1');
+  expect(asked.filter((part) => part === 'data')).toEqual(['data']);
+});
+
+test('a file dropped on the page before Your data has arrived is read once it has', async ({ ring }) => {
+  const { page } = ring;
+  await ring.open();
+  await expect(ring.share('A')).toHaveText('35%');
+  const release = await holdBack(page, 'data');
+  const before = await ring.snapshot();
+  const transfer = await page.evaluateHandle(() => {
+    const files = new DataTransfer();
+    files.items.add(new File(['user:1\nuser:2\n'], 'users.txt', { type: 'text/plain' }));
+    return files;
+  });
+  await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
+  await expect(ring.announcement).toHaveText('Loading the Your data panel…');
+  expect((await ring.snapshot()).keys).toBe(before.keys);
+  release();
+  await expect(page.getByTestId('data-summary')).toContainText('2 lines: 2 keys.');
+  await page.getByTestId('data-use').click();
+  await expect(page.getByTestId('key-count')).toHaveText('2 keys on the ring.');
 });

@@ -74,8 +74,10 @@ test('a large file shows progress and can be cancelled, leaving the ring as it w
   const { page } = ring;
   await ring.open(BIG_RING + '&gen=10');
   await openPanel(page);
+  // Long enough that reading it takes a few seconds even on a quick machine: Cancel is clicked
+  // while it is read.
   const lines = [];
-  for (let i = 0; i < 400_000; i++) lines.push(`user:${i}`);
+  for (let i = 0; i < 1_500_000; i++) lines.push(`user:${i}`);
   await page.getByTestId('data-file').setInputFiles({
     name: 'keys.txt',
     mimeType: 'text/plain',

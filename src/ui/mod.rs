@@ -174,7 +174,7 @@ pub fn App() -> impl IntoView {
                 <Toolbar />
             </div>
         </header>
-        <authoring::strip::RecordingStrip />
+        <authoring::recording::Recording />
         <LinkNotices />
         <main
             class="layout"

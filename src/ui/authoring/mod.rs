@@ -13,6 +13,7 @@ pub mod ask;
 mod ask_fields;
 pub mod capture;
 pub mod menu;
+pub mod recording;
 pub mod share;
 mod step_editor;
 pub mod strip;
@@ -21,6 +22,7 @@ use leptos::prelude::*;
 
 use crate::ui::kit::lazy::split_point;
 use crate::ui::kit::theme::Theme;
+use crate::ui::parts::Plain;
 
 /// The Ask dialog, open while the signal is true, drawn in the page's theme.
 pub type AskEntry = fn(RwSignal<bool>, Signal<Theme>) -> AnyView;
@@ -29,5 +31,12 @@ split_point! {
     /// "Ask about this", fetched the first time the Teach menu's item is chosen.
     pub fn arrive_ask() -> AskEntry = ask {
         |open, theme| view! { <ask::AskDialog open=open theme=theme /> }.into_any()
+    }
+}
+
+split_point! {
+    /// The recording strip and its step editor, fetched the first time a lesson is recorded.
+    pub fn arrive_strip() -> Plain = recording {
+        || view! { <strip::RecordingStrip /> }.into_any()
     }
 }

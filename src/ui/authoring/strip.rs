@@ -44,7 +44,6 @@ pub fn add_step(app: AppState) {
 #[component]
 pub fn RecordingStrip() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let recording = move || app.draft.with(Option::is_some);
     let title = move || {
         app.draft.with(|d| {
             d.as_ref()
@@ -104,48 +103,46 @@ pub fn RecordingStrip() -> impl IntoView {
         })
     };
     view! {
-        <Show when=recording>
-            <section class="authoring-strip" aria-label="Recording a lesson" data-testid="authoring-strip">
-                <div class="strip-row">
-                    <span class="rec-dot" aria-hidden="true"></span>
-                    <label class="strip-title">
-                        <span>"Lesson"</span>
-                        <input
-                            type="text"
-                            data-testid="draft-title"
-                            maxlength="120"
-                            prop:value=title
-                            on:input=set_title
-                        />
-                    </label>
-                    <ol class="draft-steps" aria-label="Steps">
-                        <For each=steps key=|s| (s.0, s.1.clone(), s.2, s.3) let:s>
-                            <li>
-                                <button
-                                    type="button"
-                                    data-testid="draft-step"
-                                    aria-pressed=s.3.to_string()
-                                    on:click=move |_| super::step_editor::edit_step(app, s.0)
-                                >
-                                    <span class="step-no">{s.0 + 1}</span>
-                                    " "
-                                    {s.1.clone()}
-                                    {s.2.then_some(" · question")}
-                                </button>
-                            </li>
-                        </For>
-                    </ol>
-                    <div class="strip-actions">
-                        <button type="button" class="primary" data-testid="draft-add" on:click=move |_| add_step(app)>
-                            "Add step"
-                        </button>
-                        <button type="button" data-testid="draft-play" on:click=play>"Play"</button>
-                        <DraftShare />
-                        <button type="button" data-testid="draft-stop" on:click=stop>"Stop recording"</button>
-                    </div>
+        <section class="authoring-strip" aria-label="Recording a lesson" data-testid="authoring-strip">
+            <div class="strip-row">
+                <span class="rec-dot" aria-hidden="true"></span>
+                <label class="strip-title">
+                    <span>"Lesson"</span>
+                    <input
+                        type="text"
+                        data-testid="draft-title"
+                        maxlength="120"
+                        prop:value=title
+                        on:input=set_title
+                    />
+                </label>
+                <ol class="draft-steps" aria-label="Steps">
+                    <For each=steps key=|s| (s.0, s.1.clone(), s.2, s.3) let:s>
+                        <li>
+                            <button
+                                type="button"
+                                data-testid="draft-step"
+                                aria-pressed=s.3.to_string()
+                                on:click=move |_| super::step_editor::edit_step(app, s.0)
+                            >
+                                <span class="step-no">{s.0 + 1}</span>
+                                " "
+                                {s.1.clone()}
+                                {s.2.then_some(" · question")}
+                            </button>
+                        </li>
+                    </For>
+                </ol>
+                <div class="strip-actions">
+                    <button type="button" class="primary" data-testid="draft-add" on:click=move |_| add_step(app)>
+                        "Add step"
+                    </button>
+                    <button type="button" data-testid="draft-play" on:click=play>"Play"</button>
+                    <DraftShare />
+                    <button type="button" data-testid="draft-stop" on:click=stop>"Stop recording"</button>
                 </div>
-                <StepEditor />
-            </section>
-        </Show>
+            </div>
+            <StepEditor />
+        </section>
     }
 }

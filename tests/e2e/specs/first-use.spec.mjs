@@ -14,7 +14,7 @@ test.use({ serviceWorkers: 'block' });
 const partOf = (url) => /\/split_([a-z]+)-[0-9a-f]{16}\.wasm$/.exec(url)?.[1] ?? null;
 
 /** The parts that never load with the first screen. */
-const LATER = ['compare', 'traffic', 'timeline', 'practice', 'lesson', 'predict', 'share', 'key', 'embed', 'shortcuts', 'paste', 'ask', 'data'];
+const LATER = ['compare', 'traffic', 'timeline', 'practice', 'lesson', 'predict', 'share', 'key', 'embed', 'shortcuts', 'paste', 'ask', 'data', 'recording'];
 
 /** Every part the page asks for, in order. */
 function recordParts(page) {
@@ -287,4 +287,28 @@ test('a file dropped on the page before Your data has arrived is read once it ha
   await expect(page.getByTestId('data-summary')).toContainText('2 lines: 2 keys.');
   await page.getByTestId('data-use').click();
   await expect(page.getByTestId('key-count')).toHaveText('2 keys on the ring.');
+});
+
+test('the recording strip arrives when a lesson is first recorded, and the focus still lands on Add step', async ({ ring }) => {
+  const { page } = ring;
+  const asked = recordParts(page);
+  await ring.open();
+  await expect(ring.share('A')).toHaveText('35%');
+  await page.waitForLoadState('networkidle');
+  expect(asked).not.toContain('recording');
+  const release = await holdBack(page, 'recording');
+  await page.getByTestId('teach-open').click();
+  await page.getByTestId('teach-new').click();
+  await expect(page.getByTestId('part-loading')).toHaveText('Loading the recording strip…');
+  // What a screen reader hears is that recording started, not that code is loading.
+  await expect(ring.announcement).toContainText('Recording a lesson.');
+  release();
+  await expect(page.getByTestId('authoring-strip')).toBeVisible();
+  await expect(page.getByTestId('draft-add')).toBeFocused();
+  await page.getByTestId('draft-stop').click();
+  await expect(page.getByTestId('authoring-strip')).toHaveCount(0);
+  await page.getByTestId('teach-open').click();
+  await page.getByTestId('teach-new').click();
+  await expect(page.getByTestId('authoring-strip')).toBeVisible();
+  expect(asked.filter((part) => part === 'recording')).toEqual(['recording']);
 });

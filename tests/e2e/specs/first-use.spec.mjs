@@ -14,7 +14,7 @@ test.use({ serviceWorkers: 'block' });
 const partOf = (url) => /\/split_([a-z]+)-[0-9a-f]{16}\.wasm$/.exec(url)?.[1] ?? null;
 
 /** The parts that never load with the first screen. */
-const LATER = ['compare', 'traffic', 'timeline', 'practice', 'lesson', 'predict', 'share', 'key', 'embed', 'shortcuts', 'paste', 'ask', 'data', 'recording'];
+const LATER = ['compare', 'traffic', 'timeline', 'practice', 'lesson', 'predict', 'share', 'key', 'embed', 'shortcuts', 'paste', 'ask', 'data', 'recording', 'plan'];
 
 /** Every part the page asks for, in order. */
 function recordParts(page) {
@@ -311,4 +311,27 @@ test('the recording strip arrives when a lesson is first recorded, and the focus
   await page.getByTestId('teach-new').click();
   await expect(page.getByTestId('authoring-strip')).toBeVisible();
   expect(asked.filter((part) => part === 'recording')).toEqual(['recording']);
+});
+
+test('the reshard plan arrives when its fold is first opened, and is fetched once', async ({ ring }) => {
+  const { page } = ring;
+  const asked = recordParts(page);
+  await ring.open();
+  await ring.addServer('D', 60);
+  const fold = page.getByTestId('plan');
+  await expect(fold).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).not.toContain('plan');
+  const release = await holdBack(page, 'plan');
+  await fold.locator('summary').click();
+  await expect(page.getByTestId('part-loading')).toHaveText('Loading the reshard plan…');
+  release();
+  await expect(page.getByTestId('plan-summary')).toHaveText(/ of \d+ keys/);
+  await expect(ring.announcement).toHaveText('The reshard plan is ready.');
+  await fold.locator('summary').click();
+  await ring.removeServer('D');
+  await expect(fold).toBeVisible();
+  await fold.locator('summary').click();
+  await expect(page.getByTestId('plan-summary')).toHaveText(/ of \d+ keys/);
+  expect(asked.filter((part) => part === 'plan')).toEqual(['plan']);
 });

@@ -10,7 +10,6 @@
 
 use leptos::prelude::*;
 
-use crate::ui::controls::data::DataPanel;
 use crate::ui::kit::lazy::Lazy;
 use crate::ui::kit::theme::Theme;
 use crate::ui::state::AppState;
@@ -44,15 +43,6 @@ pub struct ShareEntry {
     pub save_csv: fn(AppState),
     /// Offers the ring as an SVG file.
     pub save_svg: fn(AppState),
-}
-
-/// What the "Your data" panel's split point hands back.
-#[derive(Clone, Copy)]
-pub struct DataEntry {
-    /// What the unfolded panel shows.
-    pub form: fn(DataPanel) -> AnyView,
-    /// Reads a file dropped anywhere on the page.
-    pub dropped: fn(AppState, DataPanel, web_sys::File),
 }
 
 /// The parts of the page that arrive on first use and that several places show.

@@ -16,7 +16,9 @@ pub mod your_data;
 use leptos::prelude::*;
 
 use crate::ui::kit::lazy::split_point;
-use crate::ui::parts::{DataEntry, Plain};
+use crate::ui::parts::Plain;
+use crate::ui::state::AppState;
+use data::DataPanel;
 
 split_point! {
     /// Copies per key, fetched after the first screen is up.
@@ -30,6 +32,15 @@ split_point! {
     pub fn arrive_ring() -> Plain = ringsize {
         || view! { <ring::RingControls /> }.into_any()
     }
+}
+
+/// What the "Your data" panel's split point hands back.
+#[derive(Clone, Copy)]
+pub struct DataEntry {
+    /// What the unfolded panel shows.
+    pub form: fn(DataPanel) -> AnyView,
+    /// Reads a file dropped anywhere on the page.
+    pub dropped: fn(AppState, DataPanel, web_sys::File),
 }
 
 split_point! {

@@ -6,8 +6,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::data::DataPanel;
+use super::DataEntry;
 use crate::ui::kit::lazy::{arrive, Lazy};
-use crate::ui::parts::DataEntry;
 use crate::ui::state::AppState;
 
 /// The folded "Your data" panel in the keys group.

@@ -117,6 +117,7 @@ fn engine(c: &mut Criterion) {
     apply(c, &fixture);
     placements::placements(c, &fixture);
     compare(c, &fixture);
+    link(c, &fixture);
 }
 
 /// The diff between the ring before and after one server joins or leaves, then its moved keys.
@@ -416,6 +417,16 @@ fn compare(c: &mut Criterion, fixture: &Fixture) {
             |(before, after)| ringlab::core::compare(&before, &after),
             BatchSize::PerIteration,
         )
+    });
+    group.finish();
+}
+
+/// The address the page writes after a change: the scenario of 1M generated keys as a link,
+/// which names the keys as one run.
+fn link(c: &mut Criterion, fixture: &Fixture) {
+    let mut group = c.benchmark_group("link");
+    group.bench_function("write", |b| {
+        b.iter(|| ringlab::core::write_link(black_box(&fixture.scenario), None, &[]))
     });
     group.finish();
 }

@@ -150,15 +150,25 @@ impl KeySet {
             }
         }
         let len = self.len() as u32;
-        let start = if run == 0 {
-            len
-        } else {
-            (0..len).find(|&id| self.key_at(id) == 0).unwrap_or(len)
+        // Generated keys are only ever listed in `refs`: a set without it has no run. The run
+        // starts where `key-0` is and lasts while the references count up from 0 (a plain
+        // comparison of two sequences, quick over a million keys).
+        let start = match run {
+            0 => len,
+            _ => self
+                .refs
+                .iter()
+                .position(|&r| r == 0)
+                .map_or(len, |i| i as u32),
         };
-        let mut block = 0;
-        while block < run && start + block < len && self.key_at(start + block) == block {
-            block += 1;
-        }
+        let block = self
+            .refs
+            .get(start as usize..)
+            .unwrap_or_default()
+            .iter()
+            .zip(0..run)
+            .take_while(|(r, n)| **r == *n)
+            .count() as u32;
         LinkKeys {
             before: (0..start).map(|id| self.label(id)).collect(),
             run: block,

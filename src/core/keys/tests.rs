@@ -353,3 +353,46 @@ fn long_names_are_kept_once_in_the_sets_text_and_read_back_whole() {
         assert_eq!(one_by_one, set);
     }
 }
+
+/// What a link writes of `set`, worked out one key at a time: the run is the longest block of
+/// `key-0, key-1, ...` in id order starting where `key-0` is, no longer than the generated keys
+/// `key-0 ..` all present.
+fn link_keys_one_by_one(set: &KeySet) -> LinkKeys {
+    let labels: Vec<String> = (0..set.len() as u32).map(|id| set.label(id)).collect();
+    let mut present = 0;
+    while set.find(&format!("key-{present}")).is_some() {
+        present += 1;
+    }
+    let start = match present {
+        0 => labels.len(),
+        _ => labels.iter().position(|l| l == "key-0").unwrap(),
+    };
+    let mut run = 0;
+    while run < present && labels.get(start + run) == Some(&format!("key-{run}")) {
+        run += 1;
+    }
+    LinkKeys {
+        before: labels[..start].to_vec(),
+        run: run as u32,
+        after: labels[start + run..].to_vec(),
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn a_link_writes_the_same_keys_as_when_they_are_read_one_by_one(
+        steps in proptest::collection::vec((0u8..4, 0u32..12), 0..14)
+    ) {
+        let mut set = KeySet::new(RingSize::FULL, HashScheme::default());
+        for (what, n) in steps {
+            // Refusals (a key already there, one not there) leave the set as it was.
+            let _ = match what {
+                0 => set.generate(n as usize).map(|_| ()),
+                1 => set.remove(&format!("key-{n}")).map(|_| ()),
+                2 => set.insert(vec![Key::Generated(n)]).map(|_| ()),
+                _ => set.insert(vec![Key::Named(format!("user:{n}").into())]).map(|_| ()),
+            };
+            proptest::prop_assert_eq!(set.link_keys(), link_keys_one_by_one(&set));
+        }
+    }
+}

@@ -17,7 +17,7 @@
 //   --frames N       alternations of each change traced and cut into its parts (engine,
 //                    picture, canvas, panels, layout, paint, waiting; benches/frame-parts.mjs)
 //                    after the timed ones, for 100k and 1m; default 5, 0 for none.
-//   --only LIST      some of: bundle,start,phone,views,stored,100k,1m,first,gen (default all of them).
+//   --only LIST      some of: bundle,start,phone,views,stored,100k,1m,first,gen,10m (default all of them).
 //   --json FILE      also write every sample to FILE.
 //
 // Example, from the repository root:
@@ -48,7 +48,13 @@
 //           on a second look at the page or a while after the first: what a learner usually
 //           meets;
 //   gen     1,000,000 keys generated (the "add 1,000,000 keys" button, on the big ring), until
-//           the headline says so, and the memory the page then holds (WebAssembly + JS heap).
+//           the headline says so, and the memory the page then holds (WebAssembly + JS heap);
+//   10m     10,000,000 keys on the big ring, on each build that holds them (one that refuses
+//           them is named, and the other measured alone): the seconds from opening the link
+//           with `gen=10000000` until every key is in, the memory, then a server added and
+//           removed as many rounds as --phone, each timed as in 1m, and every frame of the page
+//           over 50 ms from the click until two seconds after it (the Long Animation Frames
+//           API), which takes in the idle work the change sets going.
 // Each build is served from its own folder on its own port by tests/e2e/serve.mjs, in a
 // process of its own. The run stops with a message naming the build and the step if a page
 // does not show what it should.
@@ -63,8 +69,8 @@ import { describe, medians, traced } from './frame-parts.mjs';
 import { coldFirstScreen, CPU_SLOWDOWN, firstOpen, SLOW_4G, VIEWS } from './phone-kit.mjs';
 import { compress, ENCODED } from '../scripts/compress.mjs';
 
-const USAGE = 'usage: node benches/side-by-side.mjs DIST_A DIST_B [--labels a,b] [--runs N] [--loads N] [--phone N] [--warmup N] [--frames N] [--only bundle,start,phone,views,stored,100k,1m,first,gen] [--json FILE]';
-const PARTS = ['bundle', 'start', 'phone', 'views', 'stored', '100k', '1m', 'first', 'gen'];
+const USAGE = 'usage: node benches/side-by-side.mjs DIST_A DIST_B [--labels a,b] [--runs N] [--loads N] [--phone N] [--warmup N] [--frames N] [--only bundle,start,phone,views,stored,100k,1m,first,gen,10m] [--json FILE]';
+const PARTS = ['bundle', 'start', 'phone', 'views', 'stored', '100k', '1m', 'first', 'gen', '10m'];
 
 function fail(message) {
   console.error(message);
@@ -269,6 +275,75 @@ async function generation(builds) {
   }
 }
 
+/**
+ * Ten million keys on the big ring, on each build that holds them: how long they take to make
+ * and the memory they take, then changes timed as in `addRemove`, each with the frames over
+ * 50 ms from its click until two seconds after it.
+ */
+async function tenMillion(builds) {
+  const count = 10_000_000;
+  const names = Array.from({ length: 20 }, (_, i) => `s${i}`).join(',');
+  const mb = (x) => `${(x / 1024 / 1024).toFixed(0)} MB`;
+  const holding = [];
+  for (const build of builds) {
+    const made = await within(build, `opening the big ring with ${count} keys`, async () => {
+      await build.page.bringToFront();
+      const start = Date.now();
+      await build.page.goto(`${build.url}?ring=2^32&vnodes=200&servers=${names}&gen=${count}`);
+      const held = await build.page.waitForFunction(() => {
+        const s = window.wasmBindings && JSON.parse(window.wasmBindings.ringlab_snapshot());
+        return s && s.keys > 0 && !document.querySelector('[data-testid="generation-progress"]') && s.keys;
+      }, null, { timeout: 600_000, polling: 100 });
+      const keys = await held.jsonValue();
+      const memory = await build.page.evaluate(() => window.wasmBindings.ringlab_memory() + (performance.memory ? performance.memory.usedJSHeapSize : 0));
+      return { keys, seconds: (Date.now() - start) / 1000, memory };
+    });
+    if (made.keys !== count) {
+      console.log(`10,000,000 keys, ${build.label}: refused, the page holds ${made.keys.toLocaleString('en-US')}`);
+      continue;
+    }
+    console.log(`10,000,000 keys, ${build.label}: all in ${made.seconds.toFixed(1)} s after opening the link; WebAssembly + JS heap ${mb(made.memory)}`);
+    await build.page.evaluate(() => {
+      window.benchSlowFrames = [];
+      new PerformanceObserver((list) => {
+        for (const frame of list.getEntries()) window.benchSlowFrames.push(frame.duration);
+      }).observe({ type: 'long-animation-frame' });
+    });
+    holding.push(build);
+  }
+  if (!holding.length) return;
+  const change = async (build, act) => {
+    await build.page.evaluate(() => { window.benchSlowFrames = []; });
+    const { work } = await act(build.page);
+    await build.page.waitForTimeout(2000);
+    const slow = await build.page.evaluate(() => window.benchSlowFrames);
+    return { work, slow };
+  };
+  const results = holding.map(() => ({ add: [], remove: [], slow: [] }));
+  for (let i = -options.warmup; i < options.phone; i++) {
+    for (const k of (i & 1) === 0 ? holding.keys() : [...holding.keys()].reverse()) {
+      const build = holding[k];
+      await build.page.bringToFront();
+      const add = await within(build, '10,000,000 keys: adding server extra', () => change(build, addServer));
+      const remove = await within(build, '10,000,000 keys: removing server extra', () => change(build, removeServer));
+      if (i < 0) continue;
+      results[k].add.push(add.work);
+      results[k].remove.push(remove.work);
+      results[k].slow.push(...add.slow, ...remove.slow);
+    }
+  }
+  const show = (xs) => `${quantile(xs, 0.5).toFixed(1)} ms [${quantile(xs, 0.25).toFixed(1)}–${quantile(xs, 0.75).toFixed(1)}]`;
+  for (const [k, build] of holding.entries()) {
+    const { add, remove, slow } = results[k];
+    const longest = slow.length ? `, the longest ${Math.max(...slow).toFixed(0)} ms` : '';
+    console.log(`10,000,000 keys, ${build.label}: add a server ${show(add)}, remove it ${show(remove)} (${add.length} rounds); frames over 50 ms within 2 s of a change: ${slow.length}${longest}`);
+  }
+  if (holding.length === 2) {
+    record('10,000,000 keys: add a server', results[0].add, results[1].add);
+    record('10,000,000 keys: remove a server', results[0].remove, results[1].remove);
+  }
+}
+
 const firstScreenBytes = {};
 const frameParts = [];
 const builds = options.dists.map((dist, i) => ({ dist, label: labels[i] }));
@@ -357,6 +432,7 @@ try {
   if (wanted('1m')) await addRemove(builds, 1_000_000, '1,000,000 keys');
   if (wanted('first')) await firstChange(builds);
   if (wanted('gen')) await generation(builds);
+  if (wanted('10m')) await tenMillion(builds);
 } catch (error) {
   console.error(`side-by-side: ${error.message}`);
   process.exitCode = 1;

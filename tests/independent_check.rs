@@ -85,7 +85,7 @@ fn a_whole_number_too_large_for_its_setting_says_so_and_names_the_largest() {
     // Still a whole number within the type, past the setting: the setting's own words.
     refused(
         &["compare", "--servers", "A,B", "--keys", "99999999999"],
-        "At most 2000000 keys fit on the ring.",
+        "At most 10000000 keys fit on the ring.",
     );
 }
 

@@ -49,8 +49,9 @@ pub struct LinkKeys {
     pub after: Vec<String>,
 }
 
-/// The most keys a set holds.
-pub const MAX_KEYS: usize = 2_000_000;
+/// The most keys a set holds: ten million, which the page holds in about 330 MB of memory and
+/// changes within a frame on the ring (docs/performance.md, "Ten million keys").
+pub const MAX_KEYS: usize = 10_000_000;
 
 /// Generated numbers below this are stored as themselves, and marked in a bit set of at most
 /// 2 MB; a reference at or above it points into the list of keys kept in full, where a key

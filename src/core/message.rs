@@ -14,15 +14,17 @@
 //! that asks for something impossible, in words for the host; or the [`Command`] to carry out.
 
 use crate::core::error::Error;
-use crate::core::keys::MAX_KEYS;
 use crate::core::scenario::Change;
 use crate::core::words::grouped;
 
 /// The longest text field read, in characters (UTF-16 units, as the page measures them).
 pub const MAX_TEXT_CHARS: usize = 100_000;
 
-/// The longest list field read, in items.
-pub const MAX_LIST: usize = MAX_KEYS;
+/// The longest list field read, in items: two million. A message is copied whole from the
+/// host's window into the page's before a field is read, so a host with more keys than this
+/// sends them in several messages (or as `gen`), up to the page's
+/// [`MAX_KEYS`](crate::core::MAX_KEYS).
+pub const MAX_LIST: usize = 2_000_000;
 
 /// One field of a message, as the page found it.
 #[derive(Debug, Clone, PartialEq)]

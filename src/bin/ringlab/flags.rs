@@ -221,7 +221,7 @@ pub struct ChangeArgs {
 /// Keys generated, read from a file, or placed by hand.
 #[derive(Debug, Args)]
 pub struct KeysArgs {
-    /// Generate N keys named key-0, key-1, ... key-(N-1), at most 2000000.
+    /// Generate N keys named key-0, key-1, ... key-(N-1), at most 10000000.
     /// Example: --keys 100000
     #[arg(
         long,
@@ -257,13 +257,13 @@ pub struct KeysArgs {
 /// How many keys are held in memory at once.
 #[derive(Debug, Args)]
 pub struct BatchArgs {
-    /// How many keys are held in memory at once, from 1000 to 2000000 (default 500000). Up to
+    /// How many keys are held in memory at once, from 1000 to 10000000 (default 500000). Up to
     /// N keys are read whole. More (from --keys-file without --format, standard input
     /// included, or from --keys) pass through N at a time, in memory that does not grow with
     /// them: the answer is the one N would give whole, and every line counts, so a key that
     /// comes again is counted again. Bounded loads, the requests section (--traffic, --hot,
     /// --remedy, --reads) and a change to the keys or the ring's size need every key at once:
-    /// with them up to 2000000 keys are read whole, and more are refused.
+    /// with them up to 10000000 keys are read whole, and more are refused.
     /// Example: --batch-keys 100000
     #[arg(long, value_name = "N", verbatim_doc_comment)]
     pub batch_keys: Option<String>,

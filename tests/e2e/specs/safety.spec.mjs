@@ -47,7 +47,7 @@ const TAMPERED = [
   {
     what: 'far too many generated keys',
     query: '?gen=99999999',
-    notices: ['gen: 99999999 keys would pass the limit; kept 2000000'],
+    notices: ['gen: 99999999 keys would pass the limit; kept 10000000'],
   },
   { what: 'too many copies per key', query: `${TEACHING_LINK}&r=99`, notices: ['r: Copies per key go from 1 to 5.'] },
   { what: 'an unknown lesson', query: '?lesson=nope', notices: ['lesson: there is no lesson nope with a step 1'] },

@@ -76,7 +76,7 @@ fn experiment_on_keys_past_a_batch_reports_exactly_what_the_keys_held_whole_repo
         "--servers",
         "A,B,C,D",
     ];
-    // Two million keys, the most held whole, for a join; fewer for a leave.
+    // Two million keys held whole, for a join; fewer for a leave.
     for (change, keys) in [(["--add", "E"], "2000000"), (["--remove", "B"], "300000")] {
         let mut whole = ring.to_vec();
         whole.extend(change);

@@ -42,6 +42,8 @@ test('on the teaching ring the plan after D joins gives D the ranges it now ends
   await ring.open();
   await ring.addServer('D', 60);
   await page.getByTestId('plan').locator('summary').click();
+  // The plan's code arrives when the fold is first opened: its rows come with it.
+  await expect(page.getByTestId('plan-table').locator('tbody tr').first()).toBeVisible();
   const table = await rows(page);
   expect(table.length).toBeGreaterThan(0);
   for (const [, to, , spans] of table) {

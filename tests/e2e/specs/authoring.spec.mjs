@@ -101,7 +101,9 @@ test('an instructor records three steps with a question, reorders one, presents 
   await expect(fresh.getByTestId('lesson-question').getByTestId('q-prompt')).toHaveText('D joins at 60. Which keys change server?');
   await fresh.getByTestId('lesson-next').click();
   await expect(fresh.getByTestId('lesson-step')).toHaveText('Step 3 of 3: D joined');
-  // The address keeps the lesson, so a reload stays on it.
+  // The address keeps the lesson, so a reload stays on it (once the page has written the
+  // step into it, just after the step is shown).
+  await expect.poll(() => new URL(fresh.url()).searchParams.get('step')).toBe('3');
   await fresh.reload();
   await expect(fresh.getByTestId('lesson-step')).toHaveText('Step 3 of 3: D joined');
   await fresh.close();

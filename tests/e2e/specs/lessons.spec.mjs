@@ -337,16 +337,31 @@ test('three copies of every key: user:7 on kyoto, tokyo and osaka, user:21 on ky
   ]);
 });
 
+/**
+ * The step's view once the page has finished showing it: a step's selected key and walk come
+ * just after its number, so the view is read until two reads a moment apart agree.
+ */
+async function steadyView(teach) {
+  let last = await lessonView(teach);
+  for (let i = 0; i < 50; i++) {
+    await teach.page.waitForTimeout(150);
+    const now = await lessonView(teach);
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  throw new Error('the step never settled');
+}
+
 for (const { id, steps } of LESSONS) {
   test(`Back and ← in "${id}" restore exactly the step before, as Next and → had shown it`, async ({ ring }) => {
     const teach = new Teach(ring);
     await ring.open();
     await teach.pickLesson(id);
-    const shown = [await lessonView(teach)];
+    const shown = [await steadyView(teach)];
     for (let i = 1; i < steps; i++) {
       await teach.lessonNext.click();
       await teach.expectStep(i + 1, steps);
-      shown.push(await lessonView(teach));
+      shown.push(await steadyView(teach));
     }
     for (let i = steps - 2; i >= 0; i--) {
       if (i % 2 === 0) {

@@ -207,6 +207,7 @@ function inject(dir) {
   const base = process.env.TRUNK_PUBLIC_URL || './';
   const path = join(dir, 'index.html');
   let html = readFileSync(path, 'utf8');
+  writeFigures(dir, html, js, wasm);
   if (html.includes(`${base}${js}`)) return;
   const preloads = [
     `<link rel="modulepreload" href="${base}${js}" crossorigin="anonymous">`,
@@ -227,6 +228,26 @@ dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
   html = html.replace(skipped, () => script).replace(charset, (tag) => tag + preloads.join(''));
   writeFileSync(path, html);
   console.log(`split-build: the loader for ${js} is in ${path}`);
+}
+
+/**
+ * figures.js: the one script a host page adds for its figures (src/ui/figures). Its name stays
+ * the same from build to build, so a host page's script tag does too; it names this build's
+ * files relative to itself, so it works from any folder and, with the CORS header docs/hosting.md
+ * gives, from another site. It tells the app it is on a host page (globalThis.ringlabFigures,
+ * with the stylesheets each figure loads into its shadow root), then starts the same main module
+ * the app's own page starts.
+ */
+function writeFigures(dir, html, js, wasm) {
+  const styles = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(?:\.\/)?([^"]+\.css)"/gi)].map((m) => m[1]);
+  if (!styles.length) throw new Error('index.html names no stylesheet for the figures to load');
+  const text = `// Ringlab's figures: live rings in a host page's text. See docs/embedding.md, "Figures".
+import init from ${JSON.stringify(`./${js}`)};
+const here = import.meta.url;
+globalThis.ringlabFigures = { styles: ${JSON.stringify(styles)}.map((name) => new URL(name, here).href) };
+await init({ module_or_path: new URL(${JSON.stringify(wasm)}, here) });
+`;
+  writeFileSync(join(dir, 'figures.js'), text);
 }
 
 const [command, dir] = process.argv.slice(2);

@@ -7,6 +7,7 @@ mod authoring;
 mod compare;
 mod controls;
 mod embed;
+mod figures;
 mod header;
 mod kit;
 mod lessons;
@@ -48,23 +49,7 @@ pub fn App() -> impl IntoView {
     state::address::apply_view_params(app, &extra);
     provide_context(app);
     let announce = Callback::new(move |words: String| app.words.announce(words));
-    let parts = Parts {
-        compare: Lazy::new("the Compare view", || Box::pin(compare::arrive()), announce),
-        traffic: Lazy::new("the Traffic view", || Box::pin(traffic::arrive()), announce),
-        timeline: Lazy::new(
-            "the Timeline view",
-            || Box::pin(timeline::arrive()),
-            announce,
-        ),
-        lesson: Lazy::new("the lesson", || Box::pin(lessons::arrive()), announce),
-        share: Lazy::new("the Share menu", || Box::pin(header::arrive()), announce),
-        // Selecting a key says the key in words; its panel arriving says nothing over them.
-        key: Lazy::quiet("the selected key", || Box::pin(ring::arrive_key())),
-        // On the ring view but not what its first screen needs: these arrive just after it,
-        // unasked, and so announce nothing.
-        cache: Lazy::quiet("the cache impact", || Box::pin(traffic::arrive_cache())),
-        replicas: Lazy::quiet("copies per key", || Box::pin(controls::arrive_replicas())),
-    };
+    let parts = Parts::new(announce);
     provide_context(parts);
     provide_context(practice::view::PracticeRound::new(
         app.practice_seed.get_untracked(),
@@ -271,6 +256,17 @@ fn ReadoutPanels(theme: Signal<kit::theme::Theme>) -> impl IntoView {
 /// (`draw::first_screen`): the app's own elements take the same places, and the effects that
 /// paint the canvas run before the browser next paints, so the swap shows no gap.
 pub fn mount() {
+    if figures::wanted() {
+        // A host page's figures: no app, no first screen to replace, and nothing on the host
+        // page but the figures (a panic goes to the console only).
+        console_error_panic_hook::set_once();
+        leptos::task::spawn_local(async {
+            if let Ok(start) = figures::arrive().await {
+                start();
+            }
+        });
+        return;
+    }
     notices::crash::install();
     leptos::mount::mount_to_body(App);
     let selector = format!(".{}", crate::draw::first_screen::CLASS);

@@ -27,6 +27,9 @@ split_point! {
     /// page and reporting to it, and makes the ring with the chosen panels.
     pub fn arrive() -> EmbedEntry = embed {
         |app, config, theme| {
+            if let Some(body) = document().body() {
+                body.class_list().add_1("embedded").ok();
+            }
             host::connect(app, config.clone());
             view! { <view::EmbedView config=config theme=theme /> }.into_any()
         }

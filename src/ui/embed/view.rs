@@ -1,4 +1,5 @@
-//! The embedded ring: no page chrome, only the ring and the chosen panels.
+//! The embedded ring: no page chrome, only the ring and the chosen panels. Embed mode shows it
+//! as the whole page; each of a host page's figures (`ui::figures`) shows one.
 
 use leptos::prelude::*;
 
@@ -20,13 +21,17 @@ use crate::ui::ring::stage::HoverReadout;
 use crate::ui::state::{AppState, Field};
 
 /// The embedded ring: no page chrome, only the ring and the chosen panels.
+///
+/// `figure` is for a figure in a host page's text: its region is a labelled section there, since
+/// the host page has its own main content.
 #[component]
-pub fn EmbedView(config: EmbedConfig, theme: Signal<Theme>) -> impl IntoView {
+pub fn EmbedView(
+    config: EmbedConfig,
+    theme: Signal<Theme>,
+    #[prop(optional)] figure: bool,
+) -> impl IntoView {
     let app = expect_context::<AppState>();
     let parts = expect_context::<Parts>();
-    if let Some(body) = document().body() {
-        body.class_list().add_1("embedded").ok();
-    }
     let panels = config
         .panels
         .iter()
@@ -58,16 +63,33 @@ pub fn EmbedView(config: EmbedConfig, theme: Signal<Theme>) -> impl IntoView {
             _ => arrive(parts.replicas, "replicas-part", |show| show()).into_any(),
         })
         .collect_view();
+    let stage = view! {
+        <section class="stage" aria-label="The ring">
+            <FieldError field=Field::Canvas id="canvas-error" />
+            <RingCanvas theme=theme />
+            <HoverReadout />
+        </section>
+    };
+    let readout = view! { <section class="readout" aria-label="Readout">{panels}</section> };
     view! {
         <LinkNotices />
-        <main class="embed-layout" data-testid="embed">
-            <section class="stage" aria-label="The ring">
-                <FieldError field=Field::Canvas id="canvas-error" />
-                <RingCanvas theme=theme />
-                <HoverReadout />
-            </section>
-            <section class="readout" aria-label="Readout">{panels}</section>
-        </main>
+        {if figure {
+            view! {
+                <section class="embed-layout" aria-label="Ringlab figure" data-testid="figure">
+                    {stage}
+                    {readout}
+                </section>
+            }
+            .into_any()
+        } else {
+            view! {
+                <main class="embed-layout" data-testid="embed">
+                    {stage}
+                    {readout}
+                </main>
+            }
+            .into_any()
+        }}
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
             {move || app.announcement.get()}
         </p>

@@ -1,0 +1,35 @@
+//! One figure: the ring and its panels, with a state of its own, as an embed shows them.
+
+use leptos::prelude::*;
+
+use crate::ui::controls::generation;
+use crate::ui::embed::config::EmbedConfig;
+use crate::ui::embed::view::EmbedView;
+use crate::ui::kit::theme::use_theme;
+use crate::ui::parts::Parts;
+use crate::ui::state::{self, AppState};
+
+/// The figure whose state is the link state `link` (what follows `?` in a Ringlab link), with
+/// the panels named in `panels` (an embed's `panels=`; absent, an embed's default).
+#[component]
+pub fn Figure(link: String, panels: Option<String>) -> impl IntoView {
+    let (link, deferred) = generation::defer(&link);
+    let (app, mut extra) = AppState::from_link(&link, state::MAX_PAGE_KEYS);
+    provide_context(app);
+    let announce = Callback::new(move |words: String| app.words.announce(words));
+    provide_context(Parts::new(announce));
+    let theme = use_theme(app.present);
+    if let Some(deferred) = deferred {
+        generation::finish(app, deferred, state::MAX_PAGE_KEYS);
+    }
+    extra.push(("embed".into(), "1".into()));
+    if let Some(panels) = panels {
+        extra.push(("panels".into(), panels));
+    }
+    let mut notices = Vec::new();
+    let config = EmbedConfig::from_params(&extra, &mut notices);
+    if !notices.is_empty() {
+        app.words.add_link_notices(notices);
+    }
+    config.map(|config| view! { <EmbedView config=config theme=theme figure=true /> })
+}

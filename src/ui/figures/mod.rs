@@ -1,0 +1,37 @@
+//! Figures: many live rings in one host page, sharing one download and one WebAssembly
+//! instance, each with its own state.
+//!
+//! A host page adds the build's `figures.js` as a module script (written by
+//! `scripts/split-build.mjs`) and writes each figure as a `<ringlab-figure>` element whose `link`
+//! attribute is a Ringlab link's state (`ring=100&servers=A@10,B@40,C@75&keys=@90`) and whose
+//! `panels` attribute names the panels beside the ring, as an embed's `panels=` does. What the
+//! element holds (a still from `ringlab svg`) shows until the figure is live. `figures.js` sets
+//! `globalThis.ringlabFigures` before starting the WebAssembly, which tells [`wanted`] that this
+//! is a host page and not the app's own; the figures' code then arrives as a module of its own,
+//! so the app's first screen carries none of it.
+
+mod figure;
+mod start;
+
+use crate::ui::kit::lazy::split_point;
+
+/// The global `figures.js` sets: `{ styles: [stylesheet URL, …] }`.
+const GLOBAL: &str = "ringlabFigures";
+
+/// Whether this page is a host page of figures rather than the app's own page.
+pub fn wanted() -> bool {
+    settings().is_some()
+}
+
+/// What `figures.js` handed over, if this is a host page.
+fn settings() -> Option<js_sys::Object> {
+    let value = js_sys::Reflect::get(&js_sys::global(), &GLOBAL.into()).ok()?;
+    wasm_bindgen::JsCast::dyn_into::<js_sys::Object>(value).ok()
+}
+
+split_point! {
+    /// The figures' code: finds the page's figures and wakes each as it nears the viewport.
+    pub fn arrive() -> fn() = figures {
+        start::start
+    }
+}

@@ -1,0 +1,117 @@
+//! Finds a host page's figures and makes each live as it nears the viewport: until then (and
+//! while its stylesheets load) the element's own content, its still, is what shows.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Element, HtmlElement, IntersectionObserver, IntersectionObserverEntry,
+    IntersectionObserverInit, ShadowRootInit, ShadowRootMode,
+};
+
+use super::figure::Figure;
+
+/// The element a host page writes for each figure.
+pub const TAG: &str = "ringlab-figure";
+
+/// How far outside the viewport a figure starts to wake, so that it is live by the time the
+/// reader scrolls to it.
+const NEAR: &str = "400px 0px";
+
+/// Watches every figure on the page and wakes each once, when it nears the viewport.
+pub fn start() {
+    let Ok(found) = document().query_selector_all(TAG) else {
+        return;
+    };
+    let wake = Closure::<dyn FnMut(js_sys::Array, IntersectionObserver)>::new(
+        |entries: js_sys::Array, observer: IntersectionObserver| {
+            for entry in entries.iter() {
+                let entry: IntersectionObserverEntry = entry.unchecked_into();
+                if entry.is_intersecting() {
+                    let host = entry.target();
+                    observer.unobserve(&host);
+                    live(host);
+                }
+            }
+        },
+    );
+    let init = IntersectionObserverInit::new();
+    init.set_root_margin(NEAR);
+    let Ok(observer) = IntersectionObserver::new_with_options(wake.as_ref().unchecked_ref(), &init)
+    else {
+        return;
+    };
+    // The observer lives as long as the page.
+    wake.forget();
+    for i in 0..found.length() {
+        if let Some(host) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+            observer.observe(&host);
+        }
+    }
+}
+
+/// Makes the figure `host` live: its own shadow root, holding the app's stylesheets and the
+/// figure, which replaces the still once the stylesheets have loaded (so that nothing shows
+/// unstyled). A host that already has a shadow root is left as it is.
+fn live(host: Element) {
+    let Ok(shadow) = host.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Open)) else {
+        return;
+    };
+    let make = |tag: &str| document().create_element(tag).ok();
+    // The still stays on screen, through a slot, until the figure is ready.
+    let (Some(slot), Some(root)) = (make("slot"), make("div")) else {
+        return;
+    };
+    let styles = stylesheets();
+    let waiting = Rc::new(Cell::new(styles.len()));
+    let ready = {
+        let (slot, root) = (slot.clone(), root.clone());
+        move || {
+            slot.remove();
+            root.remove_attribute("hidden").ok();
+        }
+    };
+    for href in styles {
+        let Some(link) = make("link") else { continue };
+        link.set_attribute("rel", "stylesheet").ok();
+        link.set_attribute("href", &href).ok();
+        let (waiting, ready) = (waiting.clone(), ready.clone());
+        // Loaded or not, the figure shows once every sheet has answered: a sheet that fails
+        // leaves it plainer, not missing.
+        let done = Closure::once_into_js(move || {
+            waiting.set(waiting.get().saturating_sub(1));
+            if waiting.get() == 0 {
+                ready();
+            }
+        });
+        let settle = done.unchecked_ref::<js_sys::Function>();
+        link.add_event_listener_with_callback("load", settle).ok();
+        link.add_event_listener_with_callback("error", settle).ok();
+        shadow.append_child(&link).ok();
+    }
+    root.set_class_name("figure");
+    root.set_attribute("hidden", "").ok();
+    shadow.append_child(&slot).ok();
+    shadow.append_child(&root).ok();
+    let link = host.get_attribute("link").unwrap_or_default();
+    let panels = host.get_attribute("panels");
+    let Ok(root) = root.dyn_into::<HtmlElement>() else {
+        return;
+    };
+    leptos::mount::mount_to(root, move || view! { <Figure link=link panels=panels /> }).forget();
+    if waiting.get() == 0 {
+        ready();
+    }
+}
+
+/// The app's stylesheets, as `figures.js` named them.
+fn stylesheets() -> Vec<String> {
+    super::settings()
+        .and_then(|s| js_sys::Reflect::get(&s, &"styles".into()).ok())
+        .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
+        .map(|list| list.iter().filter_map(|v| v.as_string()).collect())
+        .unwrap_or_default()
+}

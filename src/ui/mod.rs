@@ -260,7 +260,7 @@ pub fn mount() {
         // A host page's figures: no app, no first screen to replace, and nothing on the host
         // page but the figures (a panic goes to the console only).
         console_error_panic_hook::set_once();
-        leptos::task::spawn_local(async {
+        wasm_bindgen_futures::spawn_local(async {
             if let Ok(start) = figures::arrive().await {
                 start();
             }

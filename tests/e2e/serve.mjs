@@ -34,10 +34,12 @@ export const TYPES = {
  *   settings do.
  * - encodings: the precompressed copies it may send, best first (['br', 'gzip'] by default;
  *   [] sends every file as it is). A copy is sent only beside its file, never for a missing one.
+ * - cors: true sends Access-Control-Allow-Origin: * with every file, as a host that lets other
+ *   sites' pages load Ringlab's figures does (docs/hosting.md).
  * - port: 0 (the default) picks a free one.
  * url is the address of the (first) base.
  */
-export function serve({ root = DIST, base = '/', types = {}, missing = [], fallback, editHtml, encodings = ['br', 'gzip'], port = 0 } = {}) {
+export function serve({ root = DIST, base = '/', types = {}, missing = [], fallback, editHtml, encodings = ['br', 'gzip'], cors = false, port = 0 } = {}) {
   const allTypes = { ...TYPES, ...types };
   const bases = [base].flat();
   let folder = withSlash(root);
@@ -64,6 +66,7 @@ export function serve({ root = DIST, base = '/', types = {}, missing = [], fallb
     const accepted = String(req.headers['accept-encoding'] || '');
     const send = async (path) => {
       const headers = { 'content-type': allTypes[extname(path)] || 'application/octet-stream', vary: 'Accept-Encoding' };
+      if (cors) headers['access-control-allow-origin'] = '*';
       let body = await readFile(path);
       if (editHtml && extname(path) === '.html') {
         body = editHtml(body.toString('utf8'));

@@ -12,6 +12,8 @@ use crate::core::{Kind, Scenario};
 use crate::draw::geometry::Frame;
 use crate::draw::picture::{Focus, Picture};
 use crate::ui::kit::focus::focus_soon;
+use crate::ui::kit::landmark::labelled_by;
+use crate::ui::kit::landmark::named;
 use crate::ui::kit::numbers::{grouped, pct};
 use crate::ui::kit::paint::paint;
 use crate::ui::kit::theme::Theme;
@@ -125,7 +127,7 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
         })
     };
     view! {
-        <section class="compare" aria-labelledby="compare-title" data-testid="compare-view">
+        <section class="compare" aria-labelledby=labelled_by("compare-title") data-testid="compare-view">
             <h2 id="compare-title">"Every placement, the same change"</h2>
             <p class="compare-headline" data-testid="compare-headline">{headline}</p>
             <p class="busy" role="status" data-testid="compare-busy">
@@ -348,7 +350,7 @@ fn CompareTable(comparison: Memo<Compared>, best: Memo<Best>) -> impl IntoView {
         })
     };
     view! {
-        <div class="compare-table-wrap" role="region" aria-label="Every placement's figures" tabindex="0">
+        <div class="compare-table-wrap" role="region" aria-label=named("Every placement's figures") tabindex="0">
         <table class="compare-table" data-testid="compare-figures">
             <caption>
                 "Each placement after the same change: keys moved, the least any placement could move (ideal), the busiest server's keys over its fair share, and the cost of one lookup. "

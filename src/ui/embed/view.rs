@@ -8,6 +8,7 @@ use crate::ui::controls::keys::KeyControls;
 use crate::ui::controls::placement::PlacementControls;
 use crate::ui::controls::servers::ServerControls;
 use crate::ui::controls::vnodes::VnodeControls;
+use crate::ui::kit::landmark::{named, InFigure, FIGURE_NAME};
 use crate::ui::kit::lazy::arrive;
 use crate::ui::kit::theme::Theme;
 use crate::ui::lessons::LessonStep;
@@ -22,8 +23,8 @@ use crate::ui::state::{AppState, Field};
 
 /// The embedded ring: no page chrome, only the ring and the chosen panels.
 ///
-/// `figure` is for a figure in a host page's text: its region is a labelled section there, since
-/// the host page has its own main content.
+/// `figure` is for a figure in a host page's text: its region is a section named by the figure's
+/// name (`InFigure`, in context), since the host page has its own main content.
 #[component]
 pub fn EmbedView(
     config: EmbedConfig,
@@ -63,19 +64,21 @@ pub fn EmbedView(
             _ => arrive(parts.replicas, "replicas-part", |show| show()).into_any(),
         })
         .collect_view();
+    let figure_name = use_context::<InFigure>().map(|InFigure(name)| name.to_string());
     let stage = view! {
-        <section class="stage" aria-label="The ring">
+        <section class="stage" aria-label=named("The ring")>
             <FieldError field=Field::Canvas id="canvas-error" />
             <RingCanvas theme=theme />
             <HoverReadout />
         </section>
     };
-    let readout = view! { <section class="readout" aria-label="Readout">{panels}</section> };
+    let readout = view! { <section class="readout" aria-label=named("Readout")>{panels}</section> };
     view! {
         <LinkNotices />
         {if figure {
             view! {
-                <section class="embed-layout" aria-label="Ringlab figure" data-testid="figure">
+                <section class="embed-layout" aria-labelledby=FIGURE_NAME data-testid="figure">
+                    <span id=FIGURE_NAME hidden>{figure_name}</span>
                     {stage}
                     {readout}
                 </section>

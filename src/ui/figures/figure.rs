@@ -5,14 +5,16 @@ use leptos::prelude::*;
 use crate::ui::controls::generation;
 use crate::ui::embed::config::EmbedConfig;
 use crate::ui::embed::view::EmbedView;
+use crate::ui::kit::landmark::InFigure;
 use crate::ui::kit::theme::use_theme;
 use crate::ui::parts::Parts;
 use crate::ui::state::{self, AppState};
 
-/// The figure whose state is the link state `link` (what follows `?` in a Ringlab link), with
-/// the panels named in `panels` (an embed's `panels=`; absent, an embed's default).
+/// The figure called `name` whose state is the link state `link` (what follows `?` in a Ringlab
+/// link), with the panels named in `panels` (an embed's `panels=`; absent, an embed's default).
 #[component]
-pub fn Figure(link: String, panels: Option<String>) -> impl IntoView {
+pub fn Figure(name: String, link: String, panels: Option<String>) -> impl IntoView {
+    provide_context(InFigure(name.into()));
     let (link, deferred) = generation::defer(&link);
     let (app, mut extra) = AppState::from_link(&link, state::MAX_PAGE_KEYS);
     provide_context(app);

@@ -48,6 +48,11 @@ pub fn start() {
     wake.forget();
     for i in 0..found.length() {
         if let Some(host) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+            // Named by the host page's `label`, or by its place among the page's figures.
+            if !host.has_attribute("label") {
+                host.set_attribute("label", &format!("Ringlab figure {}", i + 1))
+                    .ok();
+            }
             observer.observe(&host);
         }
     }
@@ -67,44 +72,61 @@ fn live(host: Element) {
     };
     let styles = stylesheets();
     let waiting = Rc::new(Cell::new(styles.len()));
-    let ready = {
-        let (slot, root) = (slot.clone(), root.clone());
-        move || {
-            slot.remove();
-            root.remove_attribute("hidden").ok();
+    root.set_class_name("figure");
+    shadow.append_child(&slot).ok();
+    let link = host.get_attribute("link").unwrap_or_default();
+    let panels = host.get_attribute("panels");
+    let name = host
+        .get_attribute("label")
+        .unwrap_or_else(|| default_name(&host));
+    // Mounted once the figure's room is styled, so that the ring measures its real width.
+    let room = shadow.clone();
+    let ready = move || {
+        slot.remove();
+        room.append_child(&root).ok();
+        if let Ok(root) = root.dyn_into::<HtmlElement>() {
+            leptos::mount::mount_to(
+                root,
+                move || view! { <Figure name=name link=link panels=panels /> },
+            )
+            .forget();
         }
     };
+    if styles.is_empty() {
+        ready();
+        return;
+    }
+    let ready = Rc::new(Cell::new(Some(ready)));
     for href in styles {
-        let Some(link) = make("link") else { continue };
-        link.set_attribute("rel", "stylesheet").ok();
-        link.set_attribute("href", &href).ok();
+        let Some(sheet) = make("link") else { continue };
+        sheet.set_attribute("rel", "stylesheet").ok();
+        sheet.set_attribute("href", &href).ok();
         let (waiting, ready) = (waiting.clone(), ready.clone());
         // Loaded or not, the figure shows once every sheet has answered: a sheet that fails
         // leaves it plainer, not missing.
-        let done = Closure::once_into_js(move || {
+        let settle = Closure::<dyn FnMut()>::new(move || {
             waiting.set(waiting.get().saturating_sub(1));
             if waiting.get() == 0 {
-                ready();
+                if let Some(ready) = ready.take() {
+                    ready();
+                }
             }
         });
-        let settle = done.unchecked_ref::<js_sys::Function>();
-        link.add_event_listener_with_callback("load", settle).ok();
-        link.add_event_listener_with_callback("error", settle).ok();
-        shadow.append_child(&link).ok();
+        let call = settle.as_ref().unchecked_ref::<js_sys::Function>();
+        sheet.add_event_listener_with_callback("load", call).ok();
+        sheet.add_event_listener_with_callback("error", call).ok();
+        settle.forget();
+        shadow.append_child(&sheet).ok();
     }
-    root.set_class_name("figure");
-    root.set_attribute("hidden", "").ok();
-    shadow.append_child(&slot).ok();
-    shadow.append_child(&root).ok();
-    let link = host.get_attribute("link").unwrap_or_default();
-    let panels = host.get_attribute("panels");
-    let Ok(root) = root.dyn_into::<HtmlElement>() else {
-        return;
-    };
-    leptos::mount::mount_to(root, move || view! { <Figure link=link panels=panels /> }).forget();
-    if waiting.get() == 0 {
-        ready();
-    }
+}
+
+/// A figure's name when the host page gives it none: its place among the page's figures.
+fn default_name(host: &Element) -> String {
+    let place = document()
+        .query_selector_all(TAG)
+        .ok()
+        .and_then(|all| (0..all.length()).find(|&i| all.item(i).as_ref() == Some(host.as_ref())));
+    format!("Ringlab figure {}", place.map_or(1, |i| i + 1))
 }
 
 /// The app's stylesheets, as `figures.js` named them.

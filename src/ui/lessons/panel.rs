@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::caption::Caption;
 use crate::teach::lessons::{Lesson, LESSONS};
 use crate::ui::kit::focus::{focus_now, focus_soon};
+use crate::ui::kit::landmark::labelled_by;
 use crate::ui::kit::theme::Theme;
 use crate::ui::practice::question_card::QuestionCard;
 use crate::ui::state::AppState;
@@ -162,7 +163,7 @@ pub fn LessonPanel(
     };
     view! {
         <Show when=move || app.lesson.with(Option::is_some)>
-            <section class="panel lesson player" aria-labelledby="lesson-title" data-testid="lesson-panel">
+            <section class="panel lesson player" aria-labelledby=labelled_by("lesson-title") data-testid="lesson-panel">
                 <div class="player-head">
                     <h2 id="lesson-title">{title}</h2>
                     <p class="step-count" data-testid="lesson-step">{step_line}</p>

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::core::{key_lookup, Change};
 use crate::teach::lessons::Panel;
 use crate::ui::kit::focus::focus_soon;
+use crate::ui::kit::landmark::labelled_by;
 use crate::ui::state::{AppState, Field};
 
 /// Details of the selected key, or a hint on how to select one.
@@ -24,7 +25,7 @@ pub fn KeyDetailPanel() -> impl IntoView {
     move || {
         detail().map(|d| {
             view! {
-                <section class="panel key-panel" class:pointed=move || app.points_at(Panel::Key) aria-labelledby="key-title" data-testid="key-panel">
+                <section class="panel key-panel" class:pointed=move || app.points_at(Panel::Key) aria-labelledby=labelled_by("key-title") data-testid="key-panel">
                     <h2 id="key-title">"Selected key"</h2>
                     {
                     let label = d.label.clone();

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use crate::core::{Kind, MovedReads, Moves, Outcome, Scenario};
 use crate::draw::first_screen::words::NO_CHANGE_YET;
 use crate::teach::lessons::Panel;
+use crate::ui::kit::landmark::labelled_by;
 use crate::ui::kit::numbers::{grouped, pct};
 use crate::ui::state::AppState;
 
@@ -23,7 +24,7 @@ pub fn LastChangePanel() -> impl IntoView {
     let of_keys = move || figure(|o| grouped(o.keys as u64));
 
     view! {
-        <section class="panel" class:pointed=move || app.points_at(Panel::LastChange) aria-labelledby="last-title">
+        <section class="panel" class:pointed=move || app.points_at(Panel::LastChange) aria-labelledby=labelled_by("last-title")>
             <h2 id="last-title">"Last change"</h2>
             <p class="headline" data-testid="last-headline">
                 {move || {

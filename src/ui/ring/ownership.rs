@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::core::Ownership;
 use crate::draw::first_screen::words::{self, BALANCE_TILES};
 use crate::teach::lessons::Panel;
+use crate::ui::kit::landmark::labelled_by;
 use crate::ui::kit::numbers::{grouped, pct};
 use crate::ui::kit::theme::{Swatch, Theme};
 use crate::ui::state::{slot_list, AppState};
@@ -90,7 +91,7 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
     };
 
     view! {
-        <section class="panel" class:pointed=move || app.points_at(Panel::Ownership) aria-labelledby="ownership-title">
+        <section class="panel" class:pointed=move || app.points_at(Panel::Ownership) aria-labelledby=labelled_by("ownership-title")>
             <h2 id="ownership-title">"Who owns what"</h2>
             <table class="ownership" data-testid="ownership-table">
                 <caption id="ownership-caption">{caption}</caption>

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::core::plan::Plan;
+use crate::ui::kit::landmark::named;
 use crate::ui::state::AppState;
 
 /// Up to this many spans of a row are written out before the rest are counted.
@@ -55,7 +56,7 @@ fn PlanTable(plan: Plan) -> impl IntoView {
     view! {
         <p data-testid="plan-summary">{plan.summary()}</p>
         // A long row scrolls sideways in its own box, which the keyboard can reach.
-        <div class="table-wrap" tabindex="0" role="region" aria-label="Reshard plan, scrollable">
+        <div class="table-wrap" tabindex="0" role="region" aria-label=named("Reshard plan, scrollable")>
             <table class="compare-table" data-testid="plan-table">
                 <caption>"What moves, from where to where"</caption>
                 <thead>

@@ -9,6 +9,7 @@ use super::strip::StripView;
 use super::verbs::Verbs;
 use crate::core::placement::systems::strip::Strip;
 use crate::core::Kind;
+use crate::ui::kit::landmark::labelled_by;
 use crate::ui::kit::theme::Theme;
 use crate::ui::state::{slot_list, AppState};
 
@@ -56,7 +57,7 @@ pub fn SystemPanel(theme: Signal<Theme>) -> impl IntoView {
             let lines = st.listing.clone();
             let count = lines.len();
             view! {
-                <section class="panel system-panel" aria-labelledby="system-title" data-testid="system-panel">
+                <section class="panel system-panel" aria-labelledby=labelled_by("system-title") data-testid="system-panel">
                     <h2 id="system-title">{title}</h2>
                     <p class="headline" data-testid="system-headline">{st.headline.clone()}</p>
                     {strip}
@@ -64,7 +65,7 @@ pub fn SystemPanel(theme: Signal<Theme>) -> impl IntoView {
                     <ul
                         class={if count > 8 { "listing scrolls" } else { "listing" }}
                         tabindex={if count > 8 { Some("0") } else { None }}
-                        aria-labelledby="system-listing-title"
+                        aria-labelledby=labelled_by("system-listing-title")
                         data-testid="system-listing"
                     >
                         {lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}

@@ -10,6 +10,7 @@ use super::chart_png::save_chart_png;
 use super::sweep_steps::{drive, Sweeping};
 use crate::core::sweep::{servers_csv, vnodes_csv};
 use crate::core::{SizePoint, SizeSweep, VnodePoint, VnodeSweep};
+use crate::ui::kit::landmark::labelled_by;
 use crate::ui::state::AppState;
 
 /// The rows of the spread table: a few round values of v.
@@ -62,7 +63,7 @@ pub fn SweepPanel() -> impl IntoView {
     // Any batch still scheduled when the view goes finds `latest` disposed and stops (see
     // `drive`).
     view! {
-        <section class="sweeps" aria-labelledby="sweeps-title" data-testid="sweeps">
+        <section class="sweeps" aria-labelledby=labelled_by("sweeps-title") data-testid="sweeps">
             <h2 id="sweeps-title">"As it grows"</h2>
             <div class="sweep-grid">
                 <SpreadPlot sweep=spread />

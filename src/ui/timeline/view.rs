@@ -15,6 +15,7 @@ use crate::core::timeline::Curve;
 use crate::core::{Error, Timeline};
 use crate::draw::timeline::{aside, chart_of, curve_name, notes, time_text};
 use crate::teach::stories::TIMELINE_STORIES;
+use crate::ui::kit::landmark::labelled_by;
 use crate::ui::kit::numbers::grouped;
 use crate::ui::notices::fields::FieldError;
 use crate::ui::state::{AppState, Field};
@@ -115,7 +116,7 @@ pub fn TimelineView(sweeps: bool, #[prop(optional)] stories: bool) -> impl IntoV
         });
     };
     view! {
-        <section class="timeline-view" aria-labelledby="timeline-title" data-testid="timeline-view">
+        <section class="timeline-view" aria-labelledby=labelled_by("timeline-title") data-testid="timeline-view">
             <h2 id="timeline-title">"Database reads over time"</h2>
             {stories.then(|| view! {
                 <div class="segmented story-picker" role="group" aria-label="Stories" hidden=move || app.lesson.with(Option::is_some)>

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::core::{parse_number, CacheLoad, MovedReads};
 use crate::teach::lessons::Panel;
+use crate::ui::kit::landmark::labelled_by;
 use crate::ui::kit::numbers::grouped;
 use crate::ui::state::{AppState, TimelineEvent, View};
 
@@ -50,7 +51,7 @@ pub fn CachePanel() -> impl IntoView {
         })
     };
     view! {
-        <section class="panel" class:pointed=move || app.points_at(Panel::Cache) aria-labelledby="cache-title">
+        <section class="panel" class:pointed=move || app.points_at(Panel::Cache) aria-labelledby=labelled_by("cache-title")>
             <h2 id="cache-title">"Cache impact"</h2>
             <div class="cache-inputs">
                 <label class="stacked">

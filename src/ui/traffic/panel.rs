@@ -10,6 +10,7 @@ use super::requests::{BusiestKeys, Computed, RequestTable};
 use crate::core::hundredths_text as load_text;
 use crate::core::{Change, Popularity};
 use crate::teach::lessons::Panel;
+use crate::ui::kit::landmark::labelled_by;
 use crate::ui::kit::numbers::grouped;
 use crate::ui::kit::theme::Theme;
 use crate::ui::notices::fields::FieldError;
@@ -25,7 +26,7 @@ pub fn TrafficPanel(theme: Signal<Theme>) -> impl IntoView {
             .with(|s| Computed(Arc::new(s.traffic().loads(&s.placed(), s.keys(), reads))))
     });
     view! {
-        <section class="panel traffic" class:pointed=move || app.points_at(Panel::Requests) aria-labelledby="traffic-title" data-testid="traffic-panel">
+        <section class="panel traffic" class:pointed=move || app.points_at(Panel::Requests) aria-labelledby=labelled_by("traffic-title") data-testid="traffic-panel">
             <h2 id="traffic-title">"Requests"</h2>
             <PopularityControls />
             <HotKeys />

@@ -1,0 +1,124 @@
+// Figures: an article on another site holds five live rings from one script (figures.js), each
+// with its own state, stills first (examples/figures.html, docs/embedding.md "Figures").
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect } from '../fixtures.mjs';
+import { DIST } from '../serve.mjs';
+
+const IDS = ['three-servers', 'd-joins', 'mod-n', 'vnodes', 'hot-key'];
+
+/**
+ * Serves the built example article from its own server (another origin) with its script tag
+ * pointing at Ringlab's server, which sends the CORS header figures need. Returns the article's
+ * address, Ringlab's, and the list of every request the page makes to Ringlab's server.
+ */
+async function article(host, page) {
+  const ring = await host({ cors: true });
+  const folder = mkdtempSync(join(tmpdir(), 'ringlab-article-'));
+  const html = readFileSync(join(DIST, 'examples', 'figures.html'), 'utf8');
+  expect(html).toContain('src="../figures.js"');
+  writeFileSync(join(folder, 'index.html'), html.replace('src="../figures.js"', `src="${ring.url}figures.js"`));
+  const site = await host({ root: folder });
+  expect(new URL(site.url).origin).not.toBe(new URL(ring.url).origin);
+  const fetched = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(ring.url)) fetched.push(new URL(request.url()).pathname);
+  });
+  return { url: site.url, ring: ring.url, fetched };
+}
+
+/** The live figure inside the element with id `id` (Playwright reaches into open shadow roots). */
+const live = (page, id) => page.locator(`#${id} [data-testid="figure"]`);
+
+test('five figures show their stills before the script arrives, then go live near the screen and as the reader scrolls, from one download', async ({ ring, host }) => {
+  const { page } = ring;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const { url, ring: origin, fetched } = await article(host, page);
+  // Hold the script back: the article must read and show its figures without it.
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route(`${origin}figures.js`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts hold back the page's load events: only the arrival of the page is awaited.
+  await page.goto(url, { waitUntil: 'commit' });
+  for (const id of IDS) {
+    const still = page.locator(`#${id} > svg`);
+    await expect(still).toBeAttached();
+    const box = await still.boundingBox();
+    expect(box.width, `the still of ${id} is drawn`).toBeGreaterThan(200);
+    await expect(still.locator('title')).toContainText(/ring of .* positions with/);
+  }
+  await expect(live(page, 'three-servers')).toHaveCount(0);
+  // Every shift of the page's layout from here on, as the browser reports it.
+  await page.evaluate(() => {
+    window.shifts = [];
+    new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((e) => e.value))).observe({ type: 'layout-shift' });
+  });
+  release();
+
+  // The first figure is on screen: it goes live, with the state of its own link.
+  await expect(live(page, 'three-servers')).toBeVisible();
+  await expect(page.locator('#three-servers').getByTestId('share-A')).toHaveText('35%');
+  await expect(page.locator('#three-servers').getByTestId('ring-canvas')).toBeVisible();
+  // The last is far below: it stays a still until the reader comes near it.
+  expect(await page.evaluate(() => document.querySelector('#hot-key').shadowRoot)).toBeNull();
+  // Going live moved the text around the figures on screen by less than the 0.01 of layout
+  // shift the first screen's own swap is held to.
+  const shift = await page.evaluate(() => window.shifts.reduce((a, b) => a + b, 0));
+  expect(shift).toBeLessThanOrEqual(0.01);
+
+  for (const id of IDS.slice(1)) {
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    await expect(live(page, id), `${id} goes live`).toBeVisible();
+  }
+  await expect(page.locator('#d-joins').getByTestId('last-headline')).toHaveText('Server D added.');
+  await expect(page.locator('#d-joins').getByTestId('ring-moved')).toHaveText('1 of 5');
+  await expect(page.locator('#mod-n .panel').first()).toContainText('4 keys changed owner');
+
+  // One script, one main WebAssembly module, fetched once for all five.
+  const count = (re) => fetched.filter((p) => re.test(p)).length;
+  expect(count(/\/figures\.js$/)).toBe(1);
+  expect(count(/\/ringlab-app-[0-9a-f]+_bg\.wasm$/)).toBe(1);
+  expect(count(/\/ringlab-app-[0-9a-f]+\.js$/)).toBe(1);
+  expect(count(/\/split_figures-[0-9a-f]+\.wasm$/)).toBe(1);
+});
+
+test('each figure keeps a state of its own: a change or a key press in one leaves the others as they were', async ({ ring, host }) => {
+  const { page } = ring;
+  const { url } = await article(host, page);
+  await page.goto(url);
+  const first = page.locator('#three-servers');
+  const vnodes = page.locator('#vnodes');
+  await expect(live(page, 'three-servers')).toBeVisible();
+  await vnodes.scrollIntoViewIfNeeded();
+  await expect(live(page, 'vnodes')).toBeVisible();
+  const share = vnodes.getByTestId('share-A');
+  const even = await share.textContent();
+  await vnodes.getByTestId('vnodes-1').click();
+  await expect(share).not.toHaveText(even);
+  await expect(first.getByTestId('share-A')).toHaveText('35%');
+
+  // The arrow keys walk the ring they are pressed on, and only that figure says so.
+  await first.getByTestId('ring-canvas').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(first.getByTestId('announcement')).not.toHaveText('');
+  await expect(page.locator('#d-joins').getByTestId('announcement')).toHaveText('');
+});
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe finds no violations in the article with its figures live, ${scheme}`, async ({ ring, host }) => {
+    const { page } = ring;
+    await page.emulateMedia({ colorScheme: scheme });
+    const { url } = await article(host, page);
+    await page.goto(url);
+    for (const id of IDS) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      await expect(live(page, id)).toBeVisible();
+    }
+    const violations = (await ring.axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(violations).toEqual([]);
+  });
+}

@@ -56,17 +56,15 @@ fn every_figure_of_the_example_article_holds_the_still_ringlab_svg_draws_for_its
             .and_then(|v| v.split('"').next())
             .expect("the still has a width");
         let out = Command::new(env!("CARGO_BIN_EXE_ringlab"))
-            .args(["svg", "--link", &format!("?{link}"), "--size", size])
+            .args(["svg", "--link", &link, "--size", size, "--inline"])
             .output()
             .expect("the ringlab binary runs");
         assert!(out.status.success(), "ringlab svg refused {link}");
         let drawn = String::from_utf8(out.stdout).expect("SVG is UTF-8");
-        // The file's XML declaration has no place inside an HTML page.
-        let drawn = drawn.split_once('\n').map_or("", |(_, svg)| svg);
         assert_eq!(
             lines(&still),
-            lines(drawn),
-            "the still of {link} is not what ringlab svg draws for it now: write it again (docs/embedding.md, \"Figures\")"
+            lines(&drawn),
+            "the still of {link} is not what ringlab svg draws for it now: write it again with scripts/figure-stills.mjs"
         );
     }
 }

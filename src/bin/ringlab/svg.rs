@@ -69,12 +69,13 @@ pub fn run(args: &SvgArgs) -> Result<String, Failure> {
     };
     let picture = Picture::new(scenario, shown.last.as_ref(), &slots, &focus);
     let words = Words::of(scenario, &picture);
+    let dark = args.theme == ThemeName::Dark;
     let styling = if args.classes {
         Styling::Classes
+    } else if args.inline {
+        Styling::Inline { dark }
     } else {
-        Styling::Standalone {
-            dark: args.theme == ThemeName::Dark,
-        }
+        Styling::Standalone { dark }
     };
     Ok(svg::write(
         &picture,

@@ -72,6 +72,12 @@ pub struct SvgArgs {
     #[arg(long, value_name = "PX", default_value = "480", verbatim_doc_comment)]
     pub size: String,
 
+    /// Write an <svg> element for an HTML page, without the file's XML declaration: a figure's
+    /// still (docs/embedding.md, "Figures").
+    /// Example: --inline
+    #[arg(long, conflicts_with = "classes", verbatim_doc_comment)]
+    pub inline: bool,
+
     /// Write classes instead of colours: no colour, no style attribute and no <style>
     /// element, for a page that colours the drawing with its own stylesheet.
     /// Example: --classes
@@ -95,7 +101,8 @@ each server owns, its points, the ticks, the keys (a dot each, or a band when th
 than 1,500), the keys the last change moved, and the selected key's walk, with server names,
 tick labels and key labels as text. The scenario comes from the flags `experiment` takes, or
 from a page's address with --link. The file has a title and a description of what the ring
-shows, and the light or dark palette's colours; with --classes it has CSS classes instead.";
+shows, and the light or dark palette's colours; with --classes it has CSS classes instead, and
+with --inline it is an <svg> element for an HTML page, without the file's XML declaration.";
 
 /// The examples `ringlab svg --help` ends with.
 pub const SVG_EXAMPLES: &str = "\
@@ -104,4 +111,6 @@ Examples:
     ringlab svg --servers A@10,B@40,C@75 --keys-at 90,52,68,25,5 --add D@60 > ring.svg
   The same from the page's address, with key 90 selected, dark, 800 pixels square:
     ringlab svg --link '?ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5&select=@90' \\
-      --theme dark --size 800 > ring-dark.svg";
+      --theme dark --size 800 > ring-dark.svg
+  A figure's still, to write inside its <ringlab-figure> element in an HTML page:
+    ringlab svg --link 'ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5' --size 320 --inline";

@@ -48,6 +48,12 @@ pub enum Styling {
         /// Whether the dark palette's colours are written in.
         dark: bool,
     },
+    /// The colours written in, as for a file, without the XML declaration: an `<svg>` element
+    /// for an HTML page, such as a figure's still.
+    Inline {
+        /// Whether the dark palette's colours are written in.
+        dark: bool,
+    },
 }
 
 /// Everything the writer needs besides the picture.
@@ -67,10 +73,10 @@ pub struct Options<'a> {
 pub fn write(picture: &Picture, options: &Options<'_>) -> String {
     let palette = match options.styling {
         Styling::Classes => None,
-        Styling::Standalone { dark } => Some(Palette::of(dark)),
+        Styling::Standalone { dark } | Styling::Inline { dark } => Some(Palette::of(dark)),
     };
     let mut doc = Doc::new(palette, options.style.present);
-    if palette.is_some() {
+    if matches!(options.styling, Styling::Standalone { .. }) {
         doc.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     }
     let side = num(options.frame.side);

@@ -1,6 +1,9 @@
 //! One figure: the ring and its panels, with a state of its own, as an embed shows them.
 
 use leptos::prelude::*;
+use web_sys::Element;
+
+use super::registry;
 
 use crate::ui::controls::generation;
 use crate::ui::embed::config::EmbedConfig;
@@ -10,10 +13,10 @@ use crate::ui::kit::theme::use_theme;
 use crate::ui::parts::Parts;
 use crate::ui::state::{self, AppState};
 
-/// The figure called `name` whose state is the link state `link` (what follows `?` in a Ringlab
+/// The figure in the element `host`, called `name`, whose state is the link state `link` (what follows `?` in a Ringlab
 /// link), with the panels named in `panels` (an embed's `panels=`; absent, an embed's default).
 #[component]
-pub fn Figure(name: String, link: String, panels: Option<String>) -> impl IntoView {
+pub fn Figure(host: Element, name: String, link: String, panels: Option<String>) -> impl IntoView {
     provide_context(InFigure(name.into()));
     let (link, deferred) = generation::defer(&link);
     let (app, mut extra) = AppState::from_link(&link, state::MAX_PAGE_KEYS);
@@ -33,5 +36,11 @@ pub fn Figure(name: String, link: String, panels: Option<String>) -> impl IntoVi
     if !notices.is_empty() {
         app.words.add_link_notices(notices);
     }
+    // Once the figure is on the page, it carries out what the text asked of it meanwhile.
+    Effect::new(move |done: Option<()>| {
+        if done.is_none() {
+            registry::arrived(&host, app);
+        }
+    });
     config.map(|config| view! { <EmbedView config=config theme=theme figure=true /> })
 }

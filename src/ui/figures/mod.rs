@@ -10,7 +10,9 @@
 //! is a host page and not the app's own; the figures' code then arrives as a module of its own,
 //! so the app's first screen carries none of it.
 
+mod actions;
 mod figure;
+mod registry;
 mod start;
 
 use crate::ui::kit::lazy::split_point;
@@ -30,8 +32,12 @@ fn settings() -> Option<js_sys::Object> {
 }
 
 split_point! {
-    /// The figures' code: finds the page's figures and wakes each as it nears the viewport.
+    /// The figures' code: finds the page's figures and wakes each as it nears the viewport,
+    /// and follows the text's links and steps.
     pub fn arrive() -> fn() = figures {
-        start::start
+        || {
+            start::start();
+            actions::listen();
+        }
     }
 }

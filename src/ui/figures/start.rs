@@ -13,6 +13,7 @@ use web_sys::{
 };
 
 use super::figure::Figure;
+use super::registry;
 
 /// The element a host page writes for each figure.
 pub const TAG: &str = "ringlab-figure";
@@ -33,7 +34,7 @@ pub fn start() {
                 if entry.is_intersecting() {
                     let host = entry.target();
                     observer.unobserve(&host);
-                    live(host);
+                    wake(host);
                 }
             }
         },
@@ -58,10 +59,19 @@ pub fn start() {
     }
 }
 
+/// Makes the figure `host` live, unless it is already waking or live (or the host page gave it
+/// a shadow root of its own).
+pub fn wake(host: Element) {
+    if host.shadow_root().is_none() {
+        live(host);
+    }
+}
+
 /// Makes the figure `host` live: its own shadow root, holding the app's stylesheets and the
 /// figure, which replaces the still once the stylesheets have loaded (so that nothing shows
-/// unstyled). A host that already has a shadow root is left as it is.
+/// unstyled).
 fn live(host: Element) {
+    registry::arriving(&host);
     let Ok(shadow) = host.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Open)) else {
         return;
     };
@@ -79,6 +89,7 @@ fn live(host: Element) {
     let name = host
         .get_attribute("label")
         .unwrap_or_else(|| default_name(&host));
+    let figure = host.clone();
     // Mounted once the figure's room is styled, so that the ring measures its real width.
     let room = shadow.clone();
     let ready = move || {
@@ -87,7 +98,7 @@ fn live(host: Element) {
         if let Ok(root) = root.dyn_into::<HtmlElement>() {
             leptos::mount::mount_to(
                 root,
-                move || view! { <Figure name=name link=link panels=panels /> },
+                move || view! { <Figure host=figure name=name link=link panels=panels /> },
             )
             .forget();
         }

@@ -74,8 +74,6 @@ test('five figures show their stills before the script arrives, then go live nea
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await expect(live(page, id), `${id} goes live`).toBeVisible();
   }
-  await expect(page.locator('#d-joins').getByTestId('last-headline')).toHaveText('Server D added.');
-  await expect(page.locator('#d-joins').getByTestId('ring-moved')).toHaveText('1 of 5');
   await expect(page.locator('#mod-n .panel').first()).toContainText('4 keys changed owner');
 
   // One script, one main WebAssembly module, fetched once for all five.
@@ -106,6 +104,76 @@ test('each figure keeps a state of its own: a change or a key press in one leave
   await page.keyboard.press('ArrowRight');
   await expect(first.getByTestId('announcement')).not.toHaveText('');
   await expect(page.locator('#d-joins').getByTestId('announcement')).toHaveText('');
+});
+
+test('a step in the text applies its change as the reader scrolls past it, and scrolling back undoes it', async ({ ring, host }) => {
+  const { page } = ring;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const { url } = await article(host, page);
+  await page.goto(url);
+  const figure = page.locator('#d-joins');
+  const step = page.locator('#d-joins-step');
+  // The figure in view, its step still below the middle of the window: three servers.
+  await page.evaluate(() => {
+    const figure = document.querySelector('#d-joins');
+    window.scrollTo(0, figure.getBoundingClientRect().top + window.scrollY - 20);
+  });
+  await expect(live(page, 'd-joins')).toBeVisible();
+  expect(await step.evaluate((e) => e.getBoundingClientRect().top > innerHeight / 2)).toBe(true);
+  await expect(figure.getByTestId('row-D')).toHaveCount(0);
+
+  // The step passes the middle of the window: D joins, and the figure says what moved.
+  await page.evaluate(() => {
+    const step = document.querySelector('#d-joins-step');
+    window.scrollBy(0, step.getBoundingClientRect().top - innerHeight / 2 + 40);
+  });
+  await expect(figure.getByTestId('last-headline')).toHaveText('Server D added.');
+  await expect(figure.getByTestId('ring-moved')).toHaveText('1 of 5');
+  await expect(figure.getByTestId('row-D')).toHaveCount(1);
+
+  // Back above it: undone. Down again: applied again, once.
+  await page.evaluate(() => window.scrollBy(0, -120));
+  await expect(figure.getByTestId('row-D')).toHaveCount(0);
+  await page.evaluate(() => window.scrollBy(0, 120));
+  await expect(figure.getByTestId('row-D')).toHaveCount(1);
+  await expect(figure.getByTestId('share-D')).toHaveText('20%');
+});
+
+test('a link in the text changes its figure, a grouped control changes every figure of its group, and a change the figure cannot read is refused in words', async ({ ring, host }) => {
+  const { page } = ring;
+  const { url } = await article(host, page);
+  await page.goto(url);
+  const modN = page.locator('#mod-n');
+  // The figure wakes when asked, even before the reader has scrolled to it.
+  await page.getByRole('button', { name: 'add a fifth server' }).click();
+  await expect(modN.getByTestId('row-E')).toHaveCount(1);
+  await expect(modN.getByTestId('last-headline')).toHaveText('Server E added.');
+  await page.getByRole('button', { name: 'undo', exact: true }).click();
+  await expect(modN.getByTestId('row-E')).toHaveCount(0);
+
+  // One point each, in both figures of the group "points"; the others stay as they were.
+  const vnodes = page.locator('#vnodes');
+  const hot = page.locator('#hot-key');
+  await page.getByRole('button', { name: 'one point each' }).click();
+  await expect(vnodes.getByTestId('vnodes-input')).toHaveValue('1');
+  // Both said the same change in words, each in its own live region.
+  const said = vnodes.getByTestId('announcement');
+  await expect(said).not.toHaveText('');
+  await expect(hot.getByTestId('announcement')).toHaveText((await said.textContent()).trim());
+  await expect(page.locator('#mod-n').getByTestId('announcement')).not.toHaveText((await said.textContent()).trim());
+  await expect(page.locator('#three-servers').getByTestId('share-A')).toHaveText('35%');
+
+  // A change the figure cannot read: said in words in that figure, nothing changed.
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    button.textContent = 'a typo';
+    button.dataset.ringlabApply = 'add:';
+    button.dataset.ringlabFigure = 'three-servers';
+    document.querySelector('main').append(button);
+  });
+  await page.getByRole('button', { name: 'a typo' }).click();
+  await expect(page.locator('#three-servers').getByTestId('canvas-error')).toContainText('not a change Ringlab can read');
+  await expect(page.locator('#three-servers').getByTestId('share-A')).toHaveText('35%');
 });
 
 for (const scheme of ['light', 'dark']) {

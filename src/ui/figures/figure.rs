@@ -21,8 +21,10 @@ pub fn Figure(host: Element, name: String, link: String, panels: Option<String>)
     let (link, deferred) = generation::defer(&link);
     let (app, mut extra) = AppState::from_link(&link, state::MAX_PAGE_KEYS);
     provide_context(app);
-    let announce = Callback::new(move |words: String| app.words.announce(words));
-    provide_context(Parts::new(announce));
+    // A figure's parts arrive because the figure shows them, not because the reader asked for
+    // them: their arrival is not announced over the figure's own words (a part that fails to
+    // load says so as an alert in its place).
+    provide_context(Parts::new(Callback::new(|_: String| {})));
     let theme = use_theme(app.present);
     if let Some(deferred) = deferred {
         generation::finish(app, deferred, state::MAX_PAGE_KEYS);

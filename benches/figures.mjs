@@ -17,13 +17,16 @@
 //   ring and its panels (for iframes: the frame's ring and panels);
 // - memory: after scrolling down through the article so that all five are live, the
 //   proportional set size of all the browser's renderer processes (Linux), which counts each
-//   frame's own WebAssembly memory and heap.
+//   frame's own WebAssembly memory and heap; beside the same article with its stills and no
+//   script ("stills"), which is what the browser holds without Ringlab.
+// The article is sent compressed, as hosts send pages.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launchChromium, median } from './page-kit.mjs';
 import { CPU_SLOWDOWN, SLOW_4G } from './phone-kit.mjs';
+import { compress } from '../scripts/compress.mjs';
 import { serve } from '../tests/e2e/serve.mjs';
 
 const args = process.argv.slice(2);
@@ -49,10 +52,15 @@ writeFileSync(
       return `<iframe title="${title}" src="${src}" style="display:block;width:100%;height:640px;border:0"></iframe>`;
     }),
 );
+// The article alone, stills and text, without Ringlab: what the reader's browser holds anyway.
+writeFileSync(join(folder, 'stills.html'), article.replace(/<script type="module" src="\.\.\/figures\.js"><\/script>/, ''));
+// Sent compressed, as a host sends a page.
+await compress(folder);
 const site = await serve({ root: folder });
 
 /** The pages' own test of "live": a figure's or a frame's ring and first panel are on screen. */
 async function nearLive(page, kind) {
+  if (kind === 'stills') return true;
   if (kind === 'figures') {
     return page.evaluate((near) => [...document.querySelectorAll('ringlab-figure')]
       .filter((f) => f.getBoundingClientRect().top < innerHeight + near)
@@ -67,11 +75,12 @@ async function nearLive(page, kind) {
   return live >= near;
 }
 
-/** The proportional set size of every renderer process under the browser `pid`, in bytes. */
-function rendererMemory(pid) {
+/** The proportional set size of every renderer process of the browser this script started
+ * (the one process Chromium that is a child of this one), in bytes. */
+function rendererMemory() {
   const all = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
     .trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
-  const under = new Set([pid]);
+  const under = new Set(all.filter(([, parent]) => parent === process.pid).map(([p]) => p));
   for (let grew = true; grew;) {
     grew = false;
     for (const [p, parent] of all) if (under.has(parent) && !under.has(p)) { under.add(p); grew = true; }
@@ -122,7 +131,7 @@ async function once(kind, phone) {
       await page.waitForTimeout(300);
     }
     await page.waitForTimeout(phone ? 6000 : 2000);
-    const memory = rendererMemory(browser.process()?.pid ?? 0);
+    const memory = rendererMemory();
     return { bytes, live, memory };
   } finally {
     await browser.close();
@@ -133,15 +142,15 @@ const kb = (b) => `${(b / 1000).toFixed(1)} KB`;
 const mb = (b) => `${(b / 1e6).toFixed(0)} MB`;
 console.log(`figures bench: ${dist}, ${runs} cold runs of each, medians`);
 for (const phone of [false, true]) {
-  const results = { figures: [], iframes: [] };
+  const results = { stills: [], figures: [], iframes: [] };
   for (let i = 0; i < runs; i++) {
-    const order = i % 2 ? ['iframes', 'figures'] : ['figures', 'iframes'];
+    const order = i % 2 ? ['iframes', 'figures', 'stills'] : ['stills', 'figures', 'iframes'];
     for (const kind of order) results[kind].push(await once(kind, phone));
   }
   console.log(phone ? '\nphone (375×812, Slow 4G, CPU 4× slower)' : '\n1280×720');
   console.log('| five figures as | bytes from Ringlab until the near ones are live | near ones live | memory with all five live |');
   console.log('|---|---|---|---|');
-  for (const kind of ['figures', 'iframes']) {
+  for (const kind of ['stills', 'figures', 'iframes']) {
     const r = results[kind];
     console.log(`| ${kind} | ${kb(median(r.map((x) => x.bytes)))} | ${Math.round(median(r.map((x) => x.live)))} ms | ${mb(median(r.map((x) => x.memory)))} |`);
   }

@@ -207,7 +207,7 @@ function inject(dir) {
   const base = process.env.TRUNK_PUBLIC_URL || './';
   const path = join(dir, 'index.html');
   let html = readFileSync(path, 'utf8');
-  writeFigures(dir, html, js, wasm);
+  writeFigures(dir, html, js, wasm, link);
   if (html.includes(`${base}${js}`)) return;
   const preloads = [
     `<link rel="modulepreload" href="${base}${js}" crossorigin="anonymous">`,
@@ -238,14 +238,19 @@ dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
  * with the stylesheets each figure loads into its shadow root), then starts the same main module
  * the app's own page starts.
  */
-function writeFigures(dir, html, js, wasm) {
+function writeFigures(dir, html, js, wasm, link) {
   const styles = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(?:\.\/)?([^"]+\.css)"/gi)].map((m) => m[1]);
   if (!styles.length) throw new Error('index.html names no stylesheet for the figures to load');
+  // The main module, the app's script and the split loader are asked for at once, side by side,
+  // rather than each after the one that names it: on a slow connection each step of that chain
+  // costs a round trip.
+  const scripts = [js, ...(link ? [link] : [])].map((name) => `import(new URL(${JSON.stringify(name)}, here).href)`);
   const text = `// Ringlab's figures: live rings in a host page's text. See docs/embedding.md, "Figures".
-import init from ${JSON.stringify(`./${js}`)};
 const here = import.meta.url;
 globalThis.ringlabFigures = { styles: ${JSON.stringify(styles)}.map((name) => new URL(name, here).href) };
-await init({ module_or_path: new URL(${JSON.stringify(wasm)}, here) });
+const wasm = fetch(new URL(${JSON.stringify(wasm)}, here));
+const [{ default: init }] = await Promise.all([${scripts.join(', ')}]);
+await init({ module_or_path: wasm });
 `;
   writeFileSync(join(dir, 'figures.js'), text);
 }

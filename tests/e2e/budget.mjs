@@ -36,7 +36,7 @@ export const BUDGET = {
     compare: 16_500,
     data: 51_500,
     embed: 7_000,
-    figures: 3_000,
+    figures: 6_500,
     key: 4_500,
     lesson: 9_000,
     paste: 25_000,

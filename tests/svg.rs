@@ -454,3 +454,18 @@ fn the_teaching_ring_after_d_joins_with_key_90_selected_is_written_as_its_golden
         &svg(&scenario, &picture, Styling::Classes, frame),
     );
 }
+
+#[test]
+fn the_inline_styling_is_the_standalone_drawing_without_its_xml_declaration() {
+    let (scenario, picture) = busy();
+    for dark in [false, true] {
+        let standalone = svg(&scenario, &picture, Styling::Standalone { dark }, FRAME);
+        let inline = svg(&scenario, &picture, Styling::Inline { dark }, FRAME);
+        assert!(standalone.starts_with("<?xml "));
+        assert!(inline.starts_with("<svg "), "an element for an HTML page");
+        assert_eq!(
+            standalone.split_once('\n').map(|(_, rest)| rest),
+            Some(inline.as_str())
+        );
+    }
+}

@@ -74,7 +74,7 @@ test('five figures show their stills before the script arrives, then go live nea
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await expect(live(page, id), `${id} goes live`).toBeVisible();
   }
-  await expect(page.locator('#mod-n .panel').first()).toContainText('4 keys changed owner');
+  await expect(page.locator('#mod-n').getByText('4 keys changed owner')).toBeVisible();
 
   // One script, one main WebAssembly module, fetched once for all five.
   const count = (re) => fetched.filter((p) => re.test(p)).length;
@@ -148,10 +148,10 @@ test('a link in the text changes its figure, a grouped control changes every fig
   const modN = page.locator('#mod-n');
   // The figure wakes when asked, even before the reader has scrolled to it.
   await page.getByRole('button', { name: 'add a fifth server' }).click();
-  await expect(modN.getByTestId('row-E')).toHaveCount(1);
+  await expect(modN.getByTestId('server-row-E')).toHaveCount(1);
   await expect(modN.getByTestId('last-headline')).toHaveText('Server E added.');
   await page.getByRole('button', { name: 'undo', exact: true }).click();
-  await expect(modN.getByTestId('row-E')).toHaveCount(0);
+  await expect(modN.getByTestId('server-row-E')).toHaveCount(0);
 
   // One point each, in both figures of the group "points"; the others stay as they were.
   const vnodes = page.locator('#vnodes');
@@ -176,6 +176,60 @@ test('a link in the text changes its figure, a grouped control changes every fig
   await page.getByRole('button', { name: 'a typo' }).click();
   await expect(page.locator('#three-servers').getByTestId('canvas-error')).toContainText('not a change Ringlab can read');
   await expect(page.locator('#three-servers').getByTestId('share-A')).toHaveText('35%');
+});
+
+test('the keyboard works inside a figure: removing a server moves the focus to its neighbour in that figure', async ({ ring, host }) => {
+  const { page } = ring;
+  const { url } = await article(host, page);
+  await page.goto(url);
+  const modN = page.locator('#mod-n');
+  await modN.scrollIntoViewIfNeeded();
+  await expect(live(page, 'mod-n')).toBeVisible();
+  await modN.getByTestId('remove-B').focus();
+  await page.keyboard.press('Enter');
+  await expect(modN.getByTestId('server-row-B')).toHaveCount(0);
+  // The focus is on a neighbour's name in the same figure, not lost to the page.
+  await expect
+    .poll(() => page.evaluate(() => {
+      const host = document.activeElement;
+      const inner = host?.shadowRoot?.activeElement;
+      return host?.id && inner ? `${host.id}: ${inner.closest('li')?.dataset.testid}` : String(host?.tagName);
+    }))
+    .toMatch(/^mod-n: server-row-[ACD]$/);
+});
+
+test('styles and ids stay on their side, and figures work under the host policy the docs give', async ({ ring, host }) => {
+  const { page } = ring;
+  const ringServer = await host({ cors: true });
+  const origin = new URL(ringServer.url).origin;
+  const folder = mkdtempSync(join(tmpdir(), 'ringlab-policy-'));
+  const html = readFileSync(join(DIST, 'examples', 'figures.html'), 'utf8');
+  // The host page's own stylesheet, as a file, so that its policy allows no inline style; it
+  // styles elements and classes the figures also have.
+  writeFileSync(join(folder, 'host.css'), 'section, .panel, canvas { outline: 7px solid rgb(255, 0, 0); } ringlab-figure { display: block; }');
+  const policy = `default-src 'none'; script-src ${origin} 'wasm-unsafe-eval'; connect-src ${origin}; style-src 'self' ${origin}; style-src-attr 'unsafe-inline'; img-src data:`;
+  const page2 = html
+    .replace(/<style>[\s\S]*?<\/style>/, '<link rel="stylesheet" href="host.css">')
+    .replace('<meta charset="utf-8" />', `<meta charset="utf-8" />\n<meta http-equiv="Content-Security-Policy" content="${policy}">`)
+    .replace('src="../figures.js"', `src="${ringServer.url}figures.js"`)
+    .replace('<main>', '<main><section id="ring" class="panel readout" data-testid="hosts-own">The host page’s own section.</section>');
+  writeFileSync(join(folder, 'index.html'), page2);
+  const site = await host({ root: folder });
+  const violations = [];
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  await page.goto(site.url);
+  await expect(live(page, 'three-servers')).toBeVisible();
+  await expect(page.locator('#three-servers').getByTestId('share-A')).toHaveText('35%');
+  // The host's rule for sections, panels and canvases does not reach into the figure.
+  const outline = (locator) => locator.evaluate((e) => getComputedStyle(e).outlineStyle);
+  await expect.poll(() => outline(page.locator('#three-servers').getByTestId('ring-canvas'))).toBe('none');
+  await expect.poll(() => outline(page.locator('#three-servers [data-testid="figure"]'))).toBe('none');
+  // Ringlab's rules for .panel and .readout, and its id "ring", do not reach the host's section.
+  const own = page.getByTestId('hosts-own');
+  expect(await own.evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('solid');
+  expect(await own.evaluate((e) => getComputedStyle(e).borderTopStyle)).toBe('none');
+  expect(await page.evaluate(() => document.querySelectorAll('#ring').length)).toBe(1);
+  expect(violations).toEqual([]);
 });
 
 for (const scheme of ['light', 'dark']) {

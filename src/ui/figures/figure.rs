@@ -20,6 +20,9 @@ pub fn Figure(host: Element, name: String, link: String, panels: Option<String>)
     provide_context(InFigure(name.into()));
     let (link, deferred) = generation::defer(&link);
     let (app, mut extra) = AppState::from_link(&link, state::MAX_PAGE_KEYS);
+    // What the link says of the view, as the still drew it: the selected key, copies per key,
+    // the keys by how often they are read (`view=traffic`), presentation mode, a lesson's step.
+    state::address::apply_view_params(app, &extra);
     provide_context(app);
     // A figure's parts arrive because the figure shows them, not because the reader asked for
     // them: their arrival is not announced over the figure's own words (a part that fails to

@@ -12,6 +12,7 @@ mod header;
 mod kit;
 mod lessons;
 mod notices;
+mod part_list;
 pub mod parts;
 mod practice;
 mod ring;
@@ -49,7 +50,7 @@ pub fn App() -> impl IntoView {
     state::address::apply_view_params(app, &extra);
     provide_context(app);
     let announce = Callback::new(move |words: String| app.words.announce(words));
-    let parts = Parts::new(announce);
+    let parts = part_list::every_part(announce);
     provide_context(parts);
     provide_context(practice::view::PracticeRound::new(
         app.practice_seed.get_untracked(),

@@ -282,6 +282,16 @@ impl Outcome {
                 from[0],
                 list_words(&to)
             )
+        } else if from == to {
+            // Keys traded places among the same servers (mod N after a join, where the newcomer
+            // may get none of a few keys): said once, not as "from A and B to A and B".
+            format!(
+                "{} {} changed owner {} {}.",
+                grouped(moves.len() as u64),
+                plural(moves.len(), "key", "keys"),
+                if from.len() == 2 { "between" } else { "among" },
+                list_words(&from)
+            )
         } else {
             format!(
                 "{} {} changed owner, from {} to {}.",
@@ -304,10 +314,11 @@ fn comparison_words(placement: Kind, baseline: &Baseline, moved: usize) -> Strin
     if theirs == 0 || moved == 0 {
         return String::new();
     }
+    // Each starts a sentence: "mod N" keeps its small m, as the page writes it everywhere.
     let name = if baseline.kind == Kind::ModN {
         "mod N"
     } else {
-        "the ring"
+        "The ring"
     };
     let ours = placement.spec().called;
     let keys = plural(theirs, "key", "keys");
@@ -392,6 +403,28 @@ mod tests {
             "{verdict}"
         );
         assert!(!verdict.contains('×'));
+    }
+
+    #[test]
+    fn keys_that_trade_places_among_the_same_servers_are_said_once() {
+        // Under mod N, D joining takes none of the five teaching keys: four trade places
+        // among A, B and C.
+        let mut s: Scenario = crate::core::read_link(
+            "ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5&placement=mod-n",
+            10,
+        )
+        .scenario;
+        let out = s
+            .apply(Change::AddServer {
+                name: "D".into(),
+                at: Some(60),
+                weight: None,
+            })
+            .unwrap();
+        assert_eq!(
+            out.verdict().unwrap(),
+            "4 keys changed owner among A, B and C. The ring would have moved 1 key; mod N moved 4."
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::ui::embed::config::EmbedConfig;
 use crate::ui::embed::view::EmbedView;
 use crate::ui::kit::landmark::InFigure;
 use crate::ui::kit::theme::use_theme;
-use crate::ui::parts::Parts;
+use crate::ui::part_list::every_part;
 use crate::ui::state::{self, AppState};
 
 /// The figure in the element `host`, called `name`, whose state is the link state `link` (what follows `?` in a Ringlab
@@ -27,7 +27,7 @@ pub fn Figure(host: Element, name: String, link: String, panels: Option<String>)
     // A figure's parts arrive because the figure shows them, not because the reader asked for
     // them: their arrival is not announced over the figure's own words (a part that fails to
     // load says so as an alert in its place).
-    provide_context(Parts::new(Callback::new(|_: String| {})));
+    provide_context(every_part(Callback::new(|_: String| {})));
     let theme = use_theme(app.present);
     if let Some(deferred) = deferred {
         generation::finish(app, deferred, state::MAX_PAGE_KEYS);

@@ -142,7 +142,7 @@ fn default_name(host: &Element) -> String {
 
 /// The app's stylesheets, as `figures.js` named them.
 fn stylesheets() -> Vec<String> {
-    super::settings()
+    super::page::settings()
         .and_then(|s| js_sys::Reflect::get(&s, &"styles".into()).ok())
         .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
         .map(|list| list.iter().filter_map(|v| v.as_string()).collect())

@@ -74,7 +74,7 @@ test('five figures show their stills before the script arrives, then go live nea
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await expect(live(page, id), `${id} goes live`).toBeVisible();
   }
-  await expect(page.locator('#mod-n').getByText('4 keys changed owner')).toBeVisible();
+  await expect(page.locator('#mod-n').getByText('4 keys changed owner among A, B and C.')).toBeVisible();
 
   // One script, one main WebAssembly module, fetched once for all five.
   const count = (re) => fetched.filter((p) => re.test(p)).length;

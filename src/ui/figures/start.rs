@@ -49,11 +49,6 @@ pub fn start() {
     wake.forget();
     for i in 0..found.length() {
         if let Some(host) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-            // Named by the host page's `label`, or by its place among the page's figures.
-            if !host.has_attribute("label") {
-                host.set_attribute("label", &format!("Ringlab figure {}", i + 1))
-                    .ok();
-            }
             observer.observe(&host);
         }
     }

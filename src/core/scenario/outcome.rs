@@ -354,18 +354,28 @@ fn fraction(part: usize, whole: usize) -> Option<f64> {
 
 #[cfg(test)]
 mod tests {
+    use super::Outcome;
     use crate::core::{Change, Scenario};
+
+    /// The scenario of a link's query.
+    fn linked(query: &str) -> Scenario {
+        crate::core::read_link(query, 10_000).scenario
+    }
+
+    /// Adds server D, placed by hand at `at`.
+    fn add_d(s: &mut Scenario, at: u64) -> Outcome {
+        s.apply(Change::AddServer {
+            name: "D".into(),
+            at: Some(at),
+            weight: None,
+        })
+        .unwrap()
+    }
 
     #[test]
     fn the_verdict_says_every_moved_key_went_to_the_new_server() {
         let mut s = Scenario::teaching();
-        let out = s
-            .apply(Change::AddServer {
-                name: "D".into(),
-                at: Some(60),
-                weight: None,
-            })
-            .unwrap();
+        let out = add_d(&mut s, 60);
         assert_eq!(
             out.verdict().unwrap(),
             "Every key that moved went to D: no key moved between servers that were already there. mod N would have moved 4 keys, 4 times as many."
@@ -381,18 +391,8 @@ mod tests {
     fn the_verdict_gives_counts_not_a_bare_ratio_when_mod_n_moves_hundreds_of_times_as_many() {
         // 0 ....1000......4000.4001.......7500......9999
         //       A         B    D          C
-        let mut s: Scenario = crate::core::read_link(
-            "ring=10000&servers=A@1000,B@4000,C@7500&keys=@4001&gen=1000",
-            10_000,
-        )
-        .scenario;
-        let out = s
-            .apply(Change::AddServer {
-                name: "D".into(),
-                at: Some(4001),
-                weight: None,
-            })
-            .unwrap();
+        let mut s = linked("ring=10000&servers=A@1000,B@4000,C@7500&keys=@4001&gen=1000");
+        let out = add_d(&mut s, 4001);
         let verdict = out.verdict().unwrap();
         let theirs = crate::core::grouped(out.baseline_moved() as u64);
         assert_eq!(out.moved.len(), 1);
@@ -409,18 +409,9 @@ mod tests {
     fn keys_that_trade_places_among_the_same_servers_are_said_once() {
         // Under mod N, D joining takes none of the five teaching keys: four trade places
         // among A, B and C.
-        let mut s: Scenario = crate::core::read_link(
-            "ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5&placement=mod-n",
-            10,
-        )
-        .scenario;
-        let out = s
-            .apply(Change::AddServer {
-                name: "D".into(),
-                at: Some(60),
-                weight: None,
-            })
-            .unwrap();
+        let mut s =
+            linked("ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5&placement=mod-n");
+        let out = add_d(&mut s, 60);
         assert_eq!(
             out.verdict().unwrap(),
             "4 keys changed owner among A, B and C. The ring would have moved 1 key; mod N moved 4."

@@ -39,6 +39,8 @@ pub enum Error {
     PositionTaken { position: u32, by: String },
     /// A ring size outside 2..=2^32.
     RingSizeOutOfRange,
+    /// A placement whose code the page has not fetched yet; its name for people.
+    PlacementLoading(&'static str),
     /// Text where a whole number belongs, or a malformed size.
     NotANumber(String),
     /// A whole number past the largest its setting allows; `max` is that largest.
@@ -169,6 +171,9 @@ impl fmt::Display for Error {
             }
             Error::RingSizeOutOfRange => {
                 write!(f, "A ring has from 2 to 2^32 (4294967296) positions.")
+            }
+            Error::PlacementLoading(name) => {
+                write!(f, "{name} is still loading: try it again in a moment.")
             }
             Error::NotANumber(text) => write!(f, "{} is not a whole number.", quoted(text)),
             Error::TooLarge { text, max } => write!(

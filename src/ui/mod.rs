@@ -14,6 +14,7 @@ mod lessons;
 mod notices;
 mod part_list;
 pub mod parts;
+mod placements;
 mod practice;
 mod ring;
 mod state;
@@ -77,7 +78,11 @@ pub fn App() -> impl IntoView {
                 .cloned()
                 .collect(),
         );
-        let embed = Lazy::new("the embedded ring", || Box::pin(embed::arrive()), announce);
+        let embed = Lazy::new(
+            "the embedded ring",
+            || Box::pin(placements::with(embed::arrive())),
+            announce,
+        );
         return arrive(embed, "embed-part", move |show| {
             show(app, config.clone(), theme)
         })
@@ -85,7 +90,7 @@ pub fn App() -> impl IntoView {
     }
     let practice = Lazy::new(
         "the Practice view",
-        || Box::pin(practice::arrive()),
+        || Box::pin(placements::with(practice::arrive())),
         announce,
     );
     let ring_controls = Lazy::quiet("the ring's size and hash", || {
@@ -101,7 +106,7 @@ pub fn App() -> impl IntoView {
     let listed = Memo::new(move |was: Option<&bool>| was == Some(&true) || app.help_open.get());
     let paste = Lazy::new(
         "the cluster reader",
-        || Box::pin(systems::arrive_paste()),
+        || Box::pin(placements::with(systems::arrive_paste())),
         announce,
     );
     // Mounted from the first time it is opened on (it shows itself while open), so closing it
@@ -109,7 +114,7 @@ pub fn App() -> impl IntoView {
     let pasted = Memo::new(move |was: Option<&bool>| was == Some(&true) || app.paste_open.get());
     let predict = Lazy::new(
         "Predict first",
-        || Box::pin(practice::arrive_predict()),
+        || Box::pin(placements::with(practice::arrive_predict())),
         announce,
     );
     Effect::new(move |_| {
@@ -262,13 +267,29 @@ pub fn mount() {
         // page but the figures (a panic goes to the console only).
         console_error_panic_hook::set_once();
         wasm_bindgen_futures::spawn_local(async {
-            if let Ok(start) = figures::arrive().await {
+            if let Ok(start) = placements::with(figures::arrive()).await {
                 start();
             }
         });
         return;
     }
     notices::crash::install();
+    // A link that opens a state of its own may name any placement (its own, a lesson's step's,
+    // an embed's), so every placement's code comes before the app reads it. The bare address
+    // opens on the ring at once.
+    if window().location().search().unwrap_or_default().len() > 1 {
+        wasm_bindgen_futures::spawn_local(async {
+            // A failure leaves the link's placement refused in words, as the link notice says.
+            let _ = placements::bring().await;
+            start();
+        });
+    } else {
+        start();
+    }
+}
+
+/// Mounts the app in place of the first screen written into the page.
+fn start() {
     leptos::mount::mount_to_body(App);
     let selector = format!(".{}", crate::draw::first_screen::CLASS);
     if let Ok(written) = document().query_selector_all(&selector) {

@@ -6,20 +6,33 @@ use leptos::prelude::*;
 
 use crate::ui::kit::lazy::Lazy;
 use crate::ui::parts::Parts;
-use crate::ui::{compare, controls, header, lessons, ring, timeline, traffic};
+use crate::ui::{compare, controls, header, lessons, placements, ring, timeline, traffic};
 
 /// Every part, none fetched yet; `announce` tells screen readers about the parts a person
 /// asks for.
 pub fn every_part(announce: Callback<String>) -> Parts {
+    // The views that may show any placement bring every placement's code with their own.
     Parts {
-        compare: Lazy::new("the Compare view", || Box::pin(compare::arrive()), announce),
-        traffic: Lazy::new("the Traffic view", || Box::pin(traffic::arrive()), announce),
-        timeline: Lazy::new(
-            "the Timeline view",
-            || Box::pin(timeline::arrive()),
+        compare: Lazy::new(
+            "the Compare view",
+            || Box::pin(placements::with(compare::arrive())),
             announce,
         ),
-        lesson: Lazy::new("the lesson", || Box::pin(lessons::arrive()), announce),
+        traffic: Lazy::new(
+            "the Traffic view",
+            || Box::pin(placements::with(traffic::arrive())),
+            announce,
+        ),
+        timeline: Lazy::new(
+            "the Timeline view",
+            || Box::pin(placements::with(timeline::arrive())),
+            announce,
+        ),
+        lesson: Lazy::new(
+            "the lesson",
+            || Box::pin(placements::with(lessons::arrive())),
+            announce,
+        ),
         share: Lazy::new("the Share menu", || Box::pin(header::arrive()), announce),
         // Selecting a key says the key in words; its panel arriving says nothing over them.
         key: Lazy::quiet("the selected key", || Box::pin(ring::arrive_key())),

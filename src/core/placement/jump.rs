@@ -113,13 +113,15 @@ pub static SPEC: Spec = Spec {
     panel: Panel::None,
     practice: Some(3),
     copies: Copies::Unsaid,
-    evaluate,
     caveat,
     refuse_leaving: any_may_leave,
     ignored: nothing_ignored,
 };
 
-fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate(
+    layout: &Layout<'_>,
+    _: Option<Earlier<'_>>,
+) -> Evaluated {
     let keys = layout.keys;
     let jump = Jump {
         buckets: layout.servers.len() as u32,

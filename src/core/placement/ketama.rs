@@ -100,13 +100,15 @@ pub static SPEC: Spec = Spec {
     panel: Panel::None,
     practice: None,
     copies: Copies::Unsaid,
-    evaluate,
     caveat: no_caveat,
     refuse_leaving: any_may_leave,
     ignored,
 };
 
-fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate(
+    layout: &Layout<'_>,
+    _: Option<Earlier<'_>>,
+) -> Evaluated {
     let keys = layout.keys;
     let ring = Arc::new(ring(layout.ring.names(), &layout.weights()));
     let owners = map_ids(keys.len(), |id| ring.owner_of(ketama_hash(keys, id)) as u16);

@@ -1,6 +1,6 @@
 //! The one list of placements: [`Kind`] names each, and [`Kind::spec`] finds what it is in its
 //! own file. Every other room asks the list; adding a placement is its file, a variant and a
-//! line here, and its tests.
+//! line here and in [`code`](super::code) (where its evaluation is found), and its tests.
 
 use std::fmt;
 use std::str::FromStr;

@@ -171,13 +171,15 @@ pub static SPEC: Spec = Spec {
     panel: Panel::None,
     practice: Some(6),
     copies: Copies::Unsaid,
-    evaluate,
     caveat: no_caveat,
     refuse_leaving: any_may_leave,
     ignored: nothing_ignored,
 };
 
-fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate(
+    layout: &Layout<'_>,
+    _: Option<Earlier<'_>>,
+) -> Evaluated {
     let keys = layout.keys;
     let m = Maglev::new(layout.options.maglev_size, &layout.name_hashes());
     let owners = map_ids(keys.len(), |id| m.owner(keys.hash_of(id)) as u16);

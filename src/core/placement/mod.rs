@@ -24,6 +24,7 @@
 //! key's server and the keys per server.
 
 pub mod bounded;
+mod code;
 mod expected;
 pub mod jump;
 pub mod ketama;
@@ -46,6 +47,7 @@ pub mod table;
 mod trace;
 mod unused;
 
+pub use code::{all_here, arrived, every, Evaluate};
 pub use expected::{theory, Theory};
 pub use ketama::ketama_hash;
 pub use kind::Kind;

@@ -42,13 +42,12 @@ pub static SPEC: Spec = Spec {
     panel: Panel::None,
     practice: Some(2),
     copies: Copies::Unsaid,
-    evaluate,
     caveat: no_caveat,
     refuse_leaving: any_may_leave,
     ignored: nothing_ignored,
 };
 
-fn evaluate(_: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate(_: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
     Evaluated {
         structure: Arc::new(ModN),
         owners: None,

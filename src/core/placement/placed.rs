@@ -75,7 +75,11 @@ impl Placed {
     ) -> Placed {
         let names: Vec<Arc<str>> = layout.ring.names().to_vec();
         let weights: Vec<u32> = layout.servers.iter().map(Server::weight).collect();
-        let Evaluated { structure, owners } = (kind.spec().evaluate)(layout, previous);
+        // The page fetches a placement's code before anything can name it (`ui::placements`).
+        let evaluate = kind
+            .evaluation()
+            .expect("a placement is evaluated only once its code is here");
+        let Evaluated { structure, owners } = evaluate(layout, previous);
         let counts = match (&owners, known) {
             (Some(owners), _) => {
                 let mut counts = vec![0u64; names.len()];

@@ -146,13 +146,15 @@ pub static SPEC: Spec = Spec {
     panel: Panel::None,
     practice: Some(4),
     copies: Copies::Unsaid,
-    evaluate,
     caveat: no_caveat,
     refuse_leaving: any_may_leave,
     ignored: nothing_ignored,
 };
 
-fn evaluate(layout: &Layout<'_>, previous: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate(
+    layout: &Layout<'_>,
+    previous: Option<Earlier<'_>>,
+) -> Evaluated {
     let keys = layout.keys;
     let r = Rendezvous::new(layout.names(), &layout.name_hashes(), &layout.weights());
     // The same keys' winners among the servers before, when only servers joined.

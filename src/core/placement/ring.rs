@@ -47,13 +47,15 @@ pub static SPEC: Spec = Spec {
     panel: Panel::None,
     practice: Some(1),
     copies: Copies::Clockwise,
-    evaluate,
     caveat: no_caveat,
     refuse_leaving: any_may_leave,
     ignored: nothing_ignored,
 };
 
-fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate(
+    layout: &Layout<'_>,
+    _: Option<Earlier<'_>>,
+) -> Evaluated {
     Evaluated {
         structure: Arc::new(OnRing(layout.ring.clone())),
         owners: None,

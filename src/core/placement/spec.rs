@@ -1,15 +1,16 @@
 //! What a placement is, said once: its names in the app's words, the rules the rest of the app
-//! checks against it (weights, the ring's own settings), the settings it takes, the words for
-//! its structure, and how it is evaluated.
+//! checks against it (weights, the ring's own settings), the settings it takes, and the words
+//! for its structure. How it is evaluated is its file's `evaluate`, found through
+//! [`code`](super::code), which the page's release build fetches when first used.
 //!
 //! Each placement's file holds its [`Spec`] beside its lookup; [`Kind::spec`](super::Kind::spec)
 //! is the one list that finds it. Every other room (the scenario's checks, links, the page, the
 //! questions, the command line) reads what it needs here instead of matching on the placement's
-//! name, so adding a placement is its file, a line in the list and its tests.
+//! name, so adding a placement is its file, a line in each list (`kind.rs`, `code.rs`) and its
+//! tests.
 
 use super::layout::Layout;
 use super::options::Setting;
-use super::structure::{Earlier, Evaluated};
 use crate::core::error::Error;
 use crate::core::server::Server;
 use crate::core::words::grouped;
@@ -64,9 +65,6 @@ pub struct Spec {
     pub practice: Option<u8>,
     /// How the selected key's copies are said, when copies are kept.
     pub copies: Copies,
-    /// Builds its structure on a layout and finds every key's server; given the same
-    /// placement on the layout before a change, it may reuse what it found there.
-    pub evaluate: fn(&Layout<'_>, Option<Earlier<'_>>) -> Evaluated,
     /// Why it may move more than the least any placement could, for a change from the first
     /// layout to the second.
     pub caveat: fn(&Layout<'_>, &Layout<'_>) -> Option<String>,

@@ -44,13 +44,15 @@ pub static SPEC: Spec = Spec {
     panel: Panel::None,
     practice: Some(5),
     copies: Copies::Unsaid,
-    evaluate,
     caveat: no_caveat,
     refuse_leaving: any_may_leave,
     ignored: nothing_ignored,
 };
 
-fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate(
+    layout: &Layout<'_>,
+    _: Option<Earlier<'_>>,
+) -> Evaluated {
     let (keys, size) = (layout.keys, layout.size);
     let t = layout.table.clone();
     let owners = map_ids(keys.len(), |id| {

@@ -25,6 +25,9 @@ impl Scenario {
         options: Options,
         table: PartitionTable,
     ) -> Result<(), Error> {
+        if !placement.here() {
+            return Err(Error::PlacementLoading(placement.name()));
+        }
         check_maglev_size(options.maglev_size)?;
         check_load(options.load)?;
         check_probes(options.probes)?;

@@ -46,7 +46,7 @@ pub fn TeachMenu(theme: Signal<Theme>) -> impl IntoView {
     let announce = Callback::new(move |words: String| app.words.announce(words));
     let ask = Lazy::new(
         "the question builder",
-        || Box::pin(super::arrive_ask()),
+        || Box::pin(crate::ui::placements::with(super::arrive_ask())),
         announce,
     );
     let file_ref = NodeRef::<leptos::html::Input>::new();

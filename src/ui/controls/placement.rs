@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use crate::core::placement::Setting;
 use crate::core::{Change, Kind};
 use crate::ui::notices::fields::FieldError;
+use crate::ui::placements;
 use crate::ui::state::{AppState, Field};
 
 /// The placement picker, its one-line summary, and its settings.
@@ -13,19 +14,32 @@ pub fn PlacementControls() -> impl IntoView {
     let app = expect_context::<AppState>();
     let kind = move || app.scenario.with(|s| s.placement());
     let select_ref = NodeRef::<leptos::html::Select>::new();
-    let on_pick = move |ev| {
-        let chosen = match event_target_value(&ev).parse::<Kind>() {
-            Ok(placement) => app.choose_placement(placement, Field::Placement),
-            Err(error) => {
-                app.words.show_error(Field::Placement, error.to_string());
-                false
+    // A refused choice leaves the placement as it was, and the picker says so.
+    let keep = move || {
+        if let Some(select) = select_ref.get_untracked() {
+            select.set_value(kind().id());
+        }
+    };
+    let on_pick = move |ev| match event_target_value(&ev).parse::<Kind>() {
+        Ok(placement) => {
+            let choose = move || {
+                if !app.choose_placement(placement, Field::Placement) {
+                    keep();
+                }
+            };
+            if placement.here() {
+                choose();
+            } else {
+                // Its code arrives first (the picker shows the choice meanwhile).
+                placements::after(choose, move |words| {
+                    app.words.show_error(Field::Placement, words);
+                    keep();
+                });
             }
-        };
-        // A refused choice leaves the placement as it was, and the picker says so.
-        if !chosen {
-            if let Some(select) = select_ref.get_untracked() {
-                select.set_value(kind().id());
-            }
+        }
+        Err(error) => {
+            app.words.show_error(Field::Placement, error.to_string());
+            keep();
         }
     };
     view! {

@@ -18,7 +18,7 @@ pub fn YourData() -> impl IntoView {
     let announce = Callback::new(move |words: String| app.words.announce(words));
     let part = Lazy::new(
         "the Your data panel",
-        || Box::pin(super::arrive_data()),
+        || Box::pin(crate::ui::placements::with(super::arrive_data())),
         announce,
     );
     // Mounted from the first time the panel opens on, so what was typed in it stays while it

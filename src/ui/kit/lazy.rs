@@ -201,7 +201,7 @@ fn capitalised(name: &str) -> String {
 }
 
 /// What a failed load says.
-fn failed(name: &str) -> String {
+pub fn failed(name: &str) -> String {
     format!(
         "Could not load {name}. The connection may be down, or the site may have been updated since this page opened: retry, or reload the page."
     )

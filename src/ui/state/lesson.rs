@@ -11,6 +11,7 @@ use super::{AppState, TimelineEvent, View, MAX_PAGE_KEYS};
 use crate::core::read_link;
 use crate::teach::lessons::{lesson, Lesson, Panel, Pointer, Step};
 use crate::teach::stories::Story;
+use crate::ui::placements;
 
 impl AppState {
     /// Shows step `step` of the built-in lesson `id`.
@@ -21,8 +22,16 @@ impl AppState {
     }
 
     /// Shows step `step` of `found`: its link, its view, its selection, its timeline event and
-    /// what it points at.
+    /// what it points at. A step may name any placement, so every placement's code comes first.
     pub fn open_lesson(&self, found: Arc<Lesson>, step: usize) {
+        let app = *self;
+        placements::after(
+            move || app.show_lesson(found, step),
+            move |words| app.words.add_link_notices([words]),
+        );
+    }
+
+    fn show_lesson(&self, found: Arc<Lesson>, step: usize) {
         let Some(at) = found.steps.get(step) else {
             return;
         };
@@ -116,7 +125,16 @@ impl AppState {
     }
 
     /// Opens `story` as one undoable change: its scenario, its view and its timeline event.
+    /// A story may name any placement, so every placement's code comes first.
     pub fn open_story(&self, story: &'static Story) {
+        let app = *self;
+        placements::after(
+            move || app.show_story(story),
+            move |words| app.words.add_link_notices([words]),
+        );
+    }
+
+    fn show_story(&self, story: &'static Story) {
         let app = *self;
         let link = read_link(story.link, MAX_PAGE_KEYS);
         let param = |name: &str| {

@@ -14,7 +14,7 @@ test.use({ serviceWorkers: 'block' });
 const partOf = (url) => /\/split_([a-z]+)-[0-9a-f]{16}\.wasm$/.exec(url)?.[1] ?? null;
 
 /** The parts that never load with the first screen. */
-const LATER = ['compare', 'traffic', 'timeline', 'practice', 'lesson', 'predict', 'share', 'key', 'embed', 'shortcuts', 'paste', 'ask', 'data', 'recording', 'plan'];
+const LATER = ['placements', 'compare', 'traffic', 'timeline', 'practice', 'lesson', 'predict', 'share', 'key', 'embed', 'shortcuts', 'paste', 'ask', 'data', 'recording', 'plan'];
 
 /** Every part the page asks for, in order. */
 function recordParts(page) {
@@ -334,4 +334,60 @@ test('the reshard plan arrives when its fold is first opened, and is fetched onc
   await fold.locator('summary').click();
   await expect(page.getByTestId('plan-summary')).toHaveText(/ of \d+ keys/);
   expect(asked.filter((part) => part === 'plan')).toEqual(['plan']);
+});
+
+test('the placements other than the ring and mod N arrive when one is first chosen, once, and mod N needs none of them', async ({ ring }) => {
+  const { page } = ring;
+  const asked = recordParts(page);
+  await ring.open();
+  await expect(ring.share('A')).toHaveText('35%');
+  const picker = page.getByTestId('placement-select');
+  const summary = page.getByTestId('placement-summary');
+
+  // mod N is in the first screen's module, as the ring is.
+  await picker.selectOption('mod-n');
+  await expect(summary).toContainText('servers[hash mod N]');
+  await page.waitForLoadState('networkidle');
+  expect(asked).not.toContain('placements');
+
+  // Jump hash comes with the others; the picker shows the choice while it arrives.
+  const release = await holdBack(page, 'placements');
+  await picker.selectOption('jump');
+  await expect(picker).toHaveValue('jump');
+  await expect(summary).toContainText('servers[hash mod N]');
+  release();
+  await expect(summary).toContainText('jump the key to a bucket');
+  await expect(ring.announcement).toHaveText('Placing keys with Jump hash.');
+
+  // Every other placement is here now: nothing more to fetch.
+  for (const kind of ['maglev', 'redis-cluster', 'rendezvous']) {
+    await picker.selectOption(kind);
+    await expect(picker).toHaveValue(kind);
+  }
+  await expect(summary).toContainText('highest');
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(page.getByTestId('compare-figures')).toBeVisible();
+  expect(asked.filter((part) => part === 'placements')).toEqual(['placements']);
+});
+
+test('a placement whose code cannot be loaded is refused next to the picker, the ring stays as it was, and choosing it again brings it', async ({ page }) => {
+  const { problems } = watch(page);
+  const ring = new RingPage(page);
+  await ring.open();
+  await expect(ring.share('A')).toHaveText('35%');
+  let broken = true;
+  await page.route(/\/split_placements-[0-9a-f]{16}\.wasm$/, (route) => (broken ? route.abort('connectionreset') : route.continue()));
+  const picker = page.getByTestId('placement-select');
+
+  await picker.selectOption('maglev');
+  await expect(page.locator('#placement-error')).toContainText('Could not load the placements.');
+  await expect(picker).toHaveValue('ring');
+  await expect(ring.share('A')).toHaveText('35%');
+  expect((await ring.snapshot()).last).toBeNull();
+
+  broken = false;
+  await picker.selectOption('maglev');
+  await expect(page.getByTestId('placement-summary')).toContainText('table');
+  await expect(page.locator('#placement-error')).toBeEmpty();
+  expect(problems.filter((p) => !/Failed to load resource|split_placements|TypeError: Failed to fetch/.test(p))).toEqual([]);
 });

@@ -140,13 +140,15 @@ pub static SPEC: Spec = Spec {
     panel: Panel::None,
     practice: Some(8),
     copies: Copies::Unsaid,
-    evaluate,
     caveat: no_caveat,
     refuse_leaving: any_may_leave,
     ignored: nothing_ignored,
 };
 
-fn evaluate(layout: &Layout<'_>, previous: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate(
+    layout: &Layout<'_>,
+    previous: Option<Earlier<'_>>,
+) -> Evaluated {
     let keys = layout.keys;
     let ring = Arc::new(one_point_ring(layout));
     let k = layout.options.probes;

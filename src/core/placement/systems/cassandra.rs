@@ -114,13 +114,15 @@ pub static SPEC: Spec = Spec {
     panel: Panel::Note("Bootstrap a node with the servers' Bootstrap button: it joins with its own tokens and takes only the stretches before them. Decommission hands its stretches to the next tokens."),
     practice: None,
     copies: Copies::SimpleStrategy,
-    evaluate,
     caveat: no_caveat,
     refuse_leaving: any_may_leave,
     ignored: nothing_ignored,
 };
 
-fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate(
+    layout: &Layout<'_>,
+    _: Option<Earlier<'_>>,
+) -> Evaluated {
     let options = layout.options;
     let tokens: Vec<Vec<i64>> = layout
         .servers

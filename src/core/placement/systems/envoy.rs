@@ -168,7 +168,6 @@ pub static RING_SPEC: Spec = Spec {
     panel: Panel::Note("Envoy scales the ring to about minimum_ring_size entries whatever the host count, so a new host takes entries from every host's share, not only new ones."),
     practice: None,
     copies: Copies::Unsaid,
-    evaluate: evaluate_ring,
     caveat: no_caveat,
     refuse_leaving: any_may_leave,
     ignored: nothing_ignored,
@@ -200,7 +199,6 @@ pub static MAGLEV_SPEC: Spec = Spec {
     panel: Panel::None,
     practice: None,
     copies: Copies::Unsaid,
-    evaluate: evaluate_maglev,
     caveat: no_caveat,
     refuse_leaving: any_may_leave,
     ignored: nothing_ignored,
@@ -217,7 +215,10 @@ fn host_keys<'a>(layout: &'a Layout<'_>) -> Vec<&'a str> {
     layout.servers.iter().map(|s| s.name.as_str()).collect()
 }
 
-fn evaluate_ring(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate_ring(
+    layout: &Layout<'_>,
+    _: Option<Earlier<'_>>,
+) -> Evaluated {
     let points = ring(
         &host_keys(layout),
         &layout.weights(),
@@ -227,7 +228,10 @@ fn evaluate_ring(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
     evaluated(layout, "ring entries", EnvoyRing(points))
 }
 
-fn evaluate_maglev(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate_maglev(
+    layout: &Layout<'_>,
+    _: Option<Earlier<'_>>,
+) -> Evaluated {
     let table = maglev(
         &host_keys(layout),
         &layout.weights(),

@@ -62,7 +62,6 @@ pub static JAVA_SPEC: Spec = Spec {
     under: "under Kafka (Java client)",
     summary: "murmur2 of the key, mod the topic's partitions: adding a partition sends most keys elsewhere.",
     picture: |_, places| drawn_on_circle(JAVA_SPEC.name, places),
-    evaluate: evaluate_java,
     ..TOPIC_SPEC
 };
 
@@ -75,7 +74,6 @@ pub static LIBRDKAFKA_SPEC: Spec = Spec {
     under: "under Kafka (librdkafka)",
     summary: "The C client hashes keys with CRC32, not murmur2: the same key goes to another partition than from Java.",
     picture: |_, places| drawn_on_circle(LIBRDKAFKA_SPEC.name, places),
-    evaluate: evaluate_librdkafka,
     ..TOPIC_SPEC
 };
 
@@ -107,17 +105,22 @@ const TOPIC_SPEC: Spec = Spec {
     panel: Panel::Topic,
     practice: None,
     copies: Copies::Unsaid,
-    evaluate: evaluate_java,
     caveat: no_caveat,
     refuse_leaving: any_may_leave,
     ignored: nothing_ignored,
 };
 
-fn evaluate_java(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate_java(
+    layout: &Layout<'_>,
+    _: Option<Earlier<'_>>,
+) -> Evaluated {
     topic(layout, true)
 }
 
-fn evaluate_librdkafka(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate_librdkafka(
+    layout: &Layout<'_>,
+    _: Option<Earlier<'_>>,
+) -> Evaluated {
     topic(layout, false)
 }
 

@@ -90,13 +90,15 @@ pub static SPEC: Spec = Spec {
     panel: Panel::Slots,
     practice: None,
     copies: Copies::Unsaid,
-    evaluate,
     caveat: no_caveat,
     refuse_leaving,
     ignored: nothing_ignored,
 };
 
-fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate(
+    layout: &Layout<'_>,
+    _: Option<Earlier<'_>>,
+) -> Evaluated {
     let slots = layout.systems.slots_for(layout.servers.len());
     evaluated(layout, "slots", Slots(slots))
 }

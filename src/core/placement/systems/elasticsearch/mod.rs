@@ -53,13 +53,15 @@ pub static SPEC: Spec = Spec {
     panel: Panel::Index,
     practice: None,
     copies: Copies::Unsaid,
-    evaluate,
     caveat: no_caveat,
     refuse_leaving: any_may_leave,
     ignored: nothing_ignored,
 };
 
-fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate(
+    layout: &Layout<'_>,
+    _: Option<Earlier<'_>>,
+) -> Evaluated {
     let state = layout.systems;
     let index = Index {
         routing: state.routing(),

@@ -92,13 +92,15 @@ pub static SPEC: Spec = Spec {
     panel: Panel::None,
     practice: None,
     copies: Copies::Unsaid,
-    evaluate,
     caveat: no_caveat,
     refuse_leaving: any_may_leave,
     ignored: nothing_ignored,
 };
 
-fn evaluate(layout: &Layout<'_>, _: Option<Earlier<'_>>) -> Evaluated {
+pub(in crate::core::placement) fn evaluate(
+    layout: &Layout<'_>,
+    _: Option<Earlier<'_>>,
+) -> Evaluated {
     let servers: Vec<Server> = layout
         .servers
         .iter()

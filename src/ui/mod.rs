@@ -267,17 +267,23 @@ pub fn mount() {
         // page but the figures (a panic goes to the console only).
         console_error_panic_hook::set_once();
         wasm_bindgen_futures::spawn_local(async {
-            if let Ok(start) = placements::with(figures::arrive()).await {
+            // Every placement's code comes too if a figure or the text names one.
+            let start = if figures::name_placements() {
+                placements::with(figures::arrive()).await
+            } else {
+                figures::arrive().await
+            };
+            if let Ok(start) = start {
                 start();
             }
         });
         return;
     }
     notices::crash::install();
-    // A link that opens a state of its own may name any placement (its own, a lesson's step's,
-    // an embed's), so every placement's code comes before the app reads it. The bare address
-    // opens on the ring at once.
-    if window().location().search().unwrap_or_default().len() > 1 {
+    // A link that names a placement beyond the ring and mod N (its own, its change's, a
+    // lesson's) has every placement's code come before the app reads it; any other opens at
+    // once. The views and embed mode bring the code with their own.
+    if crate::core::names_placement_away(&window().location().search().unwrap_or_default()) {
         wasm_bindgen_futures::spawn_local(async {
             // A failure leaves the link's placement refused in words, as the link notice says.
             let _ = placements::bring().await;

@@ -3,12 +3,13 @@
 //! ([`core::placement::every`](crate::core::placement::every)). The first screen shows the ring
 //! and mod N only, so it does not wait for them.
 //!
-//! What may name another placement brings them first: the picker, a link that opens a state of
-//! its own (any query, as the written first screen is kept off such a page), a lesson's step or
-//! a story, and the parts of the page that show any placement (Compare, Traffic, the Timeline,
-//! Practice, Predict first, lessons and questions, Your data, the cluster reader, embedding and
-//! figures), which fetch it alongside their own code. Until it is here the engine refuses a
-//! change to another placement in words instead of evaluating it.
+//! What may name another placement brings them first: the picker, a link that names one
+//! ([`names_placement_away`](crate::core::names_placement_away): its own, its change's, or a
+//! lesson's), a lesson's step or a story, a host page whose figures or text name one, and the
+//! parts of the page that show any placement (Compare, Traffic, the Timeline, Practice, Predict
+//! first, lessons and questions, Your data, the cluster reader, embed mode), which fetch it
+//! alongside their own code. Until it is here the engine refuses a change to another placement
+//! in words instead of evaluating it.
 
 use std::future::Future;
 

@@ -27,12 +27,15 @@
 //! Reading never fails: what cannot be read is skipped and said in words, and a link with no
 //! usable server falls back to the teaching ring's servers.
 
+mod needs;
 mod parts;
 mod read;
 mod systems;
 #[cfg(test)]
 mod tests;
 mod write;
+
+pub use needs::{change_names_placement_away, names_placement_away};
 
 use crate::core::placement::Setting;
 use crate::core::scenario::{Outcome, Scenario};

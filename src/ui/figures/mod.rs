@@ -16,7 +16,7 @@ mod page;
 mod registry;
 mod start;
 
-pub use page::wanted;
+pub use page::{name_placements, wanted};
 
 use crate::ui::kit::lazy::split_point;
 

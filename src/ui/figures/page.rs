@@ -13,3 +13,25 @@ pub fn settings() -> Option<js_sys::Object> {
     let value = js_sys::Reflect::get(&js_sys::global(), &GLOBAL.into()).ok()?;
     wasm_bindgen::JsCast::dyn_into::<js_sys::Object>(value).ok()
 }
+
+/// Whether a figure's link, or a change the text asks of the figures, names a placement beyond
+/// the ring and mod N: every placement's code then comes with the figures' own.
+pub fn name_placements() -> bool {
+    let values = |selector: &str, attribute: &str| -> Vec<String> {
+        let Ok(found) = leptos::prelude::document().query_selector_all(selector) else {
+            return Vec::new();
+        };
+        (0..found.length())
+            .filter_map(|i| found.item(i))
+            .filter_map(|node| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(node).ok())
+            .filter_map(|element| element.get_attribute(attribute))
+            .collect()
+    };
+    values(super::start::TAG, "link")
+        .iter()
+        .any(|link| crate::core::names_placement_away(link))
+        || ["data-ringlab-apply", "data-ringlab-step"]
+            .into_iter()
+            .flat_map(|attribute| values(&format!("[{attribute}]"), attribute))
+            .any(|text| crate::core::change_names_placement_away(&text))
+}

@@ -13,10 +13,10 @@ const IDS = ['three-servers', 'd-joins', 'mod-n', 'vnodes', 'hot-key'];
  * pointing at Ringlab's server, which sends the CORS header figures need. Returns the article's
  * address, Ringlab's, and the list of every request the page makes to Ringlab's server.
  */
-async function article(host, page) {
+async function article(host, page, edit = (html) => html) {
   const ring = await host({ cors: true });
   const folder = mkdtempSync(join(tmpdir(), 'ringlab-article-'));
-  const html = readFileSync(join(DIST, 'examples', 'figures.html'), 'utf8');
+  const html = edit(readFileSync(join(DIST, 'examples', 'figures.html'), 'utf8'));
   expect(html).toContain('src="../figures.js"');
   writeFileSync(join(folder, 'index.html'), html.replace('src="../figures.js"', `src="${ring.url}figures.js"`));
   const site = await host({ root: folder });
@@ -69,6 +69,8 @@ test('five figures show their stills before the script arrives, then go live nea
   // shift the first screen's own swap is held to.
   const shift = await page.evaluate(() => window.shifts.reduce((a, b) => a + b, 0));
   expect(shift).toBeLessThanOrEqual(0.01);
+  // Its figures and text name only the ring and mod N: no other placement's code came.
+  expect(fetched.filter((p) => /\/split_placements-[0-9a-f]+\.wasm$/.test(p))).toEqual([]);
 
   for (const id of IDS.slice(1)) {
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
@@ -246,3 +248,16 @@ for (const scheme of ['light', 'dark']) {
     expect(violations).toEqual([]);
   });
 }
+
+test('a page whose text chooses another placement for a figure brings every placement’s code with the figures, once', async ({ ring, host }) => {
+  const { page } = ring;
+  const { url, fetched } = await article(host, page, (html) =>
+    html.replace('</main>', '<button type="button" data-ringlab-apply="placement:jump" data-ringlab-figure="three-servers">place them by jump hash</button></main>'));
+  await page.goto(url);
+  const first = page.locator('#three-servers');
+  await expect(live(page, 'three-servers')).toBeVisible();
+  await page.getByRole('button', { name: 'place them by jump hash' }).click();
+  await expect(first.getByTestId('announcement')).toContainText('Placing keys with Jump hash.');
+  await expect(first.getByTestId('canvas-error')).toBeEmpty();
+  expect(fetched.filter((p) => /\/split_placements-[0-9a-f]+\.wasm$/.test(p))).toHaveLength(1);
+});

@@ -391,3 +391,18 @@ test('a placement whose code cannot be loaded is refused next to the picker, the
   await expect(page.locator('#placement-error')).toBeEmpty();
   expect(problems.filter((p) => !/Failed to load resource|split_placements|TypeError: Failed to fetch/.test(p))).toEqual([]);
 });
+
+test('a link on the ring opens without the other placements, and a link naming one opens on it with their code', async ({ ring }) => {
+  const { page } = ring;
+  const asked = recordParts(page);
+  await ring.open('?ring=100&servers=A@10,B@40,C@75&keys=@90,@52&then=add:D@60');
+  await expect(ring.share('D')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).not.toContain('placements');
+
+  await ring.open('?ring=100&servers=A@10,B@40,C@75&keys=@90,@52&placement=rendezvous&then=add:D');
+  await expect(page.getByTestId('placement-select')).toHaveValue('rendezvous');
+  await expect(page.getByTestId('last-headline')).toHaveText('Server D added.');
+  await expect(page.getByTestId('link-notices')).toHaveCount(0);
+  expect(asked.filter((part) => part === 'placements')).toEqual(['placements']);
+});

@@ -11,8 +11,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event};
 
+use super::page::TAG;
 use super::registry::{act, Action};
-use super::start::{wake, TAG};
+use super::start::wake;
 
 /// Which figures an element of the text speaks to: the one its `data-ringlab-figure` names, or
 /// those of its `data-ringlab-group`.

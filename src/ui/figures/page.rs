@@ -1,5 +1,8 @@
 //! Whether this page is a host page of figures, and what `figures.js` handed over.
 
+/// The element a host page writes for each figure.
+pub const TAG: &str = "ringlab-figure";
+
 /// The global `figures.js` sets: `{ styles: [stylesheet URL, …] }`.
 const GLOBAL: &str = "ringlabFigures";
 
@@ -27,7 +30,7 @@ pub fn name_placements() -> bool {
             .filter_map(|element| element.get_attribute(attribute))
             .collect()
     };
-    values(super::start::TAG, "link")
+    values(TAG, "link")
         .iter()
         .any(|link| crate::core::names_placement_away(link))
         || ["data-ringlab-apply", "data-ringlab-step"]

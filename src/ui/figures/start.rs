@@ -13,10 +13,8 @@ use web_sys::{
 };
 
 use super::figure::Figure;
+use super::page::TAG;
 use super::registry;
-
-/// The element a host page writes for each figure.
-pub const TAG: &str = "ringlab-figure";
 
 /// How far outside the viewport a figure starts to wake, so that it is live by the time the
 /// reader scrolls to it.

@@ -80,6 +80,8 @@ for (const view of VIEWS) {
     const asked = recordParts(page);
     await ring.open();
     await expect(ring.share('A')).toHaveText('35%');
+    // The parts that arrive unasked just after the first screen are here: the only notice is the view's.
+    await expect(page.getByTestId('part-loading')).toHaveCount(0);
     const release = await holdBack(page, view.part);
     const header = page.getByRole('navigation', { name: 'Views' });
     const before = await box(header);

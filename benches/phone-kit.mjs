@@ -48,20 +48,20 @@ export async function phonePage(browser, { worker = false, tap = false } = {}) {
         button.click();
       });
       ready.observe(document, { childList: true, subtree: true });
-    }
-    // The whole first screen working: the app's Add server and the header's views are on
-    // screen, and none of the parts that arrive unasked just after it (copies per key, the
-    // ring's size and hash, the cache impact) is still loading; `window.screenWhole`, the frame
-    // after.
-    const whole = new MutationObserver(() => {
-      if (!document.querySelector('[data-testid="add-server"]') || !document.querySelector('[data-testid="view-compare"]')) return;
-      if (document.querySelector('[data-testid="part-loading"]')) return;
-      whole.disconnect();
-      requestAnimationFrame(() => {
-        window.screenWhole = performance.now();
+      // The whole first screen working: the app's Add server and the header's views are on
+      // screen, and none of the parts that arrive unasked just after it (copies per key, the
+      // ring's size and hash, the cache impact) is still loading; `window.screenWhole`, the frame
+      // after.
+      const whole = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="add-server"]') || !document.querySelector('[data-testid="view-compare"]')) return;
+        if (document.querySelector('[data-testid="part-loading"]')) return;
+        whole.disconnect();
+        requestAnimationFrame(() => {
+          window.screenWhole = performance.now();
+        });
       });
-    });
-    whole.observe(document, { childList: true, subtree: true });
+      whole.observe(document, { childList: true, subtree: true });
+    }
     const watch = new MutationObserver(() => {
       // The app's share, or the one the build wrote into the page (its first screen).
       if (document.querySelector('[data-testid="share-A"], [data-first-share="A"]')) {
@@ -86,8 +86,8 @@ function firstScreen(page) {
  * the bytes fetched by then (as sent), and the WebAssembly files among them; and `tap`, ms from
  * navigation start until a tap on Add server, made as soon as the app shows the button, has
  * added server D and the frame after shows its share (`tapReady`: when the button came); and
- * `whole`, ms until the whole first screen works (the header's views and tools, the last
- * change's figures: everything the app shows on the first screen is here).
+ * `whole`, ms until the whole first screen works (Add server and the header's views are on
+ * screen, and none of the parts that arrive unasked just after it is still loading).
  */
 export async function coldFirstScreen(browser, url) {
   const { context, page, fetched } = await phonePage(browser, { tap: true });

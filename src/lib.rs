@@ -13,3 +13,9 @@ pub mod teach;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+
+/// How many cases each property test runs and from which seed, printed when one fails: the
+/// same file the native suites use.
+#[cfg(test)]
+#[path = "../tests/common/cases.rs"]
+mod cases;

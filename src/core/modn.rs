@@ -68,6 +68,8 @@ mod tests {
     use super::*;
 
     proptest::proptest! {
+        #![proptest_config(crate::cases::cases(256))]
+
         #[test]
         fn a_remainder_by_multiplication_equals_the_remainder_by_division(
             hash: u32,

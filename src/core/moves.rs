@@ -418,6 +418,8 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::cases::cases(256))]
+
         #[test]
         fn moves_pushed_a_word_at_a_time_equal_moves_pushed_one_by_one(
             universe in 1usize..700,

@@ -342,6 +342,8 @@ fn gallop(positions: &[u32], limit: u32) -> usize {
 #[cfg(test)]
 mod tests {
     proptest::proptest! {
+        #![proptest_config(crate::cases::cases(256))]
+
         #[test]
         fn galloping_counts_the_same_positions_as_a_binary_search(
             mut positions in proptest::collection::vec(0u32..1000, 0..300),

@@ -5,6 +5,8 @@
 
 #[cfg(not(fuzzing))]
 pub mod cases;
+#[cfg(not(fuzzing))]
+pub mod door;
 pub mod oracles;
 
 use std::cmp::Ordering;

@@ -92,7 +92,7 @@ fn key_bytes() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(crate::cases::cases(256))]
 
     #[test]
     fn both_crcs_agree_with_a_bit_by_bit_oracle(bytes in prop::collection::vec(any::<u8>(), 0..64)) {

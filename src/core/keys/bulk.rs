@@ -316,6 +316,8 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(crate::cases::cases(256))]
+
         #[test]
         fn a_text_without_repeats_gives_the_set_insert_lines_gives(
             lines in prop::collection::btree_set(

@@ -299,6 +299,8 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(crate::cases::cases(256))]
+
         #[test]
         fn a_text_read_in_pieces_gives_what_it_gives_read_whole(
             lines in prop::collection::vec(

@@ -102,6 +102,8 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::cases::cases(256))]
+
         #[test]
         fn counts_of_remainders_equal_a_count_of_each_key(
             count in 0usize..400,

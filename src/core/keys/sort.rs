@@ -213,6 +213,8 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(crate::cases::cases(256))]
+
         #[test]
         fn the_bucket_sort_gives_the_order_of_position_then_index(
             hashes in prop::collection::vec(any::<u32>(), 0..400),

@@ -379,6 +379,8 @@ fn link_keys_one_by_one(set: &KeySet) -> LinkKeys {
 }
 
 proptest::proptest! {
+    #![proptest_config(crate::cases::cases(256))]
+
     #[test]
     fn a_link_writes_the_same_keys_as_when_they_are_read_one_by_one(
         steps in proptest::collection::vec((0u8..4, 0u32..12), 0..14)

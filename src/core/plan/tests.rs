@@ -287,7 +287,7 @@ fn planned_kinds() -> Vec<Kind> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(crate::cases::cases(48))]
 
     #[test]
     fn a_plan_streamed_in_any_batches_counts_what_each_key_does_looked_up_in_full(

@@ -13,10 +13,12 @@
 //! chart and words.
 
 pub mod chart;
+pub mod figure_element;
 pub mod first_screen;
 pub mod geometry;
 pub mod palette;
 pub mod picture;
+pub mod still;
 pub mod style;
 pub mod svg;
 pub mod timeline;

@@ -1,29 +1,12 @@
 //! `ringlab svg`: the ring as the page draws it, written by the drawing layer's SVG writer, so
 //! an author can make a still of a figure from a shell.
 
-use ringlab::core::{parse_number, read_link, Outcome, Scenario, MAX_KEYS, MAX_REPLICAS};
-use ringlab::draw::geometry::Frame;
-use ringlab::draw::picture::{assign_slots, Focus, Picture};
-use ringlab::draw::style::Style;
-use ringlab::draw::svg::{self, Options, Styling, Words};
+use ringlab::core::parse_number;
+use ringlab::draw::still::{Still, SIDES};
+use ringlab::draw::svg::Styling;
 
 use crate::experiment::{build, Failure};
 use crate::svg_args::{SvgArgs, ThemeName};
-
-/// The sides `--size` takes, in pixels.
-const SIDES: std::ops::RangeInclusive<u32> = 100..=10_000;
-
-/// What is drawn: the scenario, its last change, and what the page would have selected.
-struct Shown {
-    scenario: Scenario,
-    /// The scenario before the last change, for the servers' colours.
-    before: Option<Scenario>,
-    last: Option<Outcome>,
-    select: Option<String>,
-    replicas: usize,
-    requests: bool,
-    present: bool,
-}
 
 /// Runs `ringlab svg`, returning the SVG document.
 pub fn run(args: &SvgArgs) -> Result<String, Failure> {
@@ -37,38 +20,21 @@ pub fn run(args: &SvgArgs) -> Result<String, Failure> {
                 SIDES.end()
             ))
         })?;
-    let shown = match &args.link {
-        Some(link) => from_link(link, args),
+    let mut still = match &args.link {
+        Some(link) => {
+            let (still, notes) = Still::of_link(link);
+            for note in notes {
+                eprintln!("note: {note}");
+            }
+            still
+        }
         None => from_flags(args)?,
     };
-    let scenario = &shown.scenario;
-    let key = match &shown.select {
-        Some(label) => Some(
-            scenario
-                .keys()
-                .find(label)
-                .ok_or_else(|| Failure::Refused(format!("--select: there is no key {label}.")))?,
-        ),
-        None => None,
-    };
-    // The servers keep the colours they had before the change, as on the page.
-    let names =
-        |s: &Scenario| -> Vec<String> { s.servers().iter().map(|s| s.name.clone()).collect() };
-    let mut slots = Vec::new();
-    for step in shown.before.iter().chain([scenario]) {
-        let listed = names(step);
-        let listed: Vec<&str> = listed.iter().map(String::as_str).collect();
-        slots = assign_slots(&slots, &listed);
+    if let Some(select) = &args.select {
+        still.select = Some(select.clone());
     }
-    let slots: Vec<usize> = slots.into_iter().map(|(_, slot)| slot).collect();
-    let focus = Focus {
-        key,
-        replicas: shown.replicas,
-        requests: shown.requests,
-        ..Focus::default()
-    };
-    let picture = Picture::new(scenario, shown.last.as_ref(), &slots, &focus);
-    let words = Words::of(scenario, &picture);
+    still.requests |= args.requests;
+    still.present |= args.present;
     let dark = args.theme == ThemeName::Dark;
     let styling = if args.classes {
         Styling::Classes
@@ -77,23 +43,13 @@ pub fn run(args: &SvgArgs) -> Result<String, Failure> {
     } else {
         Styling::Standalone { dark }
     };
-    Ok(svg::write(
-        &picture,
-        &Options {
-            frame: Frame {
-                side: f64::from(side),
-            },
-            style: Style {
-                present: shown.present,
-            },
-            styling,
-            words: &words,
-        },
-    ))
+    still
+        .svg(side, styling)
+        .map_err(|why| Failure::Refused(format!("--select: {why}")))
 }
 
 /// The scenario of the flags `experiment` takes, after their one change.
-fn from_flags(args: &SvgArgs) -> Result<Shown, Failure> {
+fn from_flags(args: &SvgArgs) -> Result<Still, Failure> {
     let run = build(
         &args.ring,
         &args.placement,
@@ -104,44 +60,13 @@ fn from_flags(args: &SvgArgs) -> Result<Shown, Failure> {
     for note in &run.notes {
         eprintln!("note: {note}");
     }
-    Ok(Shown {
+    Ok(Still {
         before: run.change.is_some().then_some(run.before),
         scenario: run.after,
         last: run.outcome,
-        select: args.select.clone(),
+        select: None,
         replicas: 1,
-        requests: args.requests,
-        present: args.present,
+        requests: false,
+        present: false,
     })
-}
-
-/// The scenario of a page's address, with the view parameters the picture shows; what the link
-/// held that could not be read is noted on standard error.
-fn from_link(link: &str, args: &SvgArgs) -> Shown {
-    let query = link.trim();
-    let query = query.split_once('?').map_or(query, |(_, q)| q);
-    let query = query.split('#').next().unwrap_or_default();
-    let read = read_link(query, MAX_KEYS);
-    for ignored in &read.ignored {
-        eprintln!("note: {ignored}");
-    }
-    let param = |name: &str| {
-        read.extra
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.clone())
-    };
-    let replicas = param("r")
-        .and_then(|r| parse_number::<usize>(&r).ok())
-        .map_or(1, |r| r.clamp(1, MAX_REPLICAS));
-    Shown {
-        select: args.select.clone().or_else(|| param("select")),
-        replicas,
-        requests: args.requests || param("view").as_deref() == Some("traffic"),
-        present: args.present || param("present").as_deref() == Some("1"),
-        scenario: read.scenario,
-        before: read.before,
-        last: read.last,
-    }
 }

@@ -28,6 +28,7 @@
 //! usable server falls back to the teaching ring's servers.
 
 mod needs;
+mod panels;
 mod parts;
 mod read;
 mod systems;
@@ -36,6 +37,7 @@ mod tests;
 mod write;
 
 pub use needs::{change_names_placement_away, names_placement_away};
+pub use panels::{read_panels, DEFAULT_PANELS, PANELS};
 
 use crate::core::placement::Setting;
 use crate::core::scenario::{Outcome, Scenario};

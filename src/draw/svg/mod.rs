@@ -30,13 +30,14 @@ mod xml;
 
 pub use marks::{page_stylesheet, stylesheet, ROOT_CLASS};
 pub use words::Words;
+pub use xml::escape;
 
 use crate::draw::geometry::Frame;
 use crate::draw::palette::Palette;
 use crate::draw::picture::Picture;
 use crate::draw::style::{Style, FONT_FAMILY, FONT_WEIGHT};
 use path::num;
-use xml::{escape, Doc};
+use xml::Doc;
 
 /// How the SVG's shapes get their colours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -112,7 +112,7 @@ impl Doc {
 
 /// `text` made safe inside an XML element or a quoted attribute: the five markup characters
 /// become entities, and characters XML cannot hold (most control characters) become U+FFFD.
-pub(super) fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -2,25 +2,7 @@
 
 use leptos::prelude::*;
 
-/// The panels an embed can show, by their `panels=` name.
-pub const PANELS: [&str; 14] = [
-    "last",
-    "ownership",
-    "key",
-    "cache",
-    "lesson",
-    "servers",
-    "vnodes",
-    "keys",
-    "replicas",
-    "placement",
-    "compare",
-    "traffic",
-    "timeline",
-    "sweeps",
-];
-/// What an embed shows when `panels=` is absent.
-pub const DEFAULT_PANELS: [&str; 2] = ["last", "ownership"];
+use crate::core::read_panels;
 
 /// How this page was asked to embed itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,25 +29,8 @@ impl EmbedConfig {
         if value("embed") != Some("1") {
             return None;
         }
-        let mut panels = Vec::new();
-        match value("panels") {
-            None => {
-                // A lesson in the link (`lesson=`, built in or written) shows its player too.
-                if value("lesson").is_some() {
-                    panels.push("lesson");
-                }
-                panels.extend(DEFAULT_PANELS);
-            }
-            Some(list) => {
-                for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-                    match PANELS.iter().find(|p| **p == name) {
-                        Some(panel) if !panels.contains(panel) => panels.push(*panel),
-                        Some(_) => {}
-                        None => notices.push(format!("panels: there is no panel {name:?}")),
-                    }
-                }
-            }
-        }
+        // A lesson in the link (`lesson=`, built in or written) shows its player too.
+        let panels = read_panels(value("panels"), value("lesson").is_some(), notices);
         let own = window().location().origin().unwrap_or_default();
         let host = match value("host") {
             None => own,

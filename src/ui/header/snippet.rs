@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::ui::embed::config::{DEFAULT_PANELS, PANELS};
+use crate::core::{DEFAULT_PANELS, PANELS};
 use crate::ui::kit::browser::download;
 use crate::ui::kit::dialog::Dialog;
 use crate::ui::state::address::current_query;

@@ -21,6 +21,7 @@ import { promisify } from 'node:util';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { figureCss } from './figure-css.mjs';
 
 const BIN = 'ringlab-app';
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -233,21 +234,53 @@ dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
 /**
  * figures.js: the one script a host page adds for its figures (src/ui/figures). Its name stays
  * the same from build to build, so a host page's script tag does too; it names this build's
- * files relative to itself, so it works from any folder and, with the CORS header docs/hosting.md
- * gives, from another site. It tells the app it is on a host page (globalThis.ringlabFigures,
- * with the stylesheets each figure loads into its shadow root), then starts the same main module
- * the app's own page starts.
+ * files relative to itself, so it works from any folder (node_modules, a CDN path, a book's
+ * folder) and, with the CORS header docs/hosting.md gives, from another site.
+ *
+ * It defines the <ringlab-figure> element at once (its attributes mirrored as properties, each
+ * new figure and each changed attribute queued until the figures' code takes over), tells the
+ * app it is on a host page (globalThis.ringlabFigures, with the figures' stylesheet), then
+ * starts the same main module the app's own page starts.
+ *
+ * The figures' stylesheet is the app's own, made fit for a shadow root in someone else's page
+ * (scripts/figure-css.mjs), under a name of its own content.
  */
 function writeFigures(dir, html, js, wasm, link) {
   const styles = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(?:\.\/)?([^"]+\.css)"/gi)].map((m) => m[1]);
   if (!styles.length) throw new Error('index.html names no stylesheet for the figures to load');
+  const css = figureCss(styles.map((name) => readFileSync(join(dir, name), 'utf8')));
+  const sheet = `figure-${digest(css)}.css`;
+  writeFileSync(join(dir, sheet), css);
   // The main module, the app's script and the split loader are asked for at once, side by side,
   // rather than each after the one that names it: on a slow connection each step of that chain
   // costs a round trip.
   const scripts = [js, ...(link ? [link] : [])].map((name) => `import(new URL(${JSON.stringify(name)}, here).href)`);
   const text = `// Ringlab's figures: live rings in a host page's text. See docs/embedding.md, "Figures".
 const here = import.meta.url;
-globalThis.ringlabFigures = { styles: ${JSON.stringify(styles)}.map((name) => new URL(name, here).href) };
+const figures = (globalThis.ringlabFigures = {
+  styles: [new URL(${JSON.stringify(sheet)}, here).href],
+  // Until the figures' code takes over these two, what the page does is queued for it.
+  waiting: [],
+  connected(figure) { this.waiting.push(['connected', figure]); },
+  changed(figure) { this.waiting.push(['changed', figure]); },
+});
+const mirrored = ['link', 'panels', 'label', 'group'];
+class RingLabFigure extends HTMLElement {
+  static get observedAttributes() { return mirrored; }
+  connectedCallback() { figures.connected(this); }
+  attributeChangedCallback(name, before, after) {
+    if (before !== null && before !== after && this.isConnected) figures.changed(this);
+  }
+}
+for (const name of mirrored) {
+  Object.defineProperty(RingLabFigure.prototype, name, {
+    get() { return this.getAttribute(name); },
+    set(value) { if (value == null) this.removeAttribute(name); else this.setAttribute(name, String(value)); },
+    configurable: true,
+    enumerable: true,
+  });
+}
+if (!customElements.get('ringlab-figure')) customElements.define('ringlab-figure', RingLabFigure);
 const wasm = fetch(new URL(${JSON.stringify(wasm)}, here));
 const [{ default: init }] = await Promise.all([${scripts.join(', ')}]);
 await init({ module_or_path: wasm });

@@ -39,6 +39,8 @@ pub struct TimelineEntry {
 pub struct ShareEntry {
     /// The embed snippet's dialog, open while the signal is true.
     pub embed_dialog: fn(RwSignal<bool>) -> AnyView,
+    /// Copy as figure's dialog, open while the signal is true.
+    pub figure_dialog: fn(RwSignal<bool>) -> AnyView,
     /// Offers the ownership table as a CSV file.
     pub save_csv: fn(AppState),
     /// Offers the ring as an SVG file.

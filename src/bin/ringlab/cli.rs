@@ -1,7 +1,7 @@
 //! The command line's commands, the flags of `experiment`, `compare`, `lookup` and `quiz`, and
 //! their help text. The flag groups several commands share are in `flags`; those of `timeline`
-//! and `sweep` in `series_args`, of `lesson` in `lesson_args`, of `svg` in `svg_args` and of
-//! `plan` in `plan_args`.
+//! and `sweep` in `series_args`, of `lesson` in `lesson_args`, of `svg` in `svg_args`, of
+//! `figure` in `figure_args` and of `plan` in `plan_args`.
 //!
 //! Values arrive as text and are read by the engine's own parsers in `experiment`, so a bad
 //! value is refused with the engine's words.
@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::figure_args::{FigureArgs, FIGURE_ABOUT, FIGURE_EXAMPLES};
 use crate::flags::{BatchArgs, ChangeArgs, KeysArgs, PlacementArgs, RingArgs, TrafficArgs};
 use crate::lesson_args::{LessonArgs, LESSON_ABOUT, LESSON_EXAMPLES};
 use crate::plan_args::{PlanArgs, PLAN_ABOUT, PLAN_EXAMPLES};
@@ -112,6 +113,9 @@ pub enum Command {
     /// The ring as the page draws it, as an SVG image, for a figure.
     #[command(long_about = SVG_ABOUT, after_help = SVG_EXAMPLES)]
     Svg(SvgArgs),
+    /// A <ringlab-figure> element with its still, to paste into a page's text.
+    #[command(long_about = FIGURE_ABOUT, after_help = FIGURE_EXAMPLES)]
+    Figure(FigureArgs),
     /// What a change to a cluster moves, from where to where: slots, keys and bytes, and time.
     #[command(long_about = PLAN_ABOUT, after_help = PLAN_EXAMPLES)]
     Plan(PlanArgs),

@@ -19,6 +19,10 @@ mod facts;
 #[cfg(not(target_arch = "wasm32"))]
 mod failure;
 #[cfg(not(target_arch = "wasm32"))]
+mod figure;
+#[cfg(not(target_arch = "wasm32"))]
+mod figure_args;
+#[cfg(not(target_arch = "wasm32"))]
 mod flags;
 #[cfg(not(target_arch = "wasm32"))]
 mod json;
@@ -125,6 +129,7 @@ mod native {
             Command::Timeline(args) => crate::timeline::run(&args),
             Command::Sweep(args) => crate::sweep::run(&args),
             Command::Svg(args) => crate::svg::run(&args),
+            Command::Figure(args) => crate::figure::run(&args),
             Command::Plan(args) => crate::plan::run(&args),
         };
         match output {

@@ -160,12 +160,53 @@ pub(super) fn slot_class(slot: usize) -> String {
 /// `prefers-color-scheme` query for the dark palette, say); [`page_stylesheet`] does exactly
 /// that.
 pub fn stylesheet(palette: &Palette) -> String {
+    rules("", &|paint| palette.colour(paint).to_string())
+}
+
+/// The rules of [`stylesheet`] for the light palette, and for the dark one when the reader's
+/// system prefers a dark colour scheme: all a page needs to colour the classes styling.
+pub fn page_stylesheet() -> String {
+    let mut css = stylesheet(Palette::of(false));
+    css.push_str("@media (prefers-color-scheme: dark) {\n");
+    css.push_str(&stylesheet(Palette::of(true)));
+    css.push_str("}\n");
+    css
+}
+
+/// The host page's stylesheet for figures' stills (`figure-stills.css` in the build): a still
+/// written with its colours in (light) is recoloured by these rules to follow the colour scheme
+/// the figure itself follows once live: the host's `--ringlab-color-scheme` (`light` or `dark`)
+/// when it sets one on the element or a parent, and the reader's setting when not. Every colour
+/// is `light-dark(light, dark)`, so a browser without it keeps the colours written in. The
+/// still keeps its side and shrinks to a narrower column.
+pub fn still_stylesheet() -> String {
+    let root = format!("{}>svg.{ROOT_CLASS}", crate::draw::figure_element::TAG);
+    let mut css = format!(
+        "{root}{{display:block;max-width:100%;height:auto;margin:0 auto;\
+         color-scheme:var(--ringlab-color-scheme,light dark)}}\n"
+    );
+    let light = Palette::of(false);
+    let dark = Palette::of(true);
+    css.push_str(&rules(crate::draw::figure_element::TAG, &|paint| {
+        format!("light-dark({},{})", light.colour(paint), dark.colour(paint))
+    }));
+    css
+}
+
+/// Every mark's colour rule, each selector under `scope` (a selector, or nothing), with the
+/// colours `colour` gives.
+fn rules(scope: &str, colour: &dyn Fn(Paint) -> String) -> String {
+    let scope = if scope.is_empty() {
+        String::new()
+    } else {
+        format!("{scope} ")
+    };
     let mut css = String::new();
     for present in [false, true] {
         let root = if present {
-            format!(".{ROOT_CLASS}.present")
+            format!("{scope}.{ROOT_CLASS}.present")
         } else {
-            format!(".{ROOT_CLASS}")
+            format!("{scope}.{ROOT_CLASS}")
         };
         for mark in Mark::ALL {
             let (fill, stroke) = mark.colours();
@@ -182,25 +223,15 @@ pub fn stylesheet(palette: &Palette) -> String {
                 let (fill, stroke) = mark.paints(slot, present);
                 let mut body = Vec::new();
                 if let Some(paint) = fill {
-                    body.push(format!("fill:{}", palette.colour(paint)));
+                    body.push(format!("fill:{}", colour(paint)));
                 }
                 if let Some(paint) = stroke {
-                    body.push(format!("stroke:{}", palette.colour(paint)));
+                    body.push(format!("stroke:{}", colour(paint)));
                 }
                 let _ = writeln!(css, "{selector}{{{}}}", body.join(";"));
             }
         }
     }
-    css
-}
-
-/// The rules of [`stylesheet`] for the light palette, and for the dark one when the reader's
-/// system prefers a dark colour scheme: all a page needs to colour the classes styling.
-pub fn page_stylesheet() -> String {
-    let mut css = stylesheet(Palette::of(false));
-    css.push_str("@media (prefers-color-scheme: dark) {\n");
-    css.push_str(&stylesheet(Palette::of(true)));
-    css.push_str("}\n");
     css
 }
 
@@ -229,5 +260,24 @@ mod tests {
         let page = page_stylesheet();
         assert!(page.contains("@media (prefers-color-scheme: dark)"));
         assert!(page.contains(".ringlab-ring .arc.s0{stroke:#56B4E9}"));
+    }
+
+    #[test]
+    fn the_stills_stylesheet_gives_each_mark_its_light_and_dark_colour_under_the_figure() {
+        let css = still_stylesheet();
+        assert!(css.starts_with(
+            "ringlab-figure>svg.ringlab-ring{display:block;max-width:100%;height:auto;margin:0 auto;\
+             color-scheme:var(--ringlab-color-scheme,light dark)}"
+        ));
+        assert!(
+            css.contains(
+                "ringlab-figure .ringlab-ring .arc.s0{stroke:light-dark(#0072B2,#56B4E9)}"
+            ),
+            "{css}"
+        );
+        assert!(css.contains(
+            "ringlab-figure .ringlab-ring.present .tick-label{fill:light-dark(#1b1f24,#eceff4)}"
+        ));
+        assert!(!css.contains("@media"));
     }
 }

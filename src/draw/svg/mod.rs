@@ -28,7 +28,7 @@ mod path;
 mod words;
 mod xml;
 
-pub use marks::{page_stylesheet, stylesheet, ROOT_CLASS};
+pub use marks::{page_stylesheet, still_stylesheet, stylesheet, ROOT_CLASS};
 pub use words::Words;
 pub use xml::escape;
 

@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use super::commands::{read, run};
 use super::config::EmbedConfig;
 use super::js::JsObject;
-use crate::core::Kind;
+use super::report;
 use crate::ui::state::AppState;
 
 /// Starts listening to the host and reporting to it.
@@ -47,46 +47,14 @@ pub fn connect(app: AppState, config: EmbedConfig) {
     // After every change (and undo, redo or lesson step), tell the host what moved.
     let host = config.host.clone();
     Effect::new(move |_| {
-        let event = app.last.with(|last| {
-            let last = last.as_deref();
-            let (keys, servers) = app.scenario.with(|s| {
-                let rows: Vec<JsObject> = s
-                    .ownership()
-                    .servers
-                    .iter()
-                    .map(|row| {
-                        JsObject::new()
-                            .text("name", Some(&row.name))
-                            .set("share", row.share)
-                            .set("keys", row.keys as f64)
-                    })
-                    .collect();
-                (s.keys().len(), rows)
-            });
-            JsObject::new()
-                .text("type", Some("ringlab:changed"))
-                .text("headline", last.map(|o| o.headline.as_str()))
-                .text("summary", last.map(|o| o.summary()).as_deref())
-                .text(
-                    "change",
-                    last.and_then(|o| o.change.as_ref())
-                        .map(ToString::to_string)
-                        .as_deref(),
-                )
-                .set("keys", keys as f64)
-                .text("placement", Some(app.scenario.with(|s| s.placement().id())))
-                .set("moved", last.map_or(0, |o| o.moved.len()) as f64)
-                .set("ringMoved", moved_under(last, Kind::Ring))
-                .set("modNMoved", moved_under(last, Kind::ModN))
-                .list("servers", servers)
-        });
+        let event = report::changed(app, JsObject::new().text("type", Some("ringlab:changed")));
         post(&host, event);
     });
 
     // Keep the host told of the content's height, so it can size the frame.
     let host = config.host;
     let last_height = StoredValue::new(0);
-    let report = move || {
+    let tell_height = move || {
         // The body's own height, not the frame's: the frame may be taller or shorter.
         let height = document().body().map_or(0, |body| {
             body.get_bounding_client_rect().height().ceil() as i32
@@ -101,7 +69,7 @@ pub fn connect(app: AppState, config: EmbedConfig) {
             );
         }
     };
-    let observer_callback = Closure::<dyn Fn()>::new(report.clone());
+    let observer_callback = Closure::<dyn Fn()>::new(tell_height.clone());
     if let (Ok(observer), Some(body)) = (
         web_sys::ResizeObserver::new(observer_callback.as_ref().unchecked_ref()),
         document().body(),
@@ -109,7 +77,7 @@ pub fn connect(app: AppState, config: EmbedConfig) {
         observer.observe(&body);
     }
     observer_callback.forget();
-    report();
+    tell_height();
 }
 
 fn post(origin: &str, message: JsObject) {
@@ -117,15 +85,4 @@ fn post(origin: &str, message: JsObject) {
         return;
     };
     let _ = parent.post_message(&message.into(), origin);
-}
-
-/// How many keys moved under `kind` on the last change: 0 before any change, null when the
-/// change was not measured under `kind` (another placement was chosen).
-fn moved_under(last: Option<&crate::core::Outcome>, kind: Kind) -> JsValue {
-    match last {
-        None => JsValue::from_f64(0.0),
-        Some(o) => o
-            .moved_under(kind)
-            .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64)),
-    }
 }

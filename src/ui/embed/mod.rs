@@ -11,6 +11,7 @@ pub mod config;
 pub mod host;
 pub mod js;
 pub mod probe;
+pub mod report;
 pub mod view;
 
 use leptos::prelude::*;

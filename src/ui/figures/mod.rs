@@ -11,9 +11,11 @@
 //! so the app's first screen carries none of it.
 
 mod actions;
+mod events;
 mod figure;
 mod page;
 mod registry;
+mod scheme;
 mod start;
 
 pub use page::{name_placements, wanted};

@@ -1,13 +1,39 @@
 //! The page's figures as they come to life, and what a figure is asked to do before it is live:
 //! a prose link clicked, or a step scrolled past, while its code or stylesheets are still on
-//! their way waits here and is carried out, in order, the moment the figure is live.
+//! their way waits here and is carried out, in order, the moment the figure is live. A live
+//! figure's attributes are here too, so that a change of them (`figure.link = …`) takes it down
+//! and makes it again from the new ones.
 
 use std::cell::RefCell;
 
 use web_sys::Element;
 
+use leptos::prelude::*;
+
 use crate::core::Change;
 use crate::ui::state::{AppState, Field};
+
+/// What a figure is made from: its element's attributes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attributes {
+    /// The figure's state, as a link's query.
+    pub link: String,
+    /// The panels beside the ring, as `panels=` names them.
+    pub panels: Option<String>,
+    /// The figure's name for screen readers.
+    pub label: Option<String>,
+}
+
+impl Attributes {
+    /// The attributes `host` has now.
+    pub fn of(host: &Element) -> Attributes {
+        Attributes {
+            link: host.get_attribute("link").unwrap_or_default(),
+            panels: host.get_attribute("panels"),
+            label: host.get_attribute("label"),
+        }
+    }
+}
 
 /// What the host page's text can ask of a figure.
 #[derive(Debug, Clone, PartialEq)]
@@ -64,6 +90,29 @@ enum Stage {
 
 thread_local! {
     static FIGURES: RefCell<Vec<(Element, Stage)>> = const { RefCell::new(Vec::new()) };
+    static ATTRIBUTES: RefCell<Vec<(Element, RwSignal<Attributes>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `host`'s figure is made from `attributes`, which [`changed`] keeps up to date.
+pub fn made_from(host: &Element, attributes: RwSignal<Attributes>) {
+    ATTRIBUTES.with(|a| a.borrow_mut().push((host.clone(), attributes)));
+}
+
+/// `host`'s attributes changed: a live figure is made again from them; one not yet live reads
+/// them when it wakes.
+pub fn changed(host: &Element) {
+    let signal = ATTRIBUTES.with(|a| {
+        a.borrow()
+            .iter()
+            .find(|(h, _)| h == host)
+            .map(|(_, signal)| *signal)
+    });
+    if let Some(signal) = signal {
+        let now = Attributes::of(host);
+        if signal.try_get_untracked().as_ref() != Some(&now) {
+            signal.try_set(now);
+        }
+    }
 }
 
 /// Whether `host` has started to wake (or is live).

@@ -1,5 +1,9 @@
-//! Finds a host page's figures and makes each live as it nears the viewport: until then (and
-//! while its stylesheets load) the element's own content, its still, is what shows.
+//! Makes each figure live as it nears the viewport: until then (and while its stylesheet
+//! loads) the element's own content, its still, is what shows.
+//!
+//! `figures.js` defines the `<ringlab-figure>` element before this code arrives, and queues the
+//! figures the page connects (and the attributes it changes) meanwhile; [`start`] takes that
+//! queue and answers each new figure from then on, whenever the page adds one.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -13,18 +17,76 @@ use web_sys::{
 };
 
 use super::figure::Figure;
-use super::page::TAG;
-use super::registry;
+use super::page::{settings, TAG};
+use super::registry::{self, Attributes};
+use super::scheme;
+use crate::core::names_placement_away;
 
 /// How far outside the viewport a figure starts to wake, so that it is live by the time the
 /// reader scrolls to it.
 const NEAR: &str = "400px 0px";
 
-/// Watches every figure on the page and wakes each once, when it nears the viewport.
+thread_local! {
+    /// Wakes each figure it watches when it nears the viewport.
+    static NEAR_OBSERVER: Option<IntersectionObserver> = near_observer();
+}
+
+/// Answers the figures the page has connected so far, and every one it connects or changes
+/// from now on.
 pub fn start() {
-    let Ok(found) = document().query_selector_all(TAG) else {
+    let Some(figures) = settings() else {
         return;
     };
+    let on_connected = Closure::<dyn Fn(Element)>::new(connected);
+    let on_changed = Closure::<dyn Fn(Element)>::new(attributes_changed);
+    let waiting = js_sys::Reflect::get(&figures, &"waiting".into())
+        .ok()
+        .and_then(|w| w.dyn_into::<js_sys::Array>().ok());
+    let _ = js_sys::Reflect::set(&figures, &"connected".into(), on_connected.as_ref());
+    let _ = js_sys::Reflect::set(&figures, &"changed".into(), on_changed.as_ref());
+    // Both live as long as the page.
+    on_connected.forget();
+    on_changed.forget();
+    for item in waiting.iter().flat_map(|w| w.iter()) {
+        let item = js_sys::Array::from(&item);
+        let (Some(kind), Ok(figure)) = (item.get(0).as_string(), item.get(1).dyn_into::<Element>())
+        else {
+            continue;
+        };
+        match kind.as_str() {
+            "connected" => connected(figure),
+            _ => attributes_changed(figure),
+        }
+    }
+}
+
+/// A figure is on the page: it wakes as it nears the viewport.
+fn connected(figure: Element) {
+    if registry::known(&figure) {
+        return;
+    }
+    NEAR_OBSERVER.with(|observer| {
+        if let Some(observer) = observer {
+            observer.observe(&figure);
+        }
+    });
+}
+
+/// A figure's `link`, `panels` or `label` changed.
+fn attributes_changed(figure: Element) {
+    // A link naming a placement beyond the ring and mod N waits for their code.
+    let link = figure.get_attribute("link").unwrap_or_default();
+    if names_placement_away(&link) {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = crate::ui::placements::bring().await;
+            registry::changed(&figure);
+        });
+    } else {
+        registry::changed(&figure);
+    }
+}
+
+fn near_observer() -> Option<IntersectionObserver> {
     let wake = Closure::<dyn FnMut(js_sys::Array, IntersectionObserver)>::new(
         |entries: js_sys::Array, observer: IntersectionObserver| {
             for entry in entries.iter() {
@@ -39,32 +101,35 @@ pub fn start() {
     );
     let init = IntersectionObserverInit::new();
     init.set_root_margin(NEAR);
-    let Ok(observer) = IntersectionObserver::new_with_options(wake.as_ref().unchecked_ref(), &init)
-    else {
-        return;
-    };
+    let observer =
+        IntersectionObserver::new_with_options(wake.as_ref().unchecked_ref(), &init).ok()?;
     // The observer lives as long as the page.
     wake.forget();
-    for i in 0..found.length() {
-        if let Some(host) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-            observer.observe(&host);
-        }
-    }
+    Some(observer)
 }
 
-/// Makes the figure `host` live, unless it is already waking or live (or the host page gave it
-/// a shadow root of its own).
+/// Makes the figure `host` live, unless it is already waking or live.
 pub fn wake(host: Element) {
-    if host.shadow_root().is_none() {
+    if registry::known(&host) {
+        return;
+    }
+    registry::arriving(&host);
+    let link = host.get_attribute("link").unwrap_or_default();
+    if names_placement_away(&link) {
+        wasm_bindgen_futures::spawn_local(async move {
+            // A failure leaves the placement refused in words, in the figure.
+            let _ = crate::ui::placements::bring().await;
+            live(host);
+        });
+    } else {
         live(host);
     }
 }
 
-/// Makes the figure `host` live: its own shadow root, holding the app's stylesheets and the
-/// figure, which replaces the still once the stylesheets have loaded (so that nothing shows
+/// Makes the figure `host` live: its own shadow root, holding the figures' stylesheet and the
+/// figure, which replaces the still once the stylesheet has loaded (so that nothing shows
 /// unstyled).
 fn live(host: Element) {
-    registry::arriving(&host);
     let Ok(shadow) = host.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Open)) else {
         return;
     };
@@ -77,23 +142,15 @@ fn live(host: Element) {
     let waiting = Rc::new(Cell::new(styles.len()));
     root.set_class_name("figure");
     shadow.append_child(&slot).ok();
-    let link = host.get_attribute("link").unwrap_or_default();
-    let panels = host.get_attribute("panels");
-    let name = host
-        .get_attribute("label")
-        .unwrap_or_else(|| default_name(&host));
     let figure = host.clone();
     // Mounted once the figure's room is styled, so that the ring measures its real width.
     let room = shadow.clone();
     let ready = move || {
         slot.remove();
         room.append_child(&root).ok();
+        let frame = root.clone();
         if let Ok(root) = root.dyn_into::<HtmlElement>() {
-            leptos::mount::mount_to(
-                root,
-                move || view! { <Figure host=figure name=name link=link panels=panels /> },
-            )
-            .forget();
+            leptos::mount::mount_to(root, move || made_from_attributes(figure, frame)).forget();
         }
     };
     if styles.is_empty() {
@@ -124,6 +181,26 @@ fn live(host: Element) {
     }
 }
 
+/// The figure in `host`, drawn in `frame` (its root in the shadow root), made again from its
+/// attributes whenever they change; light or dark as the host page or the reader says.
+fn made_from_attributes(host: Element, frame: Element) -> impl IntoView {
+    let attributes = RwSignal::new(Attributes::of(&host));
+    registry::made_from(&host, attributes);
+    let dark = scheme::follow(&host);
+    Effect::new(move |_| {
+        let _ = frame.class_list().toggle_with_force("dark", dark.get());
+    });
+    move || {
+        let Attributes {
+            link,
+            panels,
+            label,
+        } = attributes.get();
+        let name = label.unwrap_or_else(|| default_name(&host));
+        view! { <Figure host=host.clone() name=name link=link panels=panels dark=dark /> }
+    }
+}
+
 /// A figure's name when the host page gives it none: its place among the page's figures.
 fn default_name(host: &Element) -> String {
     let place = document()
@@ -133,9 +210,9 @@ fn default_name(host: &Element) -> String {
     format!("Ringlab figure {}", place.map_or(1, |i| i + 1))
 }
 
-/// The app's stylesheets, as `figures.js` named them.
+/// The figures' stylesheets, as `figures.js` named them.
 fn stylesheets() -> Vec<String> {
-    super::page::settings()
+    settings()
         .and_then(|s| js_sys::Reflect::get(&s, &"styles".into()).ok())
         .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
         .map(|list| list.iter().filter_map(|v| v.as_string()).collect())

@@ -1,8 +1,9 @@
 //! The page's header: the switch between views, the toolbar (undo and redo, presentation mode),
-//! its Share menu (copy link, embed snippet, save PNG, SVG or CSV; the snippet, the SVG and the
-//! CSV arrive on first use) and More menu, the folding menu they are built from, and the keyboard shortcuts,
+//! its Share menu (copy link, embed snippet, copy as figure, save PNG, SVG or CSV; the snippets,
+//! the SVG and the CSV arrive on first use) and More menu, the folding menu they are built from, and the keyboard shortcuts,
 //! installed here with the list More opens.
 
+pub mod figure_snippet;
 pub mod menu;
 pub mod share;
 pub mod shortcuts;
@@ -21,6 +22,7 @@ split_point! {
     pub fn arrive() -> ShareEntry = share {
         ShareEntry {
             embed_dialog: |open| view! { <snippet::EmbedDialog open=open /> }.into_any(),
+            figure_dialog: |open| view! { <figure_snippet::FigureDialog open=open /> }.into_any(),
             save_csv: snippet::save_csv,
             save_svg: still::save_svg,
         }

@@ -1,6 +1,6 @@
-//! The Share menu: copy the link, the embed snippet, save the ring as a PNG or an SVG or the
-//! ownership table as CSV. The snippet's dialog, the SVG and the CSV arrive on first use
-//! (`snippet.rs`, `still.rs`).
+//! The Share menu: copy the link, the embed snippet, the ring as a figure for an article, save
+//! the ring as a PNG or an SVG or the ownership table as CSV. The snippets' dialogs, the SVG and
+//! the CSV arrive on first use (`snippet.rs`, `figure_snippet.rs`, `still.rs`).
 
 use leptos::prelude::*;
 
@@ -12,9 +12,9 @@ use crate::ui::parts::Parts;
 use crate::ui::state::address::write_address;
 use crate::ui::state::AppState;
 
-/// Copy link, Embed, Save PNG, Save SVG and Save table, folded under one button.
+/// Copy link, Embed, Copy as figure, Save PNG, Save SVG and Save table, folded under one button.
 #[component]
-pub(super) fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
+pub(super) fn ShareMenu(embed_open: RwSignal<bool>, figure_open: RwSignal<bool>) -> impl IntoView {
     let app = expect_context::<AppState>();
     let parts = expect_context::<Parts>();
     let fold = Fold::new();
@@ -73,6 +73,16 @@ pub(super) fn ShareMenu(embed_open: RwSignal<bool>) -> impl IntoView {
                 }
             >
                 "Embed…"
+            </button>
+            <button
+                type="button"
+                data-testid="figure-open"
+                on:click=move |_| {
+                    fold.open.set(false);
+                    figure_open.set(true);
+                }
+            >
+                "Copy as figure…"
             </button>
             <button type="button" data-testid="save-png" on:click=save_png>"Save PNG"</button>
             <button type="button" data-testid="save-svg" on:click=save_svg>"Save SVG"</button>

@@ -17,9 +17,11 @@ pub fn Toolbar() -> impl IntoView {
     let app = expect_context::<AppState>();
     let parts = expect_context::<Parts>();
     let embed_open = RwSignal::new(false);
-    // The snippet's dialog arrives the first time it is opened, and stays.
-    let asked =
-        Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || embed_open.get());
+    let figure_open = RwSignal::new(false);
+    // The snippets' dialogs arrive the first time one is opened, and stay.
+    let asked = Memo::new(move |was: Option<&bool>| {
+        was.copied().unwrap_or(false) || embed_open.get() || figure_open.get()
+    });
     view! {
         <div class="toolbar" role="group" aria-label="History and sharing">
             <button
@@ -52,9 +54,14 @@ pub fn Toolbar() -> impl IntoView {
                 <IconView icon=Icon::Redo />
                 <span class="tool-label">"Redo"</span>
             </button>
-            <ShareMenu embed_open=embed_open />
+            <ShareMenu embed_open=embed_open figure_open=figure_open />
             <Show when=move || asked.get()>
-                {arrive(parts.share, "toast", move |share| (share.embed_dialog)(embed_open))}
+                {arrive(parts.share, "toast", move |share| {
+                    view! {
+                        {(share.embed_dialog)(embed_open)}
+                        {(share.figure_dialog)(figure_open)}
+                    }
+                })}
             </Show>
             <button
                 type="button"

@@ -93,7 +93,11 @@ impl Theme {
 
 /// Follows `prefers-color-scheme`, live, and the presentation mode.
 pub fn use_theme(present: ReadSignal<bool>) -> Signal<Theme> {
-    let dark = media_query("(prefers-color-scheme: dark)");
+    use_theme_with(media_query("(prefers-color-scheme: dark)").into(), present)
+}
+
+/// Follows `dark`, live (a figure's, which its host page may choose), and the presentation mode.
+pub fn use_theme_with(dark: Signal<bool>, present: ReadSignal<bool>) -> Signal<Theme> {
     let forced = media_query("(forced-colors: active)");
     Signal::derive(move || Theme {
         dark: dark.get(),

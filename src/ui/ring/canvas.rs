@@ -81,6 +81,13 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
     });
     let resize = window_event_listener(ev::resize, move |_| measure());
     on_cleanup(move || resize.remove());
+    // The ring's own room changes without the window's too: a figure in a closed `<details>`
+    // or a hidden tab is shown, a host page's column narrows.
+    Effect::new(move |_| {
+        if let Some(el) = box_ref.get() {
+            watch_size(&el, measure);
+        }
+    });
 
     let focus = Memo::new(move |_| {
         let scenario = app.scenario.get();
@@ -371,5 +378,20 @@ fn animate(pulse: RwSignal<Option<f64>>, start: f64) {
             pulse.set(Some(elapsed));
             animate(pulse, start);
         }
+    });
+}
+
+/// Calls `measure` whenever `element`'s box changes size, until the element is taken down.
+fn watch_size(element: &web_sys::Element, measure: impl Fn() + 'static) {
+    use wasm_bindgen::prelude::Closure;
+    let callback = Closure::<dyn Fn()>::new(measure);
+    let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) else {
+        return;
+    };
+    observer.observe(element);
+    let held = send_wrapper::SendWrapper::new((observer, callback));
+    on_cleanup(move || {
+        let (observer, _callback) = held.take();
+        observer.disconnect();
     });
 }

@@ -111,6 +111,15 @@ if [ ! -x tests/e2e/node_modules/.bin/wasm-opt ] || [ tests/e2e/package-lock.jso
     npm --prefix tests/e2e ci --no-audit --no-fund
 fi
 
+# mdBook, for the mdbook-ringlab preprocessor's tests and its example book (examples/book). Only
+# the search feature of its defaults: the tests never watch or serve, and it installs faster.
+MDBOOK_VERSION=0.5.4
+if ! mdbook --version 2>/dev/null | grep -qx "mdbook v$MDBOOK_VERSION"; then
+  say "installing mdbook $MDBOOK_VERSION (a few minutes, once)"
+  install_or_say "mdbook $MDBOOK_VERSION" "cargo install mdbook --version $MDBOOK_VERSION --locked --no-default-features --features search" \
+    cargo install mdbook --version "$MDBOOK_VERSION" --locked --no-default-features --features search
+fi
+
 if $want_browser && [ ! -x /usr/bin/chromium ]; then
   say "installing Debian's chromium"
   install_or_say "Debian's chromium" "apt-get update && apt-get install -y chromium (as root)" apt_get update

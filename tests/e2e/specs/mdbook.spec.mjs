@@ -1,0 +1,127 @@
+// mdbook-ringlab: the example book (examples/book) built by the real mdbook with the
+// preprocessor, under each of mdBook's themes: the stills without JavaScript, and with it the
+// figures going live, a button changing its figure and a step applying as the reader scrolls.
+//
+// It needs target/debug/mdbook-ringlab built after dist/ (cargo build -p mdbook-ringlab) and
+// mdbook 0.5.4 on PATH (scripts/setup.sh installs it).
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test, expect } from '../fixtures.mjs';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const PREPROCESSOR = join(ROOT, 'target', 'debug', 'mdbook-ringlab');
+const THEMES = ['light', 'rust', 'coal', 'navy', 'ayu'];
+const DARK = new Set(['coal', 'navy', 'ayu']);
+/** Every figure of the book, by page. */
+const FIGURES = {
+  'ring.html': ['three-servers'],
+  'joins/server-joins.html': ['d-joins'],
+  'mod-n.html': ['mod-n'],
+  'virtual-nodes.html': ['vnodes', 'hot-key'],
+};
+
+/** Builds the example book once per worker: a copy installed into and built, as an author would. */
+let built;
+function book() {
+  if (built) return built;
+  if (!existsSync(PREPROCESSOR)) throw new Error(`${PREPROCESSOR} is missing: run cargo build -p mdbook-ringlab after the app's release build`);
+  const folder = mkdtempSync(join(tmpdir(), 'ringlab-mdbook-'));
+  const example = join(ROOT, 'examples', 'book');
+  // A build or a copy of the files left in the example's own folder is not part of it.
+  const left = [join(example, 'book'), join(example, 'src', 'ringlab')];
+  cpSync(example, folder, { recursive: true, filter: (path) => !left.includes(path) });
+  execFileSync(PREPROCESSOR, ['install', folder], { stdio: 'pipe' });
+  const env = { ...process.env, PATH: `${dirname(PREPROCESSOR)}:${process.env.PATH}` };
+  try {
+    execFileSync('mdbook', ['build', folder], { env, stdio: 'pipe' });
+  } catch (error) {
+    throw new Error(`mdbook build failed (is mdbook 0.5.4 on PATH? scripts/setup.sh installs it): ${error.stderr || error.message}`);
+  }
+  built = join(folder, 'book');
+  return built;
+}
+
+/** The live figure inside the element with id `id` (Playwright reaches into open shadow roots). */
+const live = (page, id) => page.locator(`#${id} [data-testid="figure"]`);
+
+/** Opens the book's `name` page under mdBook's theme `theme`, as a reader who chose it. */
+async function open(ring, host, theme, name) {
+  const site = await host({ root: book() });
+  await ring.page.addInitScript((chosen) => localStorage.setItem('mdbook-theme', chosen), theme);
+  await ring.page.goto(`${site.url}${name}`);
+  await expect(ring.page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+}
+
+for (const theme of THEMES) {
+  test(`${theme}: without JavaScript every figure shows its still, in the theme's colours`, async ({ browser, host }) => {
+    // mdBook chooses the theme with its script; without it, the page has the class its
+    // default-theme gives. The server writes the theme there, as a book set to it would.
+    const site = await host({
+      root: book(),
+      editHtml: (html) => html.replace(/<html([^>]*) class="[^"]*"/, `<html$1 class="${theme} js"`),
+    });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const problems = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    const recoloured = existsSync(join(book(), 'ringlab', 'figure-stills.css'));
+    for (const [name, ids] of Object.entries(FIGURES)) {
+      await page.goto(`${site.url}${name}`);
+      for (const id of ids) {
+        const still = page.locator(`#${id} > svg`);
+        await expect(still).toBeVisible();
+        const box = await still.boundingBox();
+        expect(box.width, `the still of ${id} is drawn`).toBeGreaterThan(200);
+        await expect(still.locator('title')).toContainText(/ring of .* positions with/);
+        if (recoloured) {
+          // The still's backdrop follows the book's theme: dark under coal, navy and ayu.
+          const fill = await still.locator('.background').evaluate((e) => getComputedStyle(e).fill);
+          const [r, g, b] = fill.match(/\d+/g).map(Number);
+          expect(r + g + b < 200, `${id}'s backdrop (${fill}) under ${theme}`).toBe(DARK.has(theme));
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test(`${theme}: the figures go live, each with the state of its own link`, async ({ ring, host }) => {
+    await open(ring, host, theme, 'ring.html');
+    await expect(live(ring.page, 'three-servers')).toBeVisible();
+    await expect(ring.page.locator('#three-servers').getByTestId('share-A')).toHaveText('35%');
+    await expect(ring.page.locator('#three-servers').getByTestId('ring-canvas')).toBeVisible();
+  });
+
+  test(`${theme}: a button in the text changes its figure`, async ({ ring, host }) => {
+    await open(ring, host, theme, 'mod-n.html');
+    const figure = ring.page.locator('#mod-n');
+    await expect(live(ring.page, 'mod-n')).toBeVisible();
+    await ring.page.getByRole('button', { name: 'add a fifth server' }).click();
+    await expect(figure.getByTestId('server-row-E')).toHaveCount(1);
+    await expect(figure.getByTestId('last-headline')).toHaveText('Server E added.');
+  });
+
+  test(`${theme}: a step applies its change as the reader scrolls past it, in a chapter a folder down`, async ({ ring, host }) => {
+    const { page } = ring;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await open(ring, host, theme, 'joins/server-joins.html');
+    const figure = page.locator('#d-joins');
+    await expect(live(page, 'd-joins')).toBeVisible();
+    const step = page.locator('.ringlab-step');
+    expect(await step.evaluate((e) => e.getBoundingClientRect().top > innerHeight / 2)).toBe(true);
+    await expect(figure.getByTestId('row-D')).toHaveCount(0);
+    // The step passes the middle of the window. The live figure above it may still be growing
+    // by its panels, which pushes the step down again: the reader scrolls on until it is past.
+    await expect
+      .poll(() => step.evaluate((e) => {
+        window.scrollBy(0, e.getBoundingClientRect().top - innerHeight / 2 + 40);
+        return e.getBoundingClientRect().top < innerHeight / 2;
+      }))
+      .toBe(true);
+    await expect(figure.getByTestId('row-D')).toHaveCount(1);
+    await expect(figure.getByTestId('share-D')).toHaveText('20%');
+  });
+}

@@ -5,7 +5,9 @@
 // (src/draw/first_screen/, run by `cargo run --example first-screen`); it goes where index.html
 // says, in place of the marker comment at the start of <body>. Trunk runs it after each build
 // (Trunk.toml's post_build hook, before finish-build.mjs writes the security policy); it can be
-// run by hand on a built folder, and again: it replaces what an earlier run wrote.
+// run by hand on a built folder, and again: it replaces what an earlier run wrote. It also
+// writes figure-stills.css beside it: the colours of figures' stills, light and dark, for host
+// pages (docs/embedding.md).
 //
 //   node scripts/first-screen.mjs [DIR]        (DIR defaults to $TRUNK_STAGING_DIR)
 import { execFileSync } from 'node:child_process';
@@ -17,9 +19,9 @@ const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const MARKER = '<!-- first-screen -->';
 const END = '<!-- /first-screen -->';
 
-/** The first screen's HTML, from the native writer. */
-export function firstScreen() {
-  return execFileSync('cargo', ['run', '--quiet', '--example', 'first-screen'], {
+/** What the native writer prints with `args`: the first screen's HTML by default. */
+export function firstScreen(args = []) {
+  return execFileSync('cargo', ['run', '--quiet', '--example', 'first-screen', '--', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -49,6 +51,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const html = firstScreen();
     insert(dir, html);
     console.log(`first-screen: ${html.length} bytes of first screen written into ${join(dir, 'index.html')}`);
+    // The stylesheet a host page adds for its figures' stills, from the same writer's colours.
+    writeFileSync(join(dir, 'figure-stills.css'), firstScreen(['--stills-css']));
   } catch (error) {
     console.error(`first-screen: ${error.message}`);
     process.exit(1);

@@ -4,6 +4,8 @@
 //!
 //!     cargo run --example first-screen            the first screen's HTML, on standard output
 //!     cargo run --example first-screen -- --css   its colours, as style/main.css carries them
+//!     cargo run --example first-screen -- --stills-css
+//!                                                 figure-stills.css, for host pages' stills
 //!
 //! It is a Cargo example rather than a binary so that installing the `ringlab` command does not
 //! install it too.
@@ -20,8 +22,9 @@ fn main() {
             print!("{}", first_screen::write(&Scenario::teaching(), &shell));
         }
         Some("--css") => print!("{}", first_screen::stylesheet()),
+        Some("--stills-css") => print!("{}", ringlab::draw::svg::still_stylesheet()),
         Some(other) => {
-            eprintln!("first-screen: unknown argument {other}; usage: first-screen [--css]");
+            eprintln!("first-screen: unknown argument {other}; usage: first-screen [--css | --stills-css]");
             std::process::exit(2);
         }
     }

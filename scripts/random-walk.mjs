@@ -6,6 +6,9 @@
 //
 //   node scripts/random-walk.mjs                       10,000 actions: 5 seeds of 2,000
 //   node scripts/random-walk.mjs --seeds 1,2 --actions 500 --port 4300
+//   node scripts/random-walk.mjs --article             2,100 actions over an article of five
+//                                                      figures (examples/figures.html): 3
+//                                                      seeds of 700 (tests/e2e/walk-article.mjs)
 //
 // On the first console error or page error of a seed, or an action the page has not answered
 // within 150 s, it records the error, the page's link and the last 40 actions in
@@ -16,14 +19,16 @@ import { chromium } from '../tests/e2e/node_modules/playwright-core/index.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { serve } from '../tests/e2e/serve.mjs';
 import { walk } from '../tests/e2e/walk.mjs';
+import { walkArticle } from '../tests/e2e/walk-article.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const seeds = option('seeds', '1,2,3,4,5').split(',').map(Number);
-const actions = Number(option('actions', String(Math.ceil(10_000 / seeds.length))));
+const article = args.includes('--article');
+const seeds = option('seeds', article ? '1,2,3' : '1,2,3,4,5').split(',').map(Number);
+const actions = Number(option('actions', String(article ? 700 : Math.ceil(10_000 / seeds.length))));
 const port = Number(option('port', '4301'));
 const out = new URL('../walk-findings/', import.meta.url).pathname;
 
@@ -59,16 +64,12 @@ try {
     page.on('pageerror', (e) => record(`page error: ${e.message}`));
     page.on('dialog', (d) => d.dismiss().catch(() => {}));
     const base = server.url.replace(/\/$/, '/');
-    await page.goto(base);
+    const url = article ? `${base}examples/figures.html` : base;
+    await page.goto(url);
     const started = Date.now();
     // A page that stops answering (an action not done within 150 s) ends the seed as an error.
-    const stats = await walk(page, {
-      seed,
-      actions,
-      base,
-      log: (line) => lines.push(line),
-      shouldStop: () => problem !== null,
-    }).catch((error) => {
+    const options = { seed, actions, base, url, log: (line) => lines.push(line), shouldStop: () => problem !== null };
+    const stats = await (article ? walkArticle(page, options) : walk(page, options)).catch((error) => {
       record(error.message);
       return { byView: {} };
     });
@@ -76,7 +77,7 @@ try {
     await page.waitForTimeout(500);
     const done = lines.filter((l) => l.startsWith('#')).length;
     const seconds = Math.round((Date.now() - started) / 1000);
-    const views = Object.entries(stats.byView)
+    const views = Object.entries(stats.byView ?? stats.byKind ?? {})
       .map(([v, n]) => `${v} ${n}`)
       .join(', ');
     if (problem) {
@@ -89,7 +90,7 @@ try {
       );
       summary.push(`seed ${seed}: ERROR after ${done} actions (${seconds} s), see ${file}`);
     } else {
-      summary.push(`seed ${seed}: ${done} actions, no console error (${seconds} s; actions by view: ${views})`);
+      summary.push(`seed ${seed}: ${done} actions, no console error (${seconds} s; actions by ${article ? 'kind' : 'view'}: ${views})`);
     }
     console.log(summary.at(-1));
     await context.close();

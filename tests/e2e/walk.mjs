@@ -26,7 +26,7 @@ export const VALUES = [
 ];
 
 /** Keys pressed: the page's shortcuts, the keyboard's own, and a few that do nothing. */
-const KEYS = [
+export const KEYS = [
   'a', 'x', 'k', 'v', 'z', 'Z', 'n', 'b', 'p', 'r', '?', 'Escape', 'Enter', 'Tab', 'Shift+Tab', ' ',
   'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Delete', 'Control+z', 'Control+y',
   'Control+Shift+Z', 'q', '1', '+', 'f',

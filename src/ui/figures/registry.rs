@@ -91,6 +91,24 @@ enum Stage {
 thread_local! {
     static FIGURES: RefCell<Vec<(Element, Stage)>> = const { RefCell::new(Vec::new()) };
     static ATTRIBUTES: RefCell<Vec<(Element, RwSignal<Attributes>)>> = const { RefCell::new(Vec::new()) };
+    static WOKEN: RefCell<Vec<Element>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether `host` has been woken (it may still be on its way to live).
+pub fn woken(host: &Element) -> bool {
+    WOKEN.with(|w| w.borrow().contains(host))
+}
+
+/// Notes that `host` is woken: true the first time, false if it already was.
+pub fn first_wake(host: &Element) -> bool {
+    WOKEN.with(|w| {
+        let mut woken = w.borrow_mut();
+        if woken.contains(host) {
+            return false;
+        }
+        woken.push(host.clone());
+        true
+    })
 }
 
 /// `host`'s figure is made from `attributes`, which [`changed`] keeps up to date.
@@ -115,8 +133,8 @@ pub fn changed(host: &Element) {
     }
 }
 
-/// Whether `host` has started to wake (or is live).
-pub fn known(host: &Element) -> bool {
+/// Whether `host` has been asked something or has started to wake (or is live).
+fn known(host: &Element) -> bool {
     FIGURES.with(|f| f.borrow().iter().any(|(h, _)| h == host))
 }
 

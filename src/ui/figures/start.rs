@@ -62,7 +62,7 @@ pub fn start() {
 
 /// A figure is on the page: it wakes as it nears the viewport.
 fn connected(figure: Element) {
-    if registry::known(&figure) {
+    if registry::woken(&figure) {
         return;
     }
     NEAR_OBSERVER.with(|observer| {
@@ -110,7 +110,7 @@ fn near_observer() -> Option<IntersectionObserver> {
 
 /// Makes the figure `host` live, unless it is already waking or live.
 pub fn wake(host: Element) {
-    if registry::known(&host) {
+    if !registry::first_wake(&host) {
         return;
     }
     registry::arriving(&host);

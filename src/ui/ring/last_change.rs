@@ -24,7 +24,7 @@ pub fn LastChangePanel() -> impl IntoView {
     let of_keys = move || figure(|o| grouped(o.keys as u64));
 
     view! {
-        <section class="panel" class:pointed=move || app.points_at(Panel::LastChange) aria-labelledby=labelled_by("last-title")>
+        <section class="panel" class:pointed=move || app.points_at(Panel::LastChange) aria-labelledby=labelled_by("last-title") data-testid="last-change-panel">
             <h2 id="last-title">"Last change"</h2>
             <p class="headline" data-testid="last-headline">
                 {move || {

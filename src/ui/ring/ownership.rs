@@ -91,7 +91,7 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
     };
 
     view! {
-        <section class="panel" class:pointed=move || app.points_at(Panel::Ownership) aria-labelledby=labelled_by("ownership-title")>
+        <section class="panel" class:pointed=move || app.points_at(Panel::Ownership) aria-labelledby=labelled_by("ownership-title") data-testid="ownership-panel">
             <h2 id="ownership-title">"Who owns what"</h2>
             <table class="ownership" data-testid="ownership-table">
                 <caption id="ownership-caption">{caption}</caption>

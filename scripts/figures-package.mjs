@@ -198,6 +198,8 @@ function main(dir) {
       cpSync(join(dir, name), join(stage, name));
     }
     for (const name of WRITTEN) cpSync(join(SOURCES, name), join(stage, name));
+    // The project's licence travels with its files (npm packs LICENSE whatever `files` says).
+    cpSync(join(ROOT, 'LICENSE'), join(stage, 'LICENSE'));
     const readme = fill(readFileSync(join(SOURCES, 'README.md'), 'utf8'), {
       VERSION: v,
       INTEGRITY_FIGURES_JS: integrity(join(dir, 'figures.js')),
@@ -210,7 +212,7 @@ function main(dir) {
     // An earlier build's package (another version) would sit beside this one's.
     for (const old of readdirSync(dir).filter((n) => n.startsWith(`${NAME}-`) && n.endsWith('.tgz'))) rmSync(join(dir, old));
     const report = pack(stage, dir);
-    const wanted = [...files, ...WRITTEN, 'README.md', 'package.json'].sort();
+    const wanted = [...files, ...WRITTEN, 'LICENSE', 'README.md', 'package.json'].sort();
     const packed = report.files.map((f) => f.path).sort();
     if (packed.join('\n') !== wanted.join('\n')) {
       rmSync(join(dir, report.filename), { force: true });

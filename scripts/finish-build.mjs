@@ -49,6 +49,8 @@ const BUILD_META = /[ \t]*<meta name="ringlab-build"[^>]*>\n?/gi;
 const CHARSET = /<meta charset="utf-8"\s*\/?>\n?/i;
 // Files of the folder that are not the app's: the service worker itself, and a host's settings.
 const NOT_CACHED = new Set(['sw.js', '_headers', '_redirects']);
+// What only host pages' figures load, and the figures' package for authors: never the app's.
+const FIGURES_ONLY = /^(figures\.js|figure-.*\.css|figure-files\.txt|ringlab-figures-.*\.tgz)$/;
 // Precompressed copies of the app's files (scripts/compress.mjs), which hosts send in their place.
 const ENCODED = /\.(gz|br)$/;
 
@@ -65,7 +67,7 @@ export async function finish(dir) {
 
   const template = await readFile(new URL('../web/sw.js', import.meta.url), 'utf8');
   const files = (await listFiles(dir)).filter(
-    (name) => !NOT_CACHED.has(name) && !ENCODED.test(name) && !name.split('/').some((part) => part.startsWith('.')),
+    (name) => !NOT_CACHED.has(name) && !FIGURES_ONLY.test(name) && !ENCODED.test(name) && !name.split('/').some((part) => part.startsWith('.')),
   );
   // The version covers every file the worker stores and the worker's own code.
   const digests = await Promise.all(

@@ -122,7 +122,7 @@ test('custom-elements.json describes the element, and package.json points at fil
     .map((path) => path.replace(/^package\//, ''));
   // The figures' files, as the build lists them for every tool that ships them, and the package's own.
   const figureFiles = readFileSync(join(DIST, 'figure-files.txt'), 'utf8').split('\n').filter(Boolean);
-  expect(listed.sort()).toEqual([...figureFiles, 'README.md', 'custom-elements.json', 'figures.d.ts', 'package.json'].sort());
+  expect(listed.sort()).toEqual([...figureFiles, 'LICENSE', 'README.md', 'custom-elements.json', 'figures.d.ts', 'package.json'].sort());
   expect(listed.filter((name) => /\.(gz|br)$|^index\.html$|^sw\.js$|^boot-/.test(name))).toEqual([]);
 
   const json = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));

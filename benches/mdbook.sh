@@ -62,6 +62,20 @@ time_build() {
   echo $(((end - start) / 1000000))
 }
 
+# One build of each first, outside the timing: it must succeed, and hold every figure.
+for book in figures plain; do
+  if ! PATH="$bin_dir:$PATH" mdbook build "$work/$book" > "$work/$book.log" 2>&1; then
+    cat "$work/$book.log" >&2
+    echo "mdbook.sh: mdbook build of the $book book failed" >&2
+    exit 1
+  fi
+done
+made=$(cat "$work"/figures/book/chapter-*.html | grep -c '<ringlab-figure ' || true)
+if [ "$made" -ne "$FIGURES" ]; then
+  echo "mdbook.sh: the built book holds $made figures, not $FIGURES" >&2
+  exit 1
+fi
+
 median() {
   sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
 }

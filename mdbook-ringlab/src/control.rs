@@ -7,6 +7,11 @@
 //! Their change is checked here with the engine's own reader, as the page will read it
 //! (`undo`, `redo`, or any change in a link's `then=` form), so that a typo stops the build
 //! instead of showing a notice in the figure.
+//!
+//! The step's directive is safe from mdBook's own `links` preprocessor, which runs first (so
+//! that figures in `{{#include}}`d files are made too): it reads only `{{#NAME ARGS}}` whose
+//! name is letters, digits and `_`, so the `-` in `ringlab-step` keeps it from ever matching,
+//! and it leaves any directive it does not know as it was written.
 
 use ringlab::core::{Change, Error};
 use ringlab::draw::svg::escape;

@@ -29,10 +29,11 @@ pub const THEME_CSS: &str = "mdbook-theme.css";
 
 /// mdBook's themes say whether they are light or dark in `--color-scheme` on the page's root;
 /// Ringlab's figures and their stills read theirs from `--ringlab-color-scheme`. Without it,
-/// a figure would follow the reader's system setting, and could be light on a navy page.
+/// a figure would follow the reader's system setting, and could be light on a navy page. A
+/// theme that says nothing (mdBook's `rust`) is light, as mdBook's own `color-scheme` then is.
 const THEME_CSS_TEXT: &str = "\
 /* Written by mdbook-ringlab: Ringlab's figures follow the book's light or dark theme. */
-:root { --ringlab-color-scheme: var(--color-scheme); }
+:root { --ringlab-color-scheme: var(--color-scheme, light); }
 ";
 
 /// A set of figure files, by name (each at the top of the folder).

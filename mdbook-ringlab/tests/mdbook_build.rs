@@ -193,3 +193,33 @@ fn a_broken_fence_stops_mdbook_with_the_file_and_line_and_the_last_build_stays()
         "the earlier build is untouched"
     );
 }
+
+#[test]
+fn a_figure_in_an_included_file_is_made_and_a_step_passes_mdbooks_links_preprocessor() {
+    let book = example_book();
+    if !figure_files(book.path()) {
+        return;
+    }
+    assert!(install(book.path()).status.success());
+    // mdBook's links preprocessor runs first (book.toml says after = ["links"]): it puts the
+    // included file in, and leaves {{#ringlab-step}} alone, as it reads only {{#name …}} with
+    // letters, digits and _ in the name.
+    fs::create_dir_all(book.path().join("src/parts")).unwrap();
+    fs::write(
+        book.path().join("src/parts/figure.txt"),
+        "```ringlab\nlink: ring=100&servers=A@10,B@40\nid: included\n```\n",
+    )
+    .unwrap();
+    let chapter = book.path().join("src/ring.md");
+    let mut words = fs::read_to_string(&chapter).unwrap();
+    words.push_str("\n{{#include parts/figure.txt}}\n\n{{#ringlab-step add:C@75}}\nC joins.\n");
+    fs::write(&chapter, words).unwrap();
+
+    let built = mdbook_build(book.path());
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    let ring = page(&book.path().join("book"), "ring.html");
+    assert!(
+        ring.contains("<ringlab-figure id=\"included\" link=\"ring=100&amp;servers=A@10,B@40\">")
+    );
+    assert!(ring.contains("<div class=\"ringlab-step\" data-ringlab-step=\"add:C@75\" data-ringlab-figure=\"included\">"));
+}

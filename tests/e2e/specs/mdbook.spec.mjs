@@ -88,11 +88,16 @@ for (const theme of THEMES) {
     await context.close();
   });
 
-  test(`${theme}: the figures go live, each with the state of its own link`, async ({ ring, host }) => {
+  test(`${theme}: the figures go live, each with the state of its own link and the book's light or dark`, async ({ ring, host }) => {
+    // A reader whose system is dark and who chose this theme: the theme wins.
+    await ring.page.emulateMedia({ colorScheme: 'dark' });
     await open(ring, host, theme, 'ring.html');
     await expect(live(ring.page, 'three-servers')).toBeVisible();
     await expect(ring.page.locator('#three-servers').getByTestId('share-A')).toHaveText('35%');
     await expect(ring.page.locator('#three-servers').getByTestId('ring-canvas')).toBeVisible();
+    // The book's theme tells the figure whether to be light or dark (ringlab/mdbook-theme.css).
+    const scheme = await ring.page.locator('#three-servers').evaluate((e) => getComputedStyle(e).getPropertyValue('--ringlab-color-scheme').trim());
+    expect(scheme).toBe(DARK.has(theme) ? 'dark' : 'light');
   });
 
   test(`${theme}: a button in the text changes its figure`, async ({ ring, host }) => {

@@ -57,7 +57,7 @@ pub fn FigureDialog(open: RwSignal<bool>) -> impl IntoView {
                 "Label, for screen readers"
                 <input type="text" data-testid="figure-label" placeholder="Figure 1: three servers" prop:value=move || label.get() on:input=move |ev| label.set(event_target_value(&ev)) />
             </label>
-            <fieldset class="group">
+            <fieldset class="group choices">
                 <legend>"Panels beside the ring"</legend>
                 {PANELS
                     .iter()

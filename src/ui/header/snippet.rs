@@ -53,7 +53,7 @@ pub fn EmbedDialog(open: RwSignal<bool>) -> impl IntoView {
     view! {
         <Dialog open=open close=Callback::new(move |()| open.set(false)) title="Embed this ring" testid="embed-dialog" return_to="[data-testid=\"share-open\"]">
                     <p>"Paste this into your page. The host page can drive the ring with messages; the README lists them."</p>
-                    <fieldset class="group">
+                    <fieldset class="group choices">
                         <legend>"Panels beside the ring"</legend>
                         {PANELS
                             .iter()

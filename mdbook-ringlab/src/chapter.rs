@@ -87,11 +87,8 @@ pub fn transform(text: &str, output: Output) -> Result<Transformed, Vec<LineProb
         .iter()
         .map(|s| resolve_control(s.start, &s.directive.change, &s.directive.target))
         .collect();
-    if !problems.is_empty() {
-        problems.sort_by_key(|p| p.line);
-        return Err(problems);
-    }
-
+    // The figures are drawn even when the chapter has problems already: a still that cannot
+    // be drawn (a selected key that is not on the ring) is one more, told with the others.
     let above: Vec<usize> = buttons
         .iter()
         .chain(&steps)
@@ -101,6 +98,20 @@ pub fn transform(text: &str, output: Output) -> Result<Transformed, Vec<LineProb
         })
         .collect();
     let final_ids = assign_ids(&figures, &above);
+    let mut edits = Vec::new();
+    for (figure, id) in figures.iter().zip(&final_ids) {
+        let Some(fence) = &figure.fence else { continue };
+        let range = figure.range.clone();
+        match render::figure(text, &lines, range, fence, id.clone(), output) {
+            Ok(edit) => edits.push(edit),
+            Err(problem) => problems.push(problem),
+        }
+    }
+    if !problems.is_empty() {
+        problems.sort_by_key(|p| p.line);
+        return Err(problems);
+    }
+
     let name = |resolved: &Option<Resolved>| match resolved {
         Some(Resolved::Named(named)) => named.clone(),
         Some(Resolved::Above(index)) => {
@@ -108,30 +119,11 @@ pub fn transform(text: &str, output: Output) -> Result<Transformed, Vec<LineProb
         }
         None => unreachable!("every control was resolved, or the chapter has problems"),
     };
-
-    let mut edits = Vec::new();
-    for (figure, id) in figures.iter().zip(&final_ids) {
-        let fence = figure.fence.as_ref().expect("every fence was read");
-        match render::figure(
-            text,
-            &lines,
-            figure.range.clone(),
-            fence,
-            id.clone(),
-            output,
-        ) {
-            Ok(edit) => edits.push(edit),
-            Err(problem) => problems.push(problem),
-        }
-    }
     for (button, resolved) in found.buttons.iter().zip(&buttons) {
         edits.push(render::button(text, button, &name(resolved), output));
     }
     for (step, resolved) in found.steps.iter().zip(&steps) {
         edits.extend(render::step(text, &lines, step, &name(resolved), output));
-    }
-    if !problems.is_empty() {
-        return Err(problems);
     }
     Ok(Transformed {
         content: splice(text, edits),

@@ -228,11 +228,13 @@ fn what_the_figure_could_not_read_is_said_at_the_line_of_its_key() {
 }
 
 #[test]
-fn a_selected_key_that_is_not_on_the_ring_is_the_links_problem() {
+fn a_selected_key_that_is_not_on_the_ring_is_the_links_problem_told_with_the_others() {
     let found = problems(&format!(
-        "```ringlab\n# the key @11 is not there\nlink: {LINK}&select=@11\n```\n"
+        "```ringlab\n# the key @11 is not there\nlink: {LINK}&select=@11\n```\n\n[typo](ringlab:ad:E)\n"
     ));
-    assert_eq!(found, ["line 3: link: there is no key @11."]);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0], "line 3: link: there is no key @11.");
+    assert!(found[1].starts_with("line 6: \"ad:E\" is not a change"));
 }
 
 #[test]

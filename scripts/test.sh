@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what is missing, then runs every check: formatting, lints, the native suite
-# (engine, CLI, picture), the million-key tests in the release build, a short fuzzing of every
-# reader (scripts/fuzz.sh --smoke, when the nightly toolchain is there), a release build of the
-# app, and the browser tests in Chromium. Says how long each step took, and sums them up at the
+# (engine, CLI, picture, the mdBook preprocessor), the million-key tests in the release build, a
+# short fuzzing of every reader (scripts/fuzz.sh --smoke, when the nightly toolchain is there), a
+# release build of the app (with the figures' package and the preprocessor that carries them),
+# and the browser tests in Chromium. Says how long each step took, and sums them up at the
 # end, whether the run passed or not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,11 +58,11 @@ step "formatting"
 cargo fmt --check
 
 step "lints (native and wasm)"
-cargo clippy --all-targets --all-features -- -D warnings
+cargo clippy --workspace --all-targets --all-features -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --bins --features app -- -D warnings
 
 step "native tests"
-cargo test
+cargo test --workspace
 
 step "million-key tests, in the release build"
 cargo test --release --test millions
@@ -71,6 +72,9 @@ step "fuzzing every reader for a few seconds (docs/fuzzing.md)"
 
 step "release build of the app"
 trunk build --release --offline
+# The mdBook preprocessor carries the figures' files of this build (mdbook-ringlab/build.rs);
+# the browser tests build a book with it.
+cargo build -p mdbook-ringlab
 
 step "browser tests"
 (cd tests/e2e && npx playwright test)

@@ -2,12 +2,14 @@
 //! very files the preprocessor was built beside.
 //!
 //! The files come from the app's release build (`trunk build --release --offline` in the
-//! Ringlab repository): the folder `RINGLAB_DIST` names, else `../dist`. Only the files at the
-//! top of that folder that a figure page loads are taken: `figures.js`, the other scripts, the
-//! WebAssembly modules and the stylesheets (`figures.js` names them all relative to itself).
-//! The app's own page (`index.html`), its service worker (`sw.js`), the compressed copies and
-//! the examples are left out. Without the folder the crate still builds, with no files, and
-//! `install` says how to make them.
+//! Ringlab repository): the folder `RINGLAB_DIST` names, else `../dist`. They are the files the
+//! build lists in `figure-files.txt`, every file a figure page can load, followed from
+//! `figures.js` (scripts/figures-package.mjs writes it, so that every way the figures ship
+//! ships the same files). A build from before that list takes the files at the top of the
+//! folder a figure page may load: `figures.js`, the other scripts, the WebAssembly modules and
+//! the stylesheets, but not the app's page (`index.html`), its service worker (`sw.js`), the
+//! compressed copies or the examples. Without the folder the crate still builds, with no
+//! files, and `install` says how to make them.
 
 use std::env;
 use std::fmt::Write;
@@ -25,18 +27,25 @@ fn main() {
     // picked up as soon as the app has been built.
     println!("cargo:rerun-if-changed={}", dist.display());
 
-    let mut names: Vec<(String, PathBuf)> = Vec::new();
-    if let Ok(entries) = fs::read_dir(&dist) {
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let Some(name) = path.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
-                continue;
-            };
-            if path.is_file() && loaded_by_figures(&name) {
-                names.push((name, fs::canonicalize(&path).unwrap()));
-            }
-        }
-    }
+    let mut names: Vec<(String, PathBuf)> = match fs::read_to_string(dist.join("figure-files.txt"))
+    {
+        Ok(list) => list
+            .lines()
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+            .map(|name| {
+                let path = dist.join(name);
+                let path = fs::canonicalize(&path).unwrap_or_else(|e| {
+                    panic!(
+                        "{} names {name}, which cannot be read ({e}): build the app again",
+                        dist.join("figure-files.txt").display()
+                    )
+                });
+                (name.to_owned(), path)
+            })
+            .collect(),
+        Err(_) => top_files(&dist),
+    };
     names.sort();
     // A build without figures.js is not a figures build: none of its files are any use.
     if !names.iter().any(|(name, _)| name == "figures.js") {
@@ -71,6 +80,21 @@ fn main() {
     .unwrap();
     let out = Path::new(&env::var("OUT_DIR").unwrap()).join("figure_files.rs");
     fs::write(out, code).unwrap();
+}
+
+/// The files at the top of a build without `figure-files.txt` that a figure page may load.
+fn top_files(dist: &Path) -> Vec<(String, PathBuf)> {
+    let mut names = Vec::new();
+    for entry in fs::read_dir(dist).into_iter().flatten().flatten() {
+        let path = entry.path();
+        let Some(name) = path.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
+            continue;
+        };
+        if path.is_file() && loaded_by_figures(&name) {
+            names.push((name, fs::canonicalize(&path).unwrap()));
+        }
+    }
+    names
 }
 
 /// Whether a file at the top of the build is one a figure page loads.

@@ -7,7 +7,7 @@
 //! written, and `book.toml` is left alone once it has the table.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Component, Path};
 use std::str::FromStr;
 
 use mdbook_preprocessor::config::Config;
@@ -57,6 +57,11 @@ pub fn install(book: &Path, files: &FigureFiles) -> Result<Vec<String>, String> 
         if fs::read(&path).is_ok_and(|there| there == bytes) {
             continue;
         }
+        // A name may be a path inside the folder (a module's own folder of snippets, say).
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot make {}: {e}", parent.display()))?;
+        }
         fs::write(&path, bytes).map_err(|e| format!("cannot write {shown}/{name}: {e}"))?;
         written += 1;
     }
@@ -82,16 +87,28 @@ pub fn install(book: &Path, files: &FigureFiles) -> Result<Vec<String>, String> 
     // the author's.
     let mut removed = Vec::new();
     for name in old.iter().flat_map(|m| &m.files) {
-        let ours = !name.contains(['/', '\\']) && name != ".." && name != MANIFEST;
-        if ours && !files.contains(name) && fs::remove_file(folder.join(name)).is_ok() {
+        let inside = Path::new(name)
+            .components()
+            .all(|part| matches!(part, Component::Normal(_)));
+        let ours = inside && name != MANIFEST;
+        let path = folder.join(name);
+        if ours && !files.contains(name) && fs::remove_file(&path).is_ok() {
             removed.push(name.as_str());
+            // A folder of the older copy goes with its last file (and stays while it has any).
+            if let Some(parent) = path.parent().filter(|p| *p != folder) {
+                let _ = fs::remove_dir(parent);
+            }
         }
     }
     if !removed.is_empty() {
+        // A new build renames most of its files: a handful of names says enough.
+        let named = match removed.len() {
+            n if n <= 6 => removed.join(", "),
+            n => format!("{} and {} more", removed[..4].join(", "), n - 4),
+        };
         said.push(format!(
-            "Removed {} files of the older copy that this one no longer has: {}.",
-            removed.len(),
-            removed.join(", ")
+            "Removed {} files of the older copy that this one no longer has: {named}.",
+            removed.len()
         ));
     }
 

@@ -206,3 +206,34 @@ fn a_build_takes_the_copy_install_wrote_and_refuses_a_missing_or_other_copy_nami
         "{without}"
     );
 }
+
+#[test]
+fn a_file_in_a_folder_of_the_copy_is_written_there_and_nothing_outside_the_copy_is_removed() {
+    let book = book();
+    let nested = FigureFiles::new(vec![
+        ("figures.js".into(), b"// figures".to_vec()),
+        ("snippets/inline0.js".into(), b"export {}".to_vec()),
+    ]);
+    install(book.path(), &nested).unwrap();
+    let folder = book.path().join("text/ringlab");
+    assert_eq!(
+        fs::read(folder.join("snippets/inline0.js")).unwrap(),
+        b"export {}"
+    );
+    assert_eq!(
+        stale::check(book.path(), Path::new("text"), &nested),
+        Ok(())
+    );
+
+    // A manifest that names a file outside the copy (written by hand, say) takes nothing there.
+    fs::write(book.path().join("text/chapter.md"), "# Mine").unwrap();
+    let mut manifest = Manifest::read(&book.path().join("text")).unwrap().unwrap();
+    manifest.files.push("../chapter.md".into());
+    manifest.write(&book.path().join("text")).unwrap();
+    install(book.path(), &files("aaa")).unwrap();
+    assert!(book.path().join("text/chapter.md").is_file());
+    assert!(
+        !folder.join("snippets").exists(),
+        "the older copy's own file and folder are gone"
+    );
+}

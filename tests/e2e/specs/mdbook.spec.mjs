@@ -57,8 +57,9 @@ async function open(ring, host, theme, name) {
 
 for (const theme of THEMES) {
   test(`${theme}: without JavaScript every figure shows its still, in the theme's colours`, async ({ browser, host }) => {
-    // mdBook chooses the theme with its script; without it, the page has the class its
-    // default-theme gives. The server writes the theme there, as a book set to it would.
+    // mdBook applies its themes by its script; without it, a page is light (or dark, as the
+    // system says). The server marks each page as mdBook's script would have (the theme's
+    // class, and js), so that the stills are seen under every theme's colours.
     const site = await host({
       root: book(),
       editHtml: (html) => html.replace(/<html([^>]*) class="[^"]*"/, `<html$1 class="${theme} js"`),
@@ -98,6 +99,11 @@ for (const theme of THEMES) {
     // The book's theme tells the figure whether to be light or dark (ringlab/mdbook-theme.css).
     const scheme = await ring.page.locator('#three-servers').evaluate((e) => getComputedStyle(e).getPropertyValue('--ringlab-color-scheme').trim());
     expect(scheme).toBe(DARK.has(theme) ? 'dark' : 'light');
+    // And the live figure follows it: light writing on a dark theme, dark on a light one
+    // (the sum of the writing's red, green and blue, out of 765).
+    const ink = () => live(ring.page, 'three-servers').evaluate((e) => getComputedStyle(e).color.match(/\d+/g).slice(0, 3).map(Number).reduce((a, b) => a + b));
+    if (DARK.has(theme)) await expect.poll(ink).toBeGreaterThan(382);
+    else await expect.poll(ink).toBeLessThan(383);
   });
 
   test(`${theme}: a button in the text changes its figure`, async ({ ring, host }) => {

@@ -21,7 +21,10 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let dist = match env::var_os("RINGLAB_DIST") {
         Some(dir) => PathBuf::from(dir),
-        None => Path::new(&env::var("CARGO_MANIFEST_DIR").unwrap()).join("../dist"),
+        None => Path::new(&env::var("CARGO_MANIFEST_DIR").unwrap())
+            .parent()
+            .expect("the crate sits in the Ringlab repository")
+            .join("dist"),
     };
     // Watched even when absent: Cargo then runs this again on every build, so the files are
     // picked up as soon as the app has been built.

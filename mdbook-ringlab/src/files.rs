@@ -75,9 +75,16 @@ impl FigureFiles {
         FigureFiles { files }
     }
 
-    /// The folder the embedded files were taken from when this binary was built.
-    pub fn built_from() -> &'static str {
-        embedded::DIST
+    /// Why a binary without files can do nothing for a book's figures, and how to make them.
+    pub fn none_built() -> String {
+        format!(
+            "this {} was built without Ringlab's figure files (there were none in {} when it \
+             was built): build them first (trunk build --release --offline in the Ringlab \
+             repository), then install mdbook-ringlab again \
+             (cargo install --locked --path mdbook-ringlab)",
+            crate::manifest::written_by(),
+            embedded::DIST
+        )
     }
 
     /// Whether there are no files at all.

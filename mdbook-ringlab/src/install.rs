@@ -20,12 +20,7 @@ use crate::manifest::{written_by, Manifest, MANIFEST};
 /// why it could not, in words.
 pub fn install(book: &Path, files: &FigureFiles) -> Result<Vec<String>, String> {
     if files.is_empty() {
-        return Err(format!(
-            "this {} was built without Ringlab's figure files, so it has none to copy. Build \
-             them first (trunk build --release --offline in the Ringlab repository), then \
-             install mdbook-ringlab again (cargo install --locked --path mdbook-ringlab).",
-            written_by()
-        ));
+        return Err(format!("{}.", FigureFiles::none_built()));
     }
     let toml_path = book.join("book.toml");
     let text = fs::read_to_string(&toml_path).map_err(|e| {

@@ -18,11 +18,8 @@ pub fn check(root: &Path, src: &Path, files: &FigureFiles) -> Result<(), String>
     let shown = shown.display();
     if files.is_empty() {
         return Err(format!(
-            "this {} was built without Ringlab's figure files, so it cannot check the copy in \
-             {shown}/ or make one: build them first (trunk build --release --offline in the \
-             Ringlab repository), then install mdbook-ringlab again \
-             (cargo install --locked --path mdbook-ringlab)",
-            written_by()
+            "{}; until then it cannot make the copy in {shown}/ or check it",
+            FigureFiles::none_built()
         ));
     }
     let run_install = format!(

@@ -31,9 +31,16 @@ pub const THEME_CSS: &str = "mdbook-theme.css";
 /// Ringlab's figures and their stills read theirs from `--ringlab-color-scheme`. Without it,
 /// a figure would follow the reader's system setting, and could be light on a navy page. A
 /// theme that says nothing (mdBook's `rust`) is light, as mdBook's own `color-scheme` then is.
+/// The buttons in the text take the theme's colours too, rather than the browser's grey.
 const THEME_CSS_TEXT: &str = "\
-/* Written by mdbook-ringlab: Ringlab's figures follow the book's light or dark theme. */
+/* Written by mdbook-ringlab: Ringlab's figures and their buttons follow the book's theme. */
 :root { --ringlab-color-scheme: var(--color-scheme, light); }
+.ringlab-control {
+  font: inherit; color: var(--fg); background: var(--theme-hover);
+  border: 1px solid var(--links); border-radius: 5px; padding: 0 0.4em; cursor: pointer;
+}
+.ringlab-control:hover { background: var(--bg); }
+.ringlab-control:focus-visible { outline: 2px solid var(--links); outline-offset: 2px; }
 ";
 
 /// A set of figure files, by name (each at the top of the folder).

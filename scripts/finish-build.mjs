@@ -49,8 +49,9 @@ const BUILD_META = /[ \t]*<meta name="ringlab-build"[^>]*>\n?/gi;
 const CHARSET = /<meta charset="utf-8"\s*\/?>\n?/i;
 // Files of the folder that are not the app's: the service worker itself, and a host's settings.
 const NOT_CACHED = new Set(['sw.js', '_headers', '_redirects']);
-// What only host pages' figures load, and the figures' package for authors: never the app's.
-const FIGURES_ONLY = /^(figures\.js|figure-.*\.css|figure-files\.txt|ringlab-figures-.*\.tgz)$/;
+// What only host pages' figures load, the figures' package for authors and the example book's
+// sources: never the app's.
+const FIGURES_ONLY = /^(figures\.js|figure-.*\.css|figure-files\.txt|ringlab-figures-.*\.tgz|examples\/book\/.*)$/;
 // Precompressed copies of the app's files (scripts/compress.mjs), which hosts send in their place.
 const ENCODED = /\.(gz|br)$/;
 

@@ -6,7 +6,8 @@
 # Debian's Chromium for the browser tests; with `--real-servers`, Debian's redis-server,
 # redis-tools, nginx, haproxy, nutcracker (twemproxy) and memcached, which the real-server and
 # real-proxy tests start on 127.0.0.1 (never as services), and librdkafka-dev (with
-# librdkafka1), which tests/real_librdkafka.rs compiles against.
+# librdkafka1), which tests/real_librdkafka.rs compiles against. It also installs mdBook 0.5.4,
+# which the mdbook-ringlab tests build a book with.
 # Safe to run again: a second run takes seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -248,7 +248,9 @@ dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
 function writeFigures(dir, html, js, wasm, link) {
   const styles = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(?:\.\/)?([^"]+\.css)"/gi)].map((m) => m[1]);
   if (!styles.length) throw new Error('index.html names no stylesheet for the figures to load');
-  const css = figureCss(styles.map((name) => readFileSync(join(dir, name), 'utf8')));
+  // The app's stylesheets as the build wrote them, then the figures' own rules.
+  const sheets = [...styles.map((name) => join(dir, name)), join(ROOT, 'style', 'figure.css')];
+  const css = figureCss(sheets.map((path) => readFileSync(path, 'utf8')));
   const sheet = `figure-${digest(css)}.css`;
   writeFileSync(join(dir, sheet), css);
   // The main module, the app's script and the split loader are asked for at once, side by side,

@@ -9,7 +9,7 @@
 use std::fmt::Write;
 
 use crate::core::{read_link, read_panels, MAX_KEYS};
-use crate::draw::still::{Still, FIGURE_SIDE};
+use crate::draw::still::{Still, FIGURE_SIDE, SIDES};
 use crate::draw::svg::{escape, Styling};
 
 /// The element's tag.
@@ -65,10 +65,15 @@ impl FigureElement {
                 }
             }
         }
-        if let Some(side) = self.side {
-            if let Err(why) = Still::of_link(self.query()).0.svg(side, Styling::Classes) {
-                problems.push(format!("size: {why}"));
-            }
+        // The still must draw too: a side out of range, or a selected key the ring does not hold.
+        let side = self.side.unwrap_or(FIGURE_SIDE);
+        if let Err(why) = Still::of_link(self.query()).0.svg(side, Styling::Classes) {
+            let about = if SIDES.contains(&side) {
+                "link"
+            } else {
+                "size"
+            };
+            problems.push(format!("{about}: {why}"));
         }
         problems
     }
@@ -154,5 +159,10 @@ mod tests {
             FigureElement::default().problems()[0],
             "link: a figure needs a link, such as ring=100&servers=A@10,B@40,C@75"
         );
+        let missing_key = FigureElement {
+            link: "ring=100&servers=A@10&keys=@5&select=@11".into(),
+            ..FigureElement::default()
+        };
+        assert_eq!(missing_key.problems(), ["link: there is no key @11."]);
     }
 }

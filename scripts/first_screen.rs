@@ -22,7 +22,7 @@ fn main() {
             print!("{}", first_screen::write(&Scenario::teaching(), &shell));
         }
         Some("--css") => print!("{}", first_screen::stylesheet()),
-        Some("--stills-css") => print!("{}", ringlab::draw::svg::still_stylesheet()),
+        Some("--stills-css") => print!("{}", ringlab::draw::figure_element::stills_stylesheet()),
         Some(other) => {
             eprintln!("first-screen: unknown argument {other}; usage: first-screen [--css | --stills-css]");
             std::process::exit(2);

@@ -15,6 +15,12 @@ use crate::draw::svg::{escape, Styling};
 /// The element's tag.
 pub const TAG: &str = "ringlab-figure";
 
+/// The host page's stylesheet for its figures' stills (`figure-stills.css` in the build): they
+/// follow light and dark as the live figures do.
+pub fn stills_stylesheet() -> String {
+    crate::draw::svg::still_stylesheet(TAG)
+}
+
 /// What a figure is, as its element's attributes say.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FigureElement {

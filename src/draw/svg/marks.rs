@@ -173,21 +173,21 @@ pub fn page_stylesheet() -> String {
     css
 }
 
-/// The host page's stylesheet for figures' stills (`figure-stills.css` in the build): a still
-/// written with its colours in (light) is recoloured by these rules to follow the colour scheme
-/// the figure itself follows once live: the host's `--ringlab-color-scheme` (`light` or `dark`)
-/// when it sets one on the element or a parent, and the reader's setting when not. Every colour
-/// is `light-dark(light, dark)`, so a browser without it keeps the colours written in. The
-/// still keeps its side and shrinks to a narrower column.
-pub fn still_stylesheet() -> String {
-    let root = format!("{}>svg.{ROOT_CLASS}", crate::draw::figure_element::TAG);
+/// A stylesheet for stills written with their colours in (light), each the child of an element
+/// `host` (a figure's tag): these rules recolour them to follow the colour scheme the figure
+/// itself follows once live, the host page's `--ringlab-color-scheme` (`light` or `dark`) when
+/// it sets one on the element or a parent, and the reader's setting when not. Every colour is
+/// `light-dark(light, dark)`, so a browser without it keeps the colours written in. A still
+/// keeps its side and shrinks to a narrower column.
+pub fn still_stylesheet(host: &str) -> String {
+    let root = format!("{host}>svg.{ROOT_CLASS}");
     let mut css = format!(
         "{root}{{display:block;max-width:100%;height:auto;margin:0 auto;\
          color-scheme:var(--ringlab-color-scheme,light dark)}}\n"
     );
     let light = Palette::of(false);
     let dark = Palette::of(true);
-    css.push_str(&rules(crate::draw::figure_element::TAG, &|paint| {
+    css.push_str(&rules(host, &|paint| {
         format!("light-dark({},{})", light.colour(paint), dark.colour(paint))
     }));
     css
@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn the_stills_stylesheet_gives_each_mark_its_light_and_dark_colour_under_the_figure() {
-        let css = still_stylesheet();
+        let css = still_stylesheet("ringlab-figure");
         assert!(css.starts_with(
             "ringlab-figure>svg.ringlab-ring{display:block;max-width:100%;height:auto;margin:0 auto;\
              color-scheme:var(--ringlab-color-scheme,light dark)}"

@@ -238,7 +238,8 @@ dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
  * folder) and, with the CORS header docs/hosting.md gives, from another site.
  *
  * It defines the <ringlab-figure> element at once (its attributes mirrored as properties, each
- * new figure and each changed attribute queued until the figures' code takes over), tells the
+ * new figure, each changed attribute and each click on the text's buttons queued until the
+ * figures' code takes over), tells the
  * app it is on a host page (globalThis.ringlabFigures, with the figures' stylesheet), then
  * starts the same main module the app's own page starts.
  *
@@ -261,10 +262,16 @@ function writeFigures(dir, html, js, wasm, link) {
 const here = import.meta.url;
 const figures = (globalThis.ringlabFigures = {
   styles: [new URL(${JSON.stringify(sheet)}, here).href],
-  // Until the figures' code takes over these two, what the page does is queued for it.
+  // Until the figures' code takes over these three, what the page does is queued for it, so
+  // that a reader's click on the text's button before the figures have arrived is not lost.
   waiting: [],
   connected(figure) { this.waiting.push(['connected', figure]); },
   changed(figure) { this.waiting.push(['changed', figure]); },
+  clicked(element) { this.waiting.push(['clicked', element]); },
+});
+document.addEventListener('click', (event) => {
+  const element = event.target instanceof Element && event.target.closest('[data-ringlab-apply]');
+  if (element) figures.clicked(element);
 });
 const mirrored = ['link', 'panels', 'label', 'group'];
 class RingLabFigure extends HTMLElement {

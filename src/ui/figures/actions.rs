@@ -9,7 +9,7 @@ use std::cell::{Cell, RefCell};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event};
+use web_sys::Element;
 
 use super::page::TAG;
 use super::registry::{act, Action};
@@ -44,25 +44,13 @@ fn send(figures: &[Element], action: &Action) {
     }
 }
 
-/// Listens for clicks on the text's `data-ringlab-apply` elements, and follows its steps.
-pub fn listen() {
-    let click = Closure::<dyn FnMut(Event)>::new(|event: Event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
-            return;
-        };
-        let Ok(Some(element)) = target.closest("[data-ringlab-apply]") else {
-            return;
-        };
-        let text = element
-            .get_attribute("data-ringlab-apply")
-            .unwrap_or_default();
-        send(&targets(&element), &Action::read(&text));
-    });
-    document()
-        .add_event_listener_with_callback("click", click.as_ref().unchecked_ref())
-        .ok();
-    click.forget();
-    follow_steps();
+/// The reader clicked an element of the text with `data-ringlab-apply` (`figures.js` listens,
+/// and queues the clicks made before this code arrived).
+pub fn clicked(element: Element) {
+    let text = element
+        .get_attribute("data-ringlab-apply")
+        .unwrap_or_default();
+    send(&targets(&element), &Action::read(&text));
 }
 
 /// A figure's steps in the text, in the order they come, and how many of them are applied.
@@ -78,7 +66,7 @@ thread_local! {
 
 /// Reads the text's steps, by the figures they speak to, and keeps each figure at the steps
 /// the reader has scrolled past.
-fn follow_steps() {
+pub fn follow_steps() {
     let Ok(all) = document().query_selector_all("[data-ringlab-step]") else {
         return;
     };

@@ -28,7 +28,7 @@ split_point! {
     pub fn arrive() -> fn() = figures {
         || {
             start::start();
-            actions::listen();
+            actions::follow_steps();
         }
     }
 }

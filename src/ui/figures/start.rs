@@ -2,8 +2,8 @@
 //! loads) the element's own content, its still, is what shows.
 //!
 //! `figures.js` defines the `<ringlab-figure>` element before this code arrives, and queues the
-//! figures the page connects (and the attributes it changes) meanwhile; [`start`] takes that
-//! queue and answers each new figure from then on, whenever the page adds one.
+//! figures the page connects (the attributes it changes, the text's buttons the reader clicks)
+//! meanwhile; [`start`] takes that queue and answers each from then on.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -16,6 +16,7 @@ use web_sys::{
     IntersectionObserverInit, ShadowRootInit, ShadowRootMode,
 };
 
+use super::actions;
 use super::figure::Figure;
 use super::page::{settings, TAG};
 use super::registry::{self, Attributes};
@@ -39,14 +40,17 @@ pub fn start() {
     };
     let on_connected = Closure::<dyn Fn(Element)>::new(connected);
     let on_changed = Closure::<dyn Fn(Element)>::new(attributes_changed);
+    let on_clicked = Closure::<dyn Fn(Element)>::new(actions::clicked);
     let waiting = js_sys::Reflect::get(&figures, &"waiting".into())
         .ok()
         .and_then(|w| w.dyn_into::<js_sys::Array>().ok());
     let _ = js_sys::Reflect::set(&figures, &"connected".into(), on_connected.as_ref());
     let _ = js_sys::Reflect::set(&figures, &"changed".into(), on_changed.as_ref());
-    // Both live as long as the page.
+    let _ = js_sys::Reflect::set(&figures, &"clicked".into(), on_clicked.as_ref());
+    // All three live as long as the page.
     on_connected.forget();
     on_changed.forget();
+    on_clicked.forget();
     for item in waiting.iter().flat_map(|w| w.iter()) {
         let item = js_sys::Array::from(&item);
         let (Some(kind), Ok(figure)) = (item.get(0).as_string(), item.get(1).dyn_into::<Element>())
@@ -55,6 +59,7 @@ pub fn start() {
         };
         match kind.as_str() {
             "connected" => connected(figure),
+            "clicked" => actions::clicked(figure),
             _ => attributes_changed(figure),
         }
     }

@@ -138,6 +138,28 @@ test('a figure in a closed <details> or a hidden tab draws at its size when show
   await expect.poll(() => side('g')).toBe(320);
 });
 
+test('a reader’s click on the text’s button before the figures’ code has arrived is applied when it arrives', async ({ ring, host }) => {
+  const { page } = ring;
+  const url = await hostPage(host, {
+    body: `<ringlab-figure id="f" link="${TEACHING}"></ringlab-figure>
+      <button type="button" data-ringlab-apply="add:D@60" data-ringlab-figure="f">add D</button>`,
+  });
+  // The WebAssembly is held back until the reader has clicked.
+  let release;
+  const clicked = new Promise((resolve) => { release = resolve; });
+  await page.route(/\.wasm$/, async (route) => {
+    await clicked;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'add D' }).click();
+  expect(await live(page, 'f').count(), 'the figure is not live yet').toBe(0);
+  release();
+  await expect(live(page, 'f')).toBeVisible();
+  await expect(page.locator('#f').getByTestId('last-headline')).toHaveText('Server D added.');
+  await expect(page.locator('#f').getByTestId('share-D')).toBeVisible();
+});
+
 test('a figure added after the script started goes live, and its attributes are properties', async ({ ring, host }) => {
   const { page } = ring;
   const url = await hostPage(host, { body: `<ringlab-figure id="first" link="${TEACHING}"></ringlab-figure>` });

@@ -36,8 +36,11 @@ function installed() {
   }
   return { folder, pkg: join(folder, 'node_modules', 'ringlab-figures') };
 }
+// A worker may run this file's tests in more than one turn, with this hook after each: the next
+// turn installs again.
 test.afterAll(() => {
   if (folder) rmSync(folder, { recursive: true, force: true });
+  folder = undefined;
 });
 
 test('the installed package makes a page’s figure live, under the integrity its README gives, with nothing fetched from outside its folder', async ({ ring, host }) => {

@@ -2,10 +2,11 @@
 //! 3,000,000 generated keys under random changes, every move checked against the naive ring and
 //! a plain `hash mod N`, and the 10,000,000-key limit reached exactly and refused one key past it.
 //!
-//! These are the release build's: `scripts/test.sh` runs them with
-//! `cargo test --release --test millions`, where each takes seconds. The debug build of
-//! `cargo test` lists them as ignored, with that command as the reason: there, checking every
-//! key from scratch after each change takes minutes.
+//! These are an optimised build's: `scripts/test.sh` runs them with
+//! `cargo test --profile millions --test millions` (the release build without its slow
+//! whole-program optimisation; `--release` runs them too), where each takes seconds. The debug
+//! build of `cargo test` lists them as ignored, with that command as the reason: there, checking
+//! every key from scratch after each change takes minutes.
 
 mod common;
 
@@ -27,7 +28,7 @@ proptest! {
     #![proptest_config(common::cases::cases(3))]
 
     #[test]
-    #[cfg_attr(debug_assertions, ignore = "millions of keys: run in the release build, cargo test --release --test millions")]
+    #[cfg_attr(debug_assertions, ignore = "millions of keys: run in an optimised build, cargo test --profile millions --test millions")]
     fn three_million_keys_move_under_random_changes_exactly_as_the_naive_ring_says(
         hash in select(HashScheme::ALL.to_vec()),
         servers in 2usize..=4,
@@ -46,7 +47,7 @@ proptest! {
 #[test]
 #[cfg_attr(
     debug_assertions,
-    ignore = "millions of keys: run in the release build, cargo test --release --test millions"
+    ignore = "millions of keys: run in an optimised build, cargo test --profile millions --test millions"
 )]
 fn the_ten_millionth_key_is_accepted_and_one_more_is_refused_leaving_the_scenario_as_it_was() {
     let mut scenario = full_ring(HashScheme::default(), 3, 2);

@@ -41,6 +41,21 @@ impl Servers {
         }
     }
 
+    /// Whether one of the processes has stopped.
+    fn any_stopped(&mut self) -> bool {
+        self.children
+            .iter_mut()
+            .any(|child| !matches!(child.try_wait(), Ok(None)))
+    }
+
+    /// Stops every process, keeping the folder.
+    fn stop_all(&mut self) {
+        for mut child in self.children.drain(..) {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
     fn start(&mut self, program: &Path, args: &[String]) {
         let child = Command::new(program)
             .args(args)
@@ -66,10 +81,13 @@ impl Drop for Servers {
 
 /// `count` consecutive free ports on 127.0.0.1 (with their cluster-bus ports, 10,000 up, when
 /// `bus`), from a range that depends on the process so parallel runs rarely meet.
-fn free_ports(count: u16, bus: bool) -> u16 {
+///
+/// `attempt` moves the search on, for a second try after a server could not take the ports
+/// found the first time (another program took one in between).
+fn free_ports(count: u16, bus: bool, attempt: u16) -> u16 {
     // The Redis test looks from 20,000, nginx's from 24,000: both run at once in one process.
     let offset = if bus { 0 } else { 4000 };
-    let start = 20_000 + offset + (std::process::id() % 200) as u16 * 20;
+    let start = 20_000 + offset + ((std::process::id() as u16 % 200 + attempt * 67) % 200) * 20;
     let free = |p: u16| TcpListener::bind(("127.0.0.1", p)).is_ok();
     (0..200u16)
         .map(|i| 20_000 + offset + (start - 20_000 - offset + i * 20) % 4000)
@@ -344,7 +362,7 @@ fn a_real_redis_cluster_places_and_moves_every_key_as_ringlab_says() {
         return;
     };
     let started = Instant::now();
-    let base = free_ports(4, true);
+    let base = free_ports(4, true, 0);
     let ports: Vec<u16> = (base..base + 4).collect();
     let mut servers = Servers::new("redis");
     for &port in &ports {
@@ -619,40 +637,58 @@ fn a_real_nginx_sends_every_key_where_ringlab_says() {
         return;
     };
     let started = Instant::now();
-    let base = free_ports(4, false);
     let mut servers = Servers::new("nginx");
     let dir = servers.dir.display().to_string();
-    let backends: Vec<String> = (1..=3).map(|i| format!("127.0.0.1:{}", base + i)).collect();
-    let upstream = format!(
-        "    upstream backend {{\n        hash $arg_key consistent;\n{}    }}\n",
-        backends
+    // nginx stops when a port it is given is taken by the time it starts (another program may
+    // take one after they were found free): then it tries again on other ports, twice at most.
+    let mut attempt = 0;
+    let (base, upstream) = loop {
+        let base = free_ports(4, false, attempt);
+        let backends: Vec<String> = (1..=3).map(|i| format!("127.0.0.1:{}", base + i)).collect();
+        let upstream = format!(
+            "    upstream backend {{\n        hash $arg_key consistent;\n{}    }}\n",
+            backends
+                .iter()
+                .map(|b| format!("        server {b};\n"))
+                .collect::<String>()
+        );
+        let answers: String = backends
             .iter()
-            .map(|b| format!("        server {b};\n"))
-            .collect::<String>()
-    );
-    let answers: String = backends
-        .iter()
-        .map(|b| format!("    server {{ listen {b}; location / {{ return 200 \"{b}\"; }} }}\n"))
-        .collect();
-    let conf = format!(
-        "daemon off;\nmaster_process off;\nworker_processes 1;\nerror_log {dir}/error.log;\npid {dir}/nginx.pid;\nevents {{ worker_connections 64; }}\nhttp {{\n    access_log off;\n    client_body_temp_path {dir}/body;\n    proxy_temp_path {dir}/proxy;\n    fastcgi_temp_path {dir}/fastcgi;\n    uwsgi_temp_path {dir}/uwsgi;\n    scgi_temp_path {dir}/scgi;\n{upstream}    server {{ listen 127.0.0.1:{base}; location / {{ proxy_pass http://backend; proxy_http_version 1.1; }} }}\n{answers}}}\n"
-    );
-    let conf_path = servers.dir.join("nginx.conf");
-    std::fs::write(&conf_path, &conf).unwrap();
-    let args: Vec<String> = [
-        "-p",
-        &dir,
-        "-e",
-        &format!("{dir}/error.log"),
-        "-c",
-        &conf_path.display().to_string(),
-    ]
-    .map(String::from)
-    .to_vec();
-    servers.start(&nginx, &args);
-    wait_for("nginx to listen", 10 * SECOND, || {
-        TcpStream::connect(("127.0.0.1", base)).is_ok()
-    });
+            .map(|b| format!("    server {{ listen {b}; location / {{ return 200 \"{b}\"; }} }}\n"))
+            .collect();
+        let conf = format!(
+            "daemon off;\nmaster_process off;\nworker_processes 1;\nerror_log {dir}/error.log;\npid {dir}/nginx.pid;\nevents {{ worker_connections 64; }}\nhttp {{\n    access_log off;\n    client_body_temp_path {dir}/body;\n    proxy_temp_path {dir}/proxy;\n    fastcgi_temp_path {dir}/fastcgi;\n    uwsgi_temp_path {dir}/uwsgi;\n    scgi_temp_path {dir}/scgi;\n{upstream}    server {{ listen 127.0.0.1:{base}; location / {{ proxy_pass http://backend; proxy_http_version 1.1; }} }}\n{answers}}}\n"
+        );
+        let conf_path = servers.dir.join("nginx.conf");
+        std::fs::write(&conf_path, &conf).unwrap();
+        let args: Vec<String> = [
+            "-p",
+            &dir,
+            "-e",
+            &format!("{dir}/error.log"),
+            "-c",
+            &conf_path.display().to_string(),
+        ]
+        .map(String::from)
+        .to_vec();
+        servers.start(&nginx, &args);
+        // Listening on all four ports, or stopped.
+        wait_for("nginx to listen or stop", 10 * SECOND, || {
+            servers.any_stopped()
+                || (base..base + 4).all(|p| TcpStream::connect(("127.0.0.1", p)).is_ok())
+        });
+        if !servers.any_stopped() {
+            break (base, upstream);
+        }
+        let log = std::fs::read_to_string(servers.dir.join("error.log")).unwrap_or_default();
+        servers.stop_all();
+        attempt += 1;
+        assert!(
+            attempt < 3,
+            "nginx stopped three times on start; its last error log:\n{log}"
+        );
+        println!("nginx stopped on start, and starts again on other ports; its error log:\n{log}");
+    };
 
     // Ringlab reads the same upstream block.
     let keys = key_names();
@@ -666,7 +702,10 @@ fn a_real_nginx_sends_every_key_where_ringlab_says() {
     let expected = owners(&scenario);
 
     let connect = || {
-        let stream = TcpStream::connect(("127.0.0.1", base)).expect("a connection");
+        let stream = TcpStream::connect(("127.0.0.1", base)).unwrap_or_else(|e| {
+            let log = std::fs::read_to_string(format!("{dir}/error.log")).unwrap_or_default();
+            panic!("a connection to nginx: {e}; its error log:\n{log}")
+        });
         stream.set_read_timeout(Some(5 * SECOND)).unwrap();
         BufReader::new(stream)
     };

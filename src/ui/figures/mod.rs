@@ -27,7 +27,7 @@ split_point! {
     /// and follows the text's links and steps.
     pub fn arrive() -> fn() = figures {
         || {
-            start::start();
+            start::start(actions::clicked);
             actions::follow_steps();
         }
     }

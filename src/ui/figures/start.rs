@@ -16,7 +16,6 @@ use web_sys::{
     IntersectionObserverInit, ShadowRootInit, ShadowRootMode,
 };
 
-use super::actions;
 use super::figure::Figure;
 use super::page::{settings, TAG};
 use super::registry::{self, Attributes};
@@ -33,14 +32,15 @@ thread_local! {
 }
 
 /// Answers the figures the page has connected so far, and every one it connects or changes
-/// from now on.
-pub fn start() {
+/// from now on; `clicked` answers each click on the text's buttons, those made so far and
+/// those to come.
+pub fn start(clicked: fn(Element)) {
     let Some(figures) = settings() else {
         return;
     };
     let on_connected = Closure::<dyn Fn(Element)>::new(connected);
     let on_changed = Closure::<dyn Fn(Element)>::new(attributes_changed);
-    let on_clicked = Closure::<dyn Fn(Element)>::new(actions::clicked);
+    let on_clicked = Closure::<dyn Fn(Element)>::new(clicked);
     let waiting = js_sys::Reflect::get(&figures, &"waiting".into())
         .ok()
         .and_then(|w| w.dyn_into::<js_sys::Array>().ok());
@@ -59,7 +59,7 @@ pub fn start() {
         };
         match kind.as_str() {
             "connected" => connected(figure),
-            "clicked" => actions::clicked(figure),
+            "clicked" => clicked(figure),
             _ => attributes_changed(figure),
         }
     }

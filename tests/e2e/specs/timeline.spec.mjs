@@ -129,12 +129,24 @@ test('the chart reads out its values under the pointer and with the arrow keys, 
 
 test('the sweeps fill in while the page answers, mark the current setting and save their series', async ({ ring }) => {
   const { page } = ring;
+  // Each frame the page draws, from the start, the progress each sweep shows.
+  await page.addInitScript(() => {
+    window.framesSaw = new Set();
+    const sample = () => {
+      for (const bar of document.querySelectorAll('.sweep-progress progress')) {
+        window.framesSaw.add(`${bar.closest('[data-testid]').dataset.testid} ${bar.value} of ${bar.max}`);
+      }
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
   // The sizes the issue names: ten servers for the spread, 100,000 keys for the moves.
   await ring.open('?ring=2^32&vnodes=100&servers=A,B,C,D,E,F,G,H,I,J&gen=100000');
   await expect(page.getByTestId('generation-progress')).toHaveCount(0, { timeout: 20_000 });
   await page.getByTestId('view-timeline').click();
   await expect(page.getByTestId('timeline-peak')).toBeVisible();
   // From here on only the sweeps work: each batch of steps, and the redraws, stay short.
+  // And every long task, as a figure.
   await page.evaluate(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => {
@@ -151,11 +163,14 @@ test('the sweeps fill in while the page answers, mark the current setting and sa
   await expect(servers.locator('path.series')).toHaveCount(4);
   await expect(page.getByTestId('sweep-servers-chart-legend')).toHaveText(/ring.*mod N.*1\/\(N\+1\).*N\/\(N\+1\)/);
   // The batches aim well under 50 ms (`BATCH_MS` in src/ui/timeline/sweep_steps.rs); how close a
-  // task comes depends on the machine, so the figure is written beside the result, and the test
-  // fails only when the page stopped answering, as it would if the sweeps ran in one piece.
+  // task comes depends on the machine, so the figure is written beside the result. What the
+  // test holds to is that the page drew a frame between the batches, showing a sweep partly
+  // done, as it could not if the sweeps ran in one piece.
+  const seen = await page.evaluate(() => [...window.framesSaw]);
+  const partly = seen.filter((s) => { const [, done, total] = /(\d+) of (\d+)/.exec(s).map(Number); return done > 0 && done < total; });
+  expect(partly.length, `a frame showed a sweep partly done (frames showed: ${seen.join(', ')})`).toBeGreaterThan(0);
   const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
   test.info().annotations.push({ type: 'the longest task while the sweeps ran, in ms', description: longest.toFixed(0) });
-  expect(longest, 'the longest task while the sweeps ran, in ms').toBeLessThan(250);
 
   const [first] = await Promise.all([page.waitForEvent('download'), page.getByTestId('sweep-vnodes-csv').click()]);
   const spread = csvRows((await downloaded(first)).toString());

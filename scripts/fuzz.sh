@@ -56,10 +56,15 @@ if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
 fi
 
 # No sanitizer: the engine is safe Rust, and without one the targets run several times faster.
-FUZZ=(cargo +nightly fuzz)
+# A long run gives way to the machine's other work (nice); the smoke run, which the test command
+# runs beside a release build it starts at low priority, keeps its normal priority, since
+# libFuzzer's -timeout counts wall-clock time.
+NICE=(nice)
+$smoke && NICE=()
+FUZZ=("${NICE[@]}" cargo +nightly fuzz)
 BUILD=(-O --sanitizer none)
 say "building the fuzz targets"
-nice "${FUZZ[@]}" build "${BUILD[@]}" 2>&1 | grep -v '^\s*Compiling' || true
+"${FUZZ[@]}" build "${BUILD[@]}" 2>&1 | grep -v '^\s*Compiling' || true
 
 mkdir -p fuzz/corpus
 results=fuzz/results.tsv
@@ -79,7 +84,7 @@ for target in "${TARGETS[@]}"; do
     corpus=$(mktemp -d)
     flags+=(-seed=1)
   fi
-  nice "${FUZZ[@]}" run "${BUILD[@]}" "$target" "$corpus" "fuzz/seeds/$target" -- \
+  "${FUZZ[@]}" run "${BUILD[@]}" "$target" "$corpus" "fuzz/seeds/$target" -- \
     "${flags[@]}" >"$log" 2>&1 || status=$?
   $smoke && rm -rf "$corpus"
   done_line=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
@@ -125,7 +130,7 @@ for target in "${TARGETS[@]}"; do
     truncate -s 1048576 "$big/$target-$n"
   done
   [ $n -eq 0 ] && continue
-  if ! nice "${FUZZ[@]}" run "${BUILD[@]}" "$target" "$big"/"$target"-* -- \
+  if ! "${FUZZ[@]}" run "${BUILD[@]}" "$target" "$big"/"$target"-* -- \
     -timeout="$mb_seconds" -rss_limit_mb=2048 -runs=1 > "$big/log" 2>&1; then
     echo "$target: a megabyte input took over $mb_seconds s or 2,048 MB"
     grep -E "panicked|timeout|out-of-memory|Test unit written" "$big/log" | head || true

@@ -80,7 +80,8 @@ setsid bash -c 'status=0; ./scripts/fuzz.sh --smoke || status=$?; echo "$SECONDS
 fuzz_pid=$!
 
 step "release build of the app (the fuzzing runs beside it)"
-trunk build --release --offline
+# At low priority: the fuzzing's time limits count wall-clock time.
+nice -n 10 trunk build --release --offline
 # The mdBook preprocessor carries the figures' files of this build (mdbook-ringlab/build.rs);
 # the browser tests build a book with it.
 cargo build -p mdbook-ringlab

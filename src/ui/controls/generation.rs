@@ -37,7 +37,11 @@ pub fn generate(app: AppState, count: usize, then: impl FnOnce(AppState) + 'stat
 fn step(app: AppState, mut generation: Generation, then: Box<dyn FnOnce(AppState)>) {
     set_timeout(
         move || {
-            if app.stop_generating.get_value() {
+            // A figure taken down meanwhile (its link changed) takes its keys with it.
+            let Some(stop) = app.stop_generating.try_get_value() else {
+                return;
+            };
+            if stop {
                 app.work.set_generating(None);
                 app.words.announce("Key generation stopped.".into());
                 return;

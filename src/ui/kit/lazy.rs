@@ -72,9 +72,16 @@ struct Part {
 }
 
 impl Part {
+    /// Whether what made the part is still there: a figure's parts go with the figure when
+    /// its link changes, perhaps while one is on its way.
+    fn kept(self) -> bool {
+        !self.stage.is_disposed()
+    }
+
     fn tell(self, words: String) {
         if let Some(announce) = self.announce {
-            announce.run(words);
+            // Nothing to say to a page whose figure has gone meanwhile.
+            let _ = announce.try_run(words);
         }
     }
 
@@ -155,7 +162,11 @@ impl<T: Copy + Send + Sync + 'static> Lazy<T> {
         part.stage.set(Stage::Loading);
         part.tell(format!("Loading {}…", part.name));
         spawn_local(async move {
-            match (self.fetch)().await {
+            let fetched = (self.fetch)().await;
+            if !part.kept() {
+                return;
+            }
+            match fetched {
                 Ok(entry) => {
                     self.entry.set_value(Some(entry));
                     part.stage.set(Stage::Here);
@@ -184,7 +195,8 @@ impl<T: Copy + Send + Sync + 'static> Lazy<T> {
         self.load();
         spawn_local(async move {
             // The load above is on its way: the split point's own call waits for the same one.
-            if let Ok(entry) = (self.fetch)().await {
+            // Whoever asked has gone if the part has (a figure taken down meanwhile).
+            if let (Ok(entry), true) = ((self.fetch)().await, self.part.kept()) {
                 then(entry);
             }
         });

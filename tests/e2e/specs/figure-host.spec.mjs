@@ -160,6 +160,38 @@ test('a reader’s click on the text’s button before the figures’ code has a
   await expect(page.locator('#f').getByTestId('share-D')).toBeVisible();
 });
 
+test('a figure whose link changes while its panel’s code is on its way goes on with the new link, with no error when the code arrives', async ({ ring, host }) => {
+  const { page } = ring;
+  const url = await hostPage(host, {
+    body: `<ringlab-figure id="f" panels="traffic" link="ring=2^32&amp;vnodes=100&amp;servers=A,B,C&amp;gen=1000&amp;hot=key-0*1000&amp;view=traffic"></ringlab-figure>`,
+  });
+  // The Traffic view's code is held back until the figure has been made again.
+  let release;
+  const remade = new Promise((resolve) => { release = resolve; });
+  let arrived;
+  const delivered = new Promise((resolve) => { arrived = resolve; });
+  await page.route(/split_traffic-[0-9a-f]+\.wasm$/, async (route) => {
+    await remade;
+    await route.continue();
+    arrived();
+  });
+  await page.goto(url);
+  await expect(page.locator('#f').getByTestId('part-loading')).toBeVisible();
+  await page.evaluate(() => {
+    const figure = document.querySelector('#f');
+    figure.panels = null;
+    figure.link = 'ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5';
+  });
+  await expect(page.locator('#f').getByTestId('share-A')).toHaveText('35%');
+  release();
+  await delivered;
+  // The code that arrives for the figure taken down says nothing and does nothing; the figure
+  // made again works (and the fixture fails the test on any console error).
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await expect(page.locator('#f').getByTestId('share-A')).toHaveText('35%');
+  await expect(page.locator('#f').getByTestId('part-loading')).toHaveCount(0);
+});
+
 test('a figure added after the script started goes live, and its attributes are properties', async ({ ring, host }) => {
   const { page } = ring;
   const url = await hostPage(host, { body: `<ringlab-figure id="first" link="${TEACHING}"></ringlab-figure>` });

@@ -144,6 +144,9 @@ test('the whole page works from the keyboard alone, with the focus always on som
   await tabTo(page, 'practice-next');
   await press(page, 'Enter');
   const question = page.getByTestId('practice-view').getByTestId('question');
+  // The new question takes the focus at its prompt once it is drawn: from there Tab goes on
+  // into its answers.
+  await expect(question.getByTestId('q-prompt')).toBeFocused();
   await expect(question).toHaveAttribute('data-kind', 'owner');
   const owner = naiveOwner(
     await question.getByTestId('q-setting').textContent(),

@@ -111,10 +111,21 @@ impl Drop for Processes {
 
 /// A port on 127.0.0.1 free a moment ago (the system's choice).
 fn free_port() -> u16 {
-    TcpListener::bind(("127.0.0.1", 0))
-        .and_then(|l| l.local_addr())
-        .expect("a free port on 127.0.0.1")
-        .port()
+    // The system may hand back a port it gave a moment ago, once its listener has gone: each
+    // port is given out once in this process (two pools of one proxy on one port fail its
+    // configuration check).
+    static GIVEN: std::sync::Mutex<Vec<u16>> = std::sync::Mutex::new(Vec::new());
+    let mut given = GIVEN.lock().unwrap_or_else(|e| e.into_inner());
+    loop {
+        let port = TcpListener::bind(("127.0.0.1", 0))
+            .and_then(|l| l.local_addr())
+            .expect("a free port on 127.0.0.1")
+            .port();
+        if !given.contains(&port) {
+            given.push(port);
+            return port;
+        }
+    }
 }
 
 /// Runs `program` with `args`, killing it after `limit`: its standard output and error.

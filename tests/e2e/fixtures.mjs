@@ -360,6 +360,35 @@ export async function untilReadyOffline(page) {
     .toBe(true);
 }
 
+/**
+ * In the page, from now on (or from its next load when `beforeLoad`), notes at each frame it
+ * draws the value of every `<progress>` matching `selector`, named by its nearest test id.
+ */
+export async function watchProgress(page, selector, { beforeLoad = false } = {}) {
+  const watch = (selector) => {
+    window.framesSaw = new Set();
+    const sample = () => {
+      for (const bar of document.querySelectorAll(selector)) {
+        window.framesSaw.add(`${bar.closest('[data-testid]')?.dataset.testid ?? ''} ${bar.value} of ${bar.max}`);
+      }
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  };
+  if (beforeLoad) await page.addInitScript(watch, selector);
+  else await page.evaluate(watch, selector);
+}
+
+/** What the frames noted by `watchProgress` showed: all of it, and those partly done. */
+export async function framesSeen(page) {
+  const seen = await page.evaluate(() => [...window.framesSaw]);
+  const partly = seen.filter((s) => {
+    const [, done, total] = /(\d+) of (\d+)$/.exec(s).map(Number);
+    return done > 0 && done < total;
+  });
+  return { seen, partly };
+}
+
 export { expect };
 
 /**

@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures.mjs';
+import { test, expect, watchProgress, framesSeen } from '../fixtures.mjs';
 
 const BIG_RING = '?ring=2^32&vnodes=100&servers=A,B,C,D,E,F,G,H';
 
@@ -12,14 +12,8 @@ test('a million keys are generated in steps with progress, then shown as a densi
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
     }).observe({ type: 'longtask' });
-    window.framesSaw = new Set();
-    const sample = () => {
-      const bar = document.querySelector('#generation-bar');
-      if (bar) window.framesSaw.add(`${bar.value} of ${bar.max}`);
-      requestAnimationFrame(sample);
-    };
-    requestAnimationFrame(sample);
   });
+  await watchProgress(page, '#generation-bar');
   await page.getByTestId('add-keys-1000000').click();
   await expect(page.getByTestId('generation-progress')).toBeVisible();
   await expect(page.getByTestId('add-keys-10')).toBeDisabled();
@@ -30,8 +24,7 @@ test('a million keys are generated in steps with progress, then shown as a densi
   // The page answered while it worked: it drew frames between the steps, showing the keys
   // partly made, as it could not if the million were made in one piece. How long the longest
   // task took depends on the machine: it is written beside the result as a figure.
-  const seen = await page.evaluate(() => [...window.framesSaw]);
-  const partly = seen.filter((s) => { const [, done, total] = /(\d+) of (\d+)/.exec(s).map(Number); return done > 0 && done < total; });
+  const { seen, partly } = await framesSeen(page);
   expect(partly.length, `frames showed the keys partly made (frames showed: ${seen.join(', ')})`).toBeGreaterThanOrEqual(2);
   const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
   test.info().annotations.push({ type: 'the longest task while a million keys were made, in ms', description: longest.toFixed(0) });

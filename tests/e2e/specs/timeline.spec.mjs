@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures.mjs';
+import { test, expect, watchProgress, framesSeen } from '../fixtures.mjs';
 import { csvRows, downloaded, pngHeader } from '../teach.mjs';
 
 /** Four caches with 100 points each and 1,000 keys; the figures are those of `ringlab timeline`. */
@@ -130,16 +130,7 @@ test('the chart reads out its values under the pointer and with the arrow keys, 
 test('the sweeps fill in while the page answers, mark the current setting and save their series', async ({ ring }) => {
   const { page } = ring;
   // Each frame the page draws, from the start, the progress each sweep shows.
-  await page.addInitScript(() => {
-    window.framesSaw = new Set();
-    const sample = () => {
-      for (const bar of document.querySelectorAll('.sweep-progress progress')) {
-        window.framesSaw.add(`${bar.closest('[data-testid]').dataset.testid} ${bar.value} of ${bar.max}`);
-      }
-      requestAnimationFrame(sample);
-    };
-    requestAnimationFrame(sample);
-  });
+  await watchProgress(page, '.sweep-progress progress', { beforeLoad: true });
   // The sizes the issue names: ten servers for the spread, 100,000 keys for the moves.
   await ring.open('?ring=2^32&vnodes=100&servers=A,B,C,D,E,F,G,H,I,J&gen=100000');
   await expect(page.getByTestId('generation-progress')).toHaveCount(0, { timeout: 20_000 });
@@ -166,8 +157,7 @@ test('the sweeps fill in while the page answers, mark the current setting and sa
   // task comes depends on the machine, so the figure is written beside the result. What the
   // test holds to is that the page drew a frame between the batches, showing a sweep partly
   // done, as it could not if the sweeps ran in one piece.
-  const seen = await page.evaluate(() => [...window.framesSaw]);
-  const partly = seen.filter((s) => { const [, done, total] = /(\d+) of (\d+)/.exec(s).map(Number); return done > 0 && done < total; });
+  const { seen, partly } = await framesSeen(page);
   expect(partly.length, `a frame showed a sweep partly done (frames showed: ${seen.join(', ')})`).toBeGreaterThan(0);
   const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
   test.info().annotations.push({ type: 'the longest task while the sweeps ran, in ms', description: longest.toFixed(0) });

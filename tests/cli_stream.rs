@@ -213,17 +213,88 @@ fn lookup_of_ten_times_more_keys_from_standard_input_takes_no_more_memory() {
                 "--keys-file",
                 "-",
                 "--batch-keys",
-                "100000",
+                "10000",
             ],
             Some(keyspace(count)),
         );
         assert_eq!(stdout(&output).lines().count(), count);
         peak
     };
+    // Both past the batches that are read, looked up and written side by side at once.
     let few = lookup(200_000);
     let many = lookup(2_000_000);
     assert!(
         many < few + 16 * 1024 && many < 100 * 1024,
         "{few} kB for 200,000 keys, {many} kB for 2,000,000"
     );
+}
+
+/// `count` keys a line with every fifth line a repeat of an earlier one, as logs have them.
+fn keyspace_with_repeats(count: usize) -> Vec<u8> {
+    let mut text = String::new();
+    for i in 0..count {
+        if i % 5 == 4 {
+            text.push_str(&format!("user:{}:profile\n", i / 3));
+        } else {
+            text.push_str(&format!("user:{i}:profile\n"));
+        }
+    }
+    text.into_bytes()
+}
+
+#[test]
+fn one_thread_and_many_give_the_same_bytes_from_experiment_plan_and_lookup() {
+    let ring = ["--ring-size", "2^32", "--vnodes", "40", "--servers"];
+    let commands: [(&str, Vec<&str>, usize); 4] = [
+        // Few keys move, so every moved key is listed, in ring order across the batches.
+        (
+            "experiment",
+            [
+                &ring[..],
+                &[
+                    "S0,S1,S2,S3,S4,S5,S6,S7,S8,S9,S10,S11,S12,S13,S14,S15,S16,S17,S18,S19",
+                    "--add",
+                    "S20",
+                    "--json",
+                ],
+            ]
+            .concat(),
+            3_000,
+        ),
+        (
+            "experiment",
+            [&ring[..], &["A,B,C,D", "--remove", "B", "--json"]].concat(),
+            60_000,
+        ),
+        // Past one block of the stream (8 MiB of lines).
+        (
+            "plan",
+            [&ring[..], &["A,B,C", "--add", "D", "--json"]].concat(),
+            600_000,
+        ),
+        (
+            "lookup",
+            [&ring[..], &["A,B,C", "--replicas", "2", "--detail"]].concat(),
+            60_000,
+        ),
+    ];
+    for (command, args, count) in commands {
+        let keys = keyspace_with_repeats(count);
+        let run = |threads: &str| {
+            let mut all = vec![command];
+            all.extend(&args);
+            all.extend(["--keys-file", "-", "--threads", threads]);
+            if command != "plan" {
+                all.extend(["--batch-keys", "1000"]);
+            }
+            stdout(&ringlab(&all, Some(keys.clone())).0)
+        };
+        let one = run("1");
+        if command == "experiment" && count == 8_000 {
+            assert!(one.contains("\"moved_keys\": ["), "{one}");
+        }
+        for threads in ["2", "7"] {
+            assert_eq!(run(threads), one, "{command} {args:?} on {threads} threads");
+        }
+    }
 }

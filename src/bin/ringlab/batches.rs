@@ -51,6 +51,33 @@ pub fn batch_keys(args: &BatchArgs) -> Result<usize, Failure> {
         })
 }
 
+/// The most threads `--threads` takes.
+pub const MOST_THREADS: usize = 256;
+
+/// The threads `--threads` asks to work on the keys (checked), or one per core.
+pub fn threads(args: &BatchArgs) -> Result<usize, Failure> {
+    read_threads(args.threads.as_deref())
+}
+
+/// The threads a `--threads` value asks for (checked), or one per core when there is none.
+pub fn read_threads(text: Option<&str>) -> Result<usize, Failure> {
+    let Some(text) = text else {
+        return Ok(crate::pipeline::workers(None));
+    };
+    parse_number::<usize>(text)
+        .map_err(|e| e.largest(MOST_THREADS as u64))
+        .map_err(|e| Failure::at("--threads", e))
+        .and_then(|n| {
+            if (1..=MOST_THREADS).contains(&n) {
+                Ok(n)
+            } else {
+                Err(Failure::Refused(format!(
+                    "--threads: from 1 to {MOST_THREADS} threads."
+                )))
+            }
+        })
+}
+
 /// Whether the chosen placement of `scenario` places a key without knowing the others: every
 /// placement but bounded loads, which caps each server by the count of all keys.
 pub fn places_alone(scenario: &Scenario) -> bool {

@@ -267,6 +267,12 @@ pub struct BatchArgs {
     /// Example: --batch-keys 100000
     #[arg(long, value_name = "N", verbatim_doc_comment)]
     pub batch_keys: Option<String>,
+
+    /// How many threads work on the keys passing through a batch at a time, beside the one
+    /// that reads them (default: one per core). The answer is the same whatever the number.
+    /// Example: --threads 1
+    #[arg(long, value_name = "N", verbatim_doc_comment)]
+    pub threads: Option<String>,
 }
 
 /// How a data file is read: its format and its columns.

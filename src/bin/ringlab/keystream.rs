@@ -20,7 +20,7 @@ pub type SizedKeys = Vec<(Key, Option<u64>)>;
 
 /// A keyspace read a block at a time.
 pub struct KeyStream {
-    reader: Box<dyn Read>,
+    reader: Box<dyn Read + Send>,
     /// The file's name for messages (`standard input` for `-`).
     pub source: String,
     /// The bytes read but not yet taken: the start of a line whose end has not come yet.
@@ -41,7 +41,7 @@ pub struct KeyStream {
 impl KeyStream {
     /// The keyspace at `path`, or standard input for `-`.
     pub fn open(path: &Path) -> Result<KeyStream, Failure> {
-        let (reader, source): (Box<dyn Read>, String) = if path == Path::new("-") {
+        let (reader, source): (Box<dyn Read + Send>, String) = if path == Path::new("-") {
             (Box::new(io::stdin()), "standard input".to_string())
         } else {
             let file = File::open(path).map_err(|e| {
@@ -57,7 +57,7 @@ impl KeyStream {
     }
 
     /// The keyspace `reader` gives, read `block_bytes` at a time.
-    pub fn of(reader: Box<dyn Read>, source: String, block_bytes: usize) -> KeyStream {
+    pub fn of(reader: Box<dyn Read + Send>, source: String, block_bytes: usize) -> KeyStream {
         KeyStream {
             reader,
             source,

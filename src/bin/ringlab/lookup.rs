@@ -17,6 +17,7 @@ use crate::answers::Answers;
 use crate::batches::{self, batch_keys, holding, Batch, Keys};
 use crate::cli::LookupArgs;
 use crate::experiment::{key_lines, read_data_file, setup, Failure};
+use crate::pipeline;
 
 /// `key<TAB>owner`, and with R above 1 the R servers holding a copy, for every key asked for,
 /// written to `out` as the keys are answered.
@@ -73,13 +74,22 @@ pub fn run(args: &LookupArgs, out: &mut dyn Write) -> Result<(), Failure> {
                         ));
                     }
                     let keyless = scenario.without_keys();
-                    while let Some(batch) = batches.next_batch()? {
-                        let (scenario, asked) = read(batch, &source, &keyless)?;
-                        answers.write(&scenario, asked)?;
-                        if answers.closed() {
-                            break;
-                        }
-                    }
+                    answers.note(&keyless);
+                    // One thread reads the batches while the others look their keys up and
+                    // write their lines, which go out in the batches' order.
+                    let form = answers.form();
+                    pipeline::in_order(
+                        batches::threads(&args.batch)?,
+                        || batches.next_batch(),
+                        |batch| {
+                            let (scenario, asked) = read(batch, &source, &keyless)?;
+                            Ok(form.lines(&scenario, &asked))
+                        },
+                        |lines| {
+                            answers.write_lines(&lines)?;
+                            Ok(!answers.closed())
+                        },
+                    )?;
                     answers.finish()
                 }
             }

@@ -37,6 +37,8 @@ mod lookup;
 #[cfg(not(target_arch = "wasm32"))]
 mod named;
 #[cfg(not(target_arch = "wasm32"))]
+mod pipeline;
+#[cfg(not(target_arch = "wasm32"))]
 mod plan;
 #[cfg(not(target_arch = "wasm32"))]
 mod plan_args;

@@ -4,11 +4,15 @@
 
 use std::fmt::Write;
 
-use ringlab::core::plan::{bytes_words, duration_words, parse_rate, rate_words, Plan, Planner};
+use ringlab::core::plan::{
+    bytes_words, duration_words, parse_rate, rate_words, Plan, Planner, Tallies,
+};
 use ringlab::core::{grouped, parse_number, plural, Change, Key, Scenario, ServerSpec};
 
+use crate::batches::read_threads;
 use crate::experiment::{placement_notes, setup, Failure};
 use crate::keystream::KeyStream;
+use crate::pipeline;
 use crate::plan_args::PlanArgs;
 use crate::text::write_aligned_left;
 
@@ -82,9 +86,19 @@ fn changed(before: &Scenario, args: &PlanArgs) -> Result<(Scenario, Vec<String>)
 fn read_keys(planner: &mut Planner, args: &PlanArgs, before: &Scenario) -> Result<String, Failure> {
     if let Some(path) = &args.keys_file {
         let mut stream = KeyStream::open(path)?;
-        while let Some(block) = stream.next_block()? {
-            planner.add(&block);
-        }
+        // One thread reads the blocks while the others tally them, and the tallies are summed.
+        let measuring = &*planner;
+        let mut sum = Tallies::default();
+        pipeline::in_order(
+            read_threads(args.threads.as_deref())?,
+            || stream.next_block(),
+            |block| Ok(measuring.measure(&block)),
+            |part| {
+                sum.merge(part);
+                Ok(true)
+            },
+        )?;
+        planner.merge(sum);
         let summary = stream.skipped.summary();
         if !summary.is_empty() {
             eprintln!("{}: {summary}", stream.source);

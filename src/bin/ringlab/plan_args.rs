@@ -66,6 +66,12 @@ pub struct PlanArgs {
     /// Example: --json
     #[arg(long, verbatim_doc_comment)]
     pub json: bool,
+
+    /// How many threads tally the keys of --keys-file, beside the one that reads them (default:
+    /// one per core). The plan is the same whatever the number.
+    /// Example: --threads 1
+    #[arg(long, value_name = "N", verbatim_doc_comment)]
+    pub threads: Option<String>,
 }
 
 /// What `ringlab plan --help` says it does.

@@ -4,11 +4,12 @@
 
 use ringlab::core::{parse_number, Change, Scenario, MAX_KEYS};
 
-use crate::batches::{self, batch_keys, holding, Batches, Keys};
+use crate::batches::{self, batch_keys, holding, threads, Batches, Keys};
 use crate::cli::{ExperimentArgs, ExperimentCommand};
 use crate::experiment::{add_keys, finish, put_key_text, put_keys, read_change, setup};
 use crate::facts::Facts;
 use crate::failure::Failure;
+use crate::pipeline;
 use crate::tally::Tally;
 
 /// The facts of the experiment the flags describe.
@@ -51,16 +52,23 @@ pub fn facts(command: &ExperimentCommand) -> Result<Facts, Failure> {
             Ok(facts)
         }
         (Some(batches), Some(why)) => Err(batches::held_at_once(batches.source(), &why)),
-        (Some(batches), None) => stream(&scenario, batches, read_change(&args.then)?),
+        (Some(batches), None) => stream(
+            &scenario,
+            batches,
+            read_change(&args.then)?,
+            threads(&command.batch)?,
+        ),
     }
 }
 
 /// Passes the keys of `scenario` (from a scenario file, if any) and those of `batches` through
-/// `change`, a batch at a time.
+/// `change`, a batch at a time: `workers` batches are measured side by side while the next are
+/// read, and their parts summed in the input's order.
 fn stream(
     scenario: &Scenario,
     mut batches: Batches,
     change: Option<(Change, &'static str)>,
+    workers: usize,
 ) -> Result<Facts, Failure> {
     let mut tally = Tally::new(scenario, change)?;
     if !scenario.keys().is_empty() {
@@ -68,13 +76,23 @@ fn stream(
     }
     let keyless = scenario.without_keys();
     let source = batches.source().to_string();
-    while let Some(batch) = batches.next_batch()? {
-        let loaded = batch.read(&source, &keyless)?;
-        let repeats: Vec<u32> = loaded.repeats.iter().map(|&(_, id)| id).collect();
-        let lines = loaded.keys.len() + repeats.len();
-        let held = holding(&keyless, loaded.keys, lines, &source)?;
-        tally.add(&held, &repeats)?;
-    }
+    let mut sum = tally.empty();
+    pipeline::in_order(
+        workers,
+        || batches.next_batch(),
+        |batch| {
+            let loaded = batch.read(&source, &keyless)?;
+            let repeats: Vec<u32> = loaded.repeats.iter().map(|&(_, id)| id).collect();
+            let lines = loaded.keys.len() + repeats.len();
+            let held = holding(&keyless, loaded.keys, lines, &source)?;
+            tally.measure(&held, &repeats)
+        },
+        |part| {
+            sum.add(part);
+            Ok(true)
+        },
+    )?;
+    tally.merge(sum);
     Ok(tally.finish())
 }
 

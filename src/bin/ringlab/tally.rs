@@ -31,15 +31,8 @@ pub struct Tally {
     change: Option<(Change, &'static str)>,
     /// What it did to the ring without keys.
     outcome: Option<Outcome>,
-    /// Lines counted: keys, repeats included.
-    keys: usize,
-    /// Distinct keys of the batches so far: where the next batch's key ids start.
-    seen: u64,
-    counts_before: Vec<u64>,
-    counts_after: Vec<u64>,
-    moved: MoveSum,
-    baseline: Option<MoveSum>,
-    regrouped: Option<usize>,
+    /// The batches added so far.
+    sum: Part,
 }
 
 /// Moved keys summed over batches, and the moves by name while at most [`LISTED`].
@@ -56,8 +49,54 @@ struct Sides<'a> {
     after: &'a Scenario,
     /// Ids of the keys that lines after their first repeat, once per such line.
     repeats: &'a [u32],
-    /// Where this batch's key ids start across the batches.
-    first_id: u64,
+}
+
+/// What one batch, or several in a row, add to a [`Tally`], their keys' ids counted from the
+/// first batch's first.
+pub struct Part {
+    counts_before: Vec<u64>,
+    counts_after: Vec<u64>,
+    moved: MoveSum,
+    baseline: Option<MoveSum>,
+    regrouped: Option<usize>,
+    /// Lines counted, repeats included.
+    keys: usize,
+    /// Distinct keys of the batches: where a later batch's key ids start.
+    distinct: u64,
+}
+
+impl Part {
+    /// A sum of no batches, with room for the same servers and figures.
+    fn empty(&self) -> Part {
+        Part {
+            counts_before: vec![0; self.counts_before.len()],
+            counts_after: vec![0; self.counts_after.len()],
+            moved: MoveSum::default(),
+            baseline: self.baseline.as_ref().map(|_| MoveSum::default()),
+            regrouped: self.regrouped.map(|_| 0),
+            keys: 0,
+            distinct: 0,
+        }
+    }
+
+    /// Adds `later`, the sum of the batches that came after these.
+    pub fn add(&mut self, later: Part) {
+        for (sum, count) in self.counts_before.iter_mut().zip(&later.counts_before) {
+            *sum += count;
+        }
+        for (sum, count) in self.counts_after.iter_mut().zip(&later.counts_after) {
+            *sum += count;
+        }
+        self.moved.merge(later.moved, self.distinct);
+        if let (Some(sum), Some(part)) = (&mut self.baseline, later.baseline) {
+            sum.merge(part, self.distinct);
+        }
+        if let (Some(sum), Some(part)) = (&mut self.regrouped, later.regrouped) {
+            *sum += part;
+        }
+        self.keys += later.keys;
+        self.distinct += later.distinct;
+    }
 }
 
 impl Tally {
@@ -85,24 +124,40 @@ impl Tally {
             .as_ref()
             .and_then(|o| o.system.as_ref())
             .and_then(|s| s.regrouped);
-        Ok(Tally {
+        let sum = Part {
             counts_before: vec![0; before.servers().len()],
             counts_after: vec![0; after.servers().len()],
+            moved: MoveSum::default(),
+            baseline,
+            regrouped,
+            keys: 0,
+            distinct: 0,
+        };
+        Ok(Tally {
             before,
             after,
             change,
             outcome,
-            keys: 0,
-            seen: 0,
-            moved: MoveSum::default(),
-            baseline,
-            regrouped,
+            sum,
         })
+    }
+
+    /// Nothing yet: a sum to add parts to, as [`Tally::measure`] makes them.
+    pub fn empty(&self) -> Part {
+        self.sum.empty()
     }
 
     /// Adds the keys `batch` holds (the scenario before the change, holding one batch), where
     /// `repeats` names, for each line that repeated an earlier line's key, that key's id.
     pub fn add(&mut self, batch: &Scenario, repeats: &[u32]) -> Result<(), Failure> {
+        let part = self.measure(batch, repeats)?;
+        self.sum.add(part);
+        Ok(())
+    }
+
+    /// What the keys `batch` holds add to the tally, measured on their own (several batches
+    /// may be measured side by side); [`Tally::merge`] adds it, in the batches' order.
+    pub fn measure(&self, batch: &Scenario, repeats: &[u32]) -> Result<Part, Failure> {
         let (after, outcome) = match &self.change {
             Some((change, flag)) => {
                 let (after, outcome) = batch
@@ -117,21 +172,25 @@ impl Tally {
             before: batch,
             after: &after,
             repeats,
-            first_id: self.seen,
+        };
+        let mut part = Part {
+            keys: batch.keys().len() + repeats.len(),
+            distinct: batch.keys().len() as u64,
+            ..self.sum.empty()
         };
         add_counts(
-            &mut self.counts_before,
+            &mut part.counts_before,
             &placed_before,
             batch.keys(),
             repeats,
         );
-        add_counts(&mut self.counts_after, &placed_after, after.keys(), repeats);
+        add_counts(&mut part.counts_after, &placed_after, after.keys(), repeats);
         if let Some(outcome) = &outcome {
-            self.moved.add(&outcome.moved, &sides);
-            if let (Some(sum), Some(b)) = (&mut self.baseline, &outcome.baseline) {
+            part.moved.add(&outcome.moved, &sides);
+            if let (Some(sum), Some(b)) = (&mut part.baseline, &outcome.baseline) {
                 sum.add(&b.moved, &sides);
             }
-            if let (Some(sum), Some(system)) = (&mut self.regrouped, &outcome.system) {
+            if let (Some(sum), Some(system)) = (&mut part.regrouped, &outcome.system) {
                 *sum += system.regrouped.unwrap_or(0);
                 *sum += repeats
                     .iter()
@@ -141,27 +200,32 @@ impl Tally {
                     .count();
             }
         }
-        self.keys += batch.keys().len() + repeats.len();
-        self.seen += batch.keys().len() as u64;
-        Ok(())
+        Ok(part)
+    }
+
+    /// Adds the batches `part` sums (made by [`Tally::measure`] or summed from such parts),
+    /// which came after every batch added so far.
+    pub fn merge(&mut self, part: Part) {
+        self.sum.add(part);
     }
 
     /// The report's facts from every key added.
     pub fn finish(self) -> Facts {
-        let keys = self.keys;
+        let sum = self.sum;
+        let keys = sum.keys;
         let size = self.before.size().get();
         let done = self.outcome.as_ref().map(|outcome| {
             let counted = Counted {
                 keys,
-                moved: self.moved.finish(),
-                baseline: self.baseline.map(MoveSum::finish),
-                regrouped: self.regrouped,
+                moved: sum.moved.finish(),
+                baseline: sum.baseline.map(MoveSum::finish),
+                regrouped: sum.regrouped,
             };
             Done::of(outcome, size, counted)
         });
         Facts {
-            owned_before: self.before.ownership().with_key_counts(&self.counts_before),
-            owned_after: self.after.ownership().with_key_counts(&self.counts_after),
+            owned_before: self.before.ownership().with_key_counts(&sum.counts_before),
+            owned_after: self.after.ownership().with_key_counts(&sum.counts_after),
             notes: placement_notes(&self.before),
             before: self.before,
             after: self.after,
@@ -210,9 +274,22 @@ impl MoveSum {
                 to: Arc::clone(&m.to),
             };
             let position = sides.after.keys().position_of(m.key);
-            self.listed
-                .push((position, sides.first_id + u64::from(m.key), listed));
+            self.listed.push((position, u64::from(m.key), listed));
         }
+    }
+
+    /// Adds a later batch's moves, whose key ids start at `first_id` across the batches.
+    fn merge(&mut self, part: MoveSum, first_id: u64) {
+        self.count += part.count;
+        if self.count > LISTED {
+            self.listed = Vec::new();
+            return;
+        }
+        self.listed.extend(
+            part.listed
+                .into_iter()
+                .map(|(position, id, listed)| (position, first_id + id, listed)),
+        );
     }
 
     /// The moves in ring order, as the engine lists them for keys held at once.

@@ -15,6 +15,6 @@ mod rows;
 #[cfg(test)]
 mod tests;
 
-pub use planner::Planner;
+pub use planner::{Planner, Tallies};
 pub use rate::{bytes_words, duration_words, parse_rate, rate_words};
 pub use rows::{Plan, PlanRow};

@@ -28,9 +28,10 @@ struct Tally {
     bytes: u64,
 }
 
-/// Moves tallied by (from, to), and what was seen.
+/// Moves tallied by (from, to), and what was seen: what [`Planner::measure`] makes of some
+/// keys, for [`Planner::merge`].
 #[derive(Debug, Default)]
-struct Tallies {
+pub struct Tallies {
     moved: BTreeMap<(Place, Place), Tally>,
     keys: u64,
     bytes: u64,
@@ -38,7 +39,8 @@ struct Tallies {
 }
 
 impl Tallies {
-    fn merge(&mut self, other: Tallies) {
+    /// Adds the moves `other` tallied.
+    pub fn merge(&mut self, other: Tallies) {
         self.keys += other.keys;
         self.bytes += other.bytes;
         self.sized |= other.sized;
@@ -196,20 +198,29 @@ impl Planner {
     /// machine's cores.
     pub fn add(&mut self, batch: &[(Key, Option<u64>)]) {
         let chunk = batch.len().div_ceil(threads()).max(1);
-        let parts = each(batch.chunks(chunk).collect(), |keys| {
-            let mut tallies = Tallies::default();
-            for (key, size) in keys {
-                let label = match key {
-                    Key::Named(name) => Cow::Borrowed(&**name),
-                    other => Cow::Owned(other.label()),
-                };
-                self.note(&mut tallies, &label, *size, |scheme| key.hash32(scheme));
-            }
-            tallies
-        });
+        let parts = each(batch.chunks(chunk).collect(), |keys| self.measure(keys));
         for part in parts {
-            self.tallies.merge(part);
+            self.merge(part);
         }
+    }
+
+    /// The moves of a batch of keys, each with its size in bytes where known, tallied on this
+    /// thread alone, for [`Planner::merge`]: batches may be measured side by side.
+    pub fn measure(&self, batch: &[(Key, Option<u64>)]) -> Tallies {
+        let mut tallies = Tallies::default();
+        for (key, size) in batch {
+            let label = match key {
+                Key::Named(name) => Cow::Borrowed(&**name),
+                other => Cow::Owned(other.label()),
+            };
+            self.note(&mut tallies, &label, *size, |scheme| key.hash32(scheme));
+        }
+        tallies
+    }
+
+    /// Adds the moves [`Planner::measure`] tallied.
+    pub fn merge(&mut self, part: Tallies) {
+        self.tallies.merge(part);
     }
 
     /// Takes every key of `keys`, without sizes, reading the hashes the set already holds.

@@ -296,5 +296,19 @@ fn one_thread_and_many_give_the_same_bytes_from_experiment_plan_and_lookup() {
         for threads in ["2", "7"] {
             assert_eq!(run(threads), one, "{command} {args:?} on {threads} threads");
         }
+        // A small file is read whole at once, then taken a batch at a time all the same.
+        let folder = std::env::temp_dir().join(format!("ringlab-stream-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).expect("a folder for the keys");
+        let file = folder.join(format!("{command}-{count}.txt"));
+        std::fs::write(&file, &keys).expect("the keys are written");
+        let mut all = vec![command];
+        all.extend(&args);
+        all.extend(["--keys-file", file.to_str().expect("a path in words")]);
+        if command != "plan" {
+            all.extend(["--batch-keys", "1000"]);
+        }
+        let from_file = stdout(&ringlab(&all, None).0);
+        let _ = std::fs::remove_file(&file);
+        assert_eq!(from_file, one, "{command} {args:?} from a file");
     }
 }

@@ -36,6 +36,7 @@ mod sort;
 pub use bulk::{BulkKeys, Loaded};
 pub use hashing::generated_hashes;
 pub use key::{check_key, check_label, generated_name, Commas, Key, MAX_KEY_BYTES};
+pub(crate) use key::{read_label, KeyRef};
 pub use residues::ResidueCounter;
 
 /// A set's keys as a link writes them: see [`KeySet::link_keys`].

@@ -19,21 +19,27 @@ use ringlab::core::{
     MAX_KEYS,
 };
 
+use crate::experiment::read_bytes;
 use crate::failure::Failure;
 use crate::flags::BatchArgs;
 use crate::keystream::{line_count, KeyStream, Lines};
 
-/// How many keys a batch holds unless `--batch-keys` says otherwise: with the ring's work on
-/// them, a batch of short keys stays within a few tens of megabytes.
-pub const BATCH_KEYS: usize = 500_000;
+/// How many keys `experiment` holds at once unless `--batch-keys` says otherwise: with the
+/// ring's work on them, and a batch for each thread and one more on their way through,
+/// 20,000,000 short keys pass through in under 100 MB.
+pub const EXPERIMENT_BATCH: usize = 1_000_000;
+
+/// How many keys `lookup` holds at once unless `--batch-keys` says otherwise: half of
+/// `experiment`'s, since each batch's lines wait with it until they are written.
+pub const LOOKUP_BATCH: usize = 500_000;
 
 /// The fewest keys `--batch-keys` takes.
 const FEWEST: usize = 1_000;
 
-/// The keys `--batch-keys` asks to hold at once (checked), or the default.
-pub fn batch_keys(args: &BatchArgs) -> Result<usize, Failure> {
+/// The keys `--batch-keys` asks to hold at once (checked), or the command's `default`.
+pub fn batch_keys(args: &BatchArgs, default: usize) -> Result<usize, Failure> {
     let Some(text) = &args.batch_keys else {
-        return Ok(BATCH_KEYS);
+        return Ok(default);
     };
     parse_number::<usize>(text)
         .map_err(|e| e.largest(MAX_KEYS as u64))
@@ -166,9 +172,33 @@ struct Held {
     at: usize,
 }
 
+/// A keys file of at most this many bytes is read whole at once (on every core), then taken
+/// whole or in batches: the memory of one block or two of the stream.
+const READ_WHOLE_BYTES: u64 = 16 << 20;
+
 /// The keys at `path` (`-` for standard input): whole when they are at most `whole_up_to`,
 /// otherwise a batch of at most `per_batch` at a time.
 pub fn open(path: &Path, whole_up_to: usize, per_batch: usize) -> Result<Keys, Failure> {
+    let small = path != Path::new("-")
+        && std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() <= READ_WHOLE_BYTES);
+    if small {
+        let (source, bytes) = read_bytes(path)?;
+        // Lines bound the keys from above: most files need no closer count.
+        let lines = line_count(&bytes);
+        if lines > whole_up_to && count_keys(&bytes, usize::MAX).1 > whole_up_to {
+            let lines = Lines {
+                bytes,
+                first_line: 1,
+            };
+            let read = KeyStream::of(Box::new(std::io::empty()), source, 1);
+            return Ok(Keys::Streamed(Batches {
+                from: Source::Stream(read),
+                held: VecDeque::from([Held { lines, at: 0 }]),
+                per_batch,
+            }));
+        }
+        return whole(source, bytes);
+    }
     let mut stream = KeyStream::open(path)?;
     let mut held = VecDeque::new();
     let mut keys = 0;
@@ -187,7 +217,11 @@ pub fn open(path: &Path, whole_up_to: usize, per_batch: usize) -> Result<Keys, F
     for part in held {
         bytes.extend_from_slice(&part.lines.bytes);
     }
-    let source = stream.source;
+    whole(stream.source, bytes)
+}
+
+/// Every key of `source`, whose bytes are `bytes`.
+fn whole(source: String, bytes: Vec<u8>) -> Result<Keys, Failure> {
     match String::from_utf8(bytes) {
         Ok(text) => Ok(Keys::Whole { source, text }),
         Err(_) => Err(Failure::Refused(format!(

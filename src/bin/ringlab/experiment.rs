@@ -385,7 +385,7 @@ pub fn read_data_file(
 }
 
 /// The bytes of a file, or of standard input for `-`, with a name for messages.
-fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), Failure> {
+pub fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), Failure> {
     if path == Path::new("-") {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map_err(|e| {

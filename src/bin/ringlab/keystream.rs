@@ -6,17 +6,13 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
-use ringlab::core::data::{read_keyspace, whole_lines, Skipped};
-use ringlab::core::Key;
+use ringlab::core::data::{whole_lines, Skipped};
 
 use crate::failure::Failure;
 
 /// How many bytes of the file a block holds: with the keys read from it, a block stays within
 /// a few tens of megabytes.
 pub const BLOCK_BYTES: usize = 8 << 20;
-
-/// Keys, each with its size in bytes where the line gave one.
-pub type SizedKeys = Vec<(Key, Option<u64>)>;
 
 /// A keyspace read a block at a time.
 pub struct KeyStream {
@@ -69,18 +65,6 @@ impl KeyStream {
             skipped: Skipped::default(),
             lines: 0,
         }
-    }
-
-    /// The keys of the next block, each with its size where given; `None` at the end.
-    pub fn next_block(&mut self) -> Result<Option<SizedKeys>, Failure> {
-        while let Some(lines) = self.next_lines()? {
-            let block = read_keyspace(&lines.bytes, lines.first_line);
-            self.skipped.extend(block.skipped);
-            if !block.keys.is_empty() {
-                return Ok(Some(block.keys));
-            }
-        }
-        Ok(None)
     }
 
     /// The next block of whole lines, as they were read, with the number of its first line;

@@ -4,10 +4,11 @@
 
 use std::fmt::Write;
 
+use ringlab::core::data::{plan_lines, Skipped};
 use ringlab::core::plan::{
     bytes_words, duration_words, parse_rate, rate_words, Plan, Planner, Tallies,
 };
-use ringlab::core::{grouped, parse_number, plural, Change, Key, Scenario, ServerSpec};
+use ringlab::core::{grouped, parse_number, plural, Change, Scenario, ServerSpec};
 
 use crate::batches::read_threads;
 use crate::experiment::{placement_notes, setup, Failure};
@@ -16,8 +17,6 @@ use crate::pipeline;
 use crate::plan_args::PlanArgs;
 use crate::text::write_aligned_left;
 
-/// Generated keys are planned this many at a time.
-const GENERATED_BLOCK: u32 = 1 << 20;
 /// The most generated keys a plan takes: key-0 to key-(2^32 - 2).
 const MOST_GENERATED: u64 = u32::MAX as u64;
 /// The most spans a row of the table lists before counting the rest; `--json` lists them all.
@@ -86,19 +85,34 @@ fn changed(before: &Scenario, args: &PlanArgs) -> Result<(Scenario, Vec<String>)
 fn read_keys(planner: &mut Planner, args: &PlanArgs, before: &Scenario) -> Result<String, Failure> {
     if let Some(path) = &args.keys_file {
         let mut stream = KeyStream::open(path)?;
-        // One thread reads the blocks while the others tally them, and the tallies are summed.
+        // One thread reads blocks of whole lines while the others read their keys and tally
+        // them; the tallies, and the lines that could not be read, are taken in the file's
+        // order.
         let measuring = &*planner;
         let mut sum = Tallies::default();
+        let mut skipped = Skipped::default();
         pipeline::in_order(
             read_threads(args.threads.as_deref())?,
-            || stream.next_block(),
-            |block| Ok(measuring.measure(&block)),
-            |part| {
-                sum.merge(part);
+            || {
+                let lines = stream.next_lines()?;
+                // A line too long to be a key, passed over while this block was read.
+                let passed = std::mem::take(&mut stream.skipped);
+                Ok(lines.map(|lines| (lines, passed)))
+            },
+            |(lines, passed)| {
+                let (tallies, unread) = plan_lines(measuring, &lines.bytes, lines.first_line);
+                Ok((tallies, passed, unread))
+            },
+            |(tallies, passed, unread)| {
+                sum.merge(tallies);
+                skipped.extend(passed);
+                skipped.extend(unread);
                 Ok(true)
             },
         )?;
         planner.merge(sum);
+        skipped.extend(std::mem::take(&mut stream.skipped));
+        stream.skipped = skipped;
         let summary = stream.skipped.summary();
         if !summary.is_empty() {
             eprintln!("{}: {summary}", stream.source);
@@ -115,14 +129,7 @@ fn read_keys(planner: &mut Planner, args: &PlanArgs, before: &Scenario) -> Resul
             .map_err(|e| e.largest(MOST_GENERATED))
             .map_err(|e| Failure::at("--keys", e))?;
         let count = count as u32;
-        let mut first = 0u32;
-        while first < count {
-            let last = first.saturating_add(GENERATED_BLOCK).min(count);
-            let block: Vec<(Key, Option<u64>)> =
-                (first..last).map(|n| (Key::Generated(n), None)).collect();
-            planner.add(&block);
-            first = last;
-        }
+        planner.add_generated(0..count);
         return Ok(format!(
             "{} generated {}",
             grouped(u64::from(count)),

@@ -15,7 +15,7 @@ use crate::tally::Tally;
 /// The facts of the experiment the flags describe.
 pub fn facts(command: &ExperimentCommand) -> Result<Facts, Failure> {
     let args = &command.experiment;
-    let per_batch = batch_keys(&command.batch)?;
+    let per_batch = batch_keys(&command.batch, batches::EXPERIMENT_BATCH)?;
     let mut scenario = setup(&args.ring, &args.placement)?;
     let whole = needs_every_key(&scenario, args);
     let whole_up_to = if whole.is_some() { MAX_KEYS } else { per_batch };

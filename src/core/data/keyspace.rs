@@ -11,8 +11,9 @@
 
 use super::check::quoted;
 use super::Skipped;
-use crate::core::keys::{Commas, Key};
+use crate::core::keys::{read_label, Commas, Key, KeyRef};
 use crate::core::par;
+use crate::core::plan::{Planner, Tallies};
 
 /// Below this many bytes a block is read on one thread.
 const PARALLEL: usize = 1 << 16;
@@ -58,29 +59,60 @@ pub fn read_keyspace(block: &[u8], first_line: usize) -> KeyspaceBlock {
 
 /// [`read_keyspace`] on one thread.
 fn read_piece(piece: &[u8], first_line: usize) -> KeyspaceBlock {
-    let mut out = KeyspaceBlock::default();
-    let mut rest = piece;
+    let mut keys = Vec::new();
+    let (skipped, lines) = each_key(piece, first_line, |key, size| {
+        keys.push((key.to_key(), size));
+    });
+    KeyspaceBlock {
+        keys,
+        skipped,
+        lines,
+    }
+}
+
+/// Reads the lines of `block` as [`read_keyspace`] does, on this thread, handing each key to
+/// `each` as it comes, its name borrowed from the block, with its size where given; gives
+/// what could not be read and how many lines there were.
+fn each_key<'a>(
+    block: &'a [u8],
+    first_line: usize,
+    mut each: impl FnMut(KeyRef<'a>, Option<u64>),
+) -> (Skipped, usize) {
+    let mut skipped = Skipped::default();
+    let mut lines = 0;
+    let mut rest = block;
     let mut number = first_line;
     while !rest.is_empty() {
-        let (line, next) = match rest.iter().position(|&b| b == b'\n') {
+        let (line, next) = match memchr::memchr(b'\n', rest) {
             Some(end) => (&rest[..end], &rest[end + 1..]),
             None => (rest, &rest[rest.len()..]),
         };
         rest = next;
-        out.lines += 1;
+        lines += 1;
         match read_line(line, number) {
-            Ok(Some(key)) => out.keys.push(key),
+            Ok(Some((key, size))) => each(key, size),
             Ok(None) => {}
-            Err(why) => out.skipped.add(number, why),
+            Err(why) => skipped.add(number, why),
         }
         number += 1;
     }
-    out
+    (skipped, lines)
+}
+
+/// The moves of the keys of a block of lines (`first_line` the number of its first), tallied
+/// by `planner` on this thread alone without copying a key, for [`Planner::merge`]; with the
+/// lines that could not be read.
+pub fn plan_lines(planner: &Planner, block: &[u8], first_line: usize) -> (Tallies, Skipped) {
+    let mut tallies = Tallies::default();
+    let (skipped, _) = each_key(block, first_line, |key, size| {
+        planner.note_key(&mut tallies, key, size);
+    });
+    (tallies, skipped)
 }
 
 /// One line: a key and its size where given, nothing for a blank line or a header, or why it
 /// cannot be read.
-fn read_line(line: &[u8], number: usize) -> Result<Option<(Key, Option<u64>)>, String> {
+fn read_line(line: &[u8], number: usize) -> Result<Option<(KeyRef<'_>, Option<u64>)>, String> {
     let Ok(text) = std::str::from_utf8(line) else {
         return Err("it is not UTF-8 text".to_string());
     };
@@ -106,7 +138,7 @@ fn read_line(line: &[u8], number: usize) -> Result<Option<(Key, Option<u64>)>, S
             ))
         }
     };
-    match Key::read(name, Commas::Kept) {
+    match read_label(name, Commas::Kept) {
         Ok(key) => Ok(Some((key, size))),
         Err(error) => Err(format!("the key {} cannot be one: {error}", quoted(name))),
     }

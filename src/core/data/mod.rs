@@ -37,7 +37,7 @@ use crate::core::keys::Commas;
 use check::quoted;
 
 pub use access_log::LogField;
-pub use keyspace::{read_keyspace, whole_lines, KeyspaceBlock};
+pub use keyspace::{plan_lines, read_keyspace, whole_lines, KeyspaceBlock};
 pub use reading::{read_data, Opened, Reading, Stage};
 
 /// The most lines a data file may have (an access log has many lines per key).

@@ -87,7 +87,7 @@ pub(super) fn parse_label(text: &str) -> Result<KeyRef<'_>, Error> {
 
 /// Reads a label as [`Key::read`] does, without copying the name: a named key borrows it from
 /// `text` (trimmed).
-pub(super) fn read_label(text: &str, commas: Commas) -> Result<KeyRef<'_>, Error> {
+pub(crate) fn read_label(text: &str, commas: Commas) -> Result<KeyRef<'_>, Error> {
     let text = text.trim();
     if text.is_empty() {
         return Err(Error::EmptyKey);
@@ -190,14 +190,14 @@ pub(super) fn resolve(text: &str, base: usize, stored: Stored) -> KeyRef<'_> {
 
 /// A key with its name (if any) borrowed: from a [`Key`], from a set's text, or from a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) enum KeyRef<'a> {
+pub(crate) enum KeyRef<'a> {
     Generated(u32),
     Named(&'a str),
     At(u32),
 }
 
 impl KeyRef<'_> {
-    pub(super) fn label(self) -> String {
+    pub(crate) fn label(self) -> String {
         match self {
             KeyRef::Generated(n) => generated_name(n),
             KeyRef::Named(name) => name.to_string(),
@@ -205,7 +205,7 @@ impl KeyRef<'_> {
         }
     }
 
-    pub(super) fn to_key(self) -> Key {
+    pub(crate) fn to_key(self) -> Key {
         match self {
             KeyRef::Generated(n) => Key::Generated(n),
             KeyRef::Named(name) => Key::Named(name.into()),
@@ -213,7 +213,7 @@ impl KeyRef<'_> {
         }
     }
 
-    pub(super) fn hash32(self, hash: HashScheme) -> u32 {
+    pub(crate) fn hash32(self, hash: HashScheme) -> u32 {
         match self {
             KeyRef::Generated(n) => hash.generated_hash(n),
             KeyRef::Named(name) => hash.hash32(name),

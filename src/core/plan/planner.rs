@@ -3,13 +3,14 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::ops::Range;
 use std::sync::Arc;
 
 use super::ranges::moved_ranges;
 use super::rows::{Plan, PlanRow};
 use crate::core::error::Error;
-use crate::core::hash::HashScheme;
-use crate::core::keys::{Key, KeySet};
+use crate::core::hash::{generated_label, HashScheme};
+use crate::core::keys::{Key, KeyRef, KeySet};
 use crate::core::par::{each, threads};
 use crate::core::placement::systems::Coordinate;
 use crate::core::placement::{LoneKey, Placed};
@@ -209,13 +210,58 @@ impl Planner {
     pub fn measure(&self, batch: &[(Key, Option<u64>)]) -> Tallies {
         let mut tallies = Tallies::default();
         for (key, size) in batch {
-            let label = match key {
-                Key::Named(name) => Cow::Borrowed(&**name),
-                other => Cow::Owned(other.label()),
-            };
-            self.note(&mut tallies, &label, *size, |scheme| key.hash32(scheme));
+            match key {
+                Key::Generated(n) => self.note_generated(&mut tallies, *n),
+                Key::Named(name) => {
+                    self.note(&mut tallies, name, *size, |scheme| scheme.hash32(name));
+                }
+                other => {
+                    let label = Cow::<str>::Owned(other.label());
+                    self.note(&mut tallies, &label, *size, |scheme| other.hash32(scheme));
+                }
+            }
         }
         tallies
+    }
+
+    /// Notes one key, borrowed from where it was read, `size` bytes where known.
+    pub(crate) fn note_key(&self, into: &mut Tallies, key: KeyRef<'_>, size: Option<u64>) {
+        match key {
+            KeyRef::Generated(n) => self.note_generated(into, n),
+            KeyRef::Named(name) => self.note(into, name, size, |scheme| scheme.hash32(name)),
+            KeyRef::At(_) => self.note(into, &key.label(), size, |scheme| key.hash32(scheme)),
+        }
+    }
+
+    /// Takes the generated keys `key-n` for every `n` of `keys`, spread over the machine's
+    /// cores, each label written on the stack.
+    pub fn add_generated(&mut self, keys: Range<u32>) {
+        let per = (keys.len()).div_ceil(threads()).max(1) as u32;
+        let mut ranges = Vec::new();
+        let mut first = keys.start;
+        while first < keys.end {
+            let last = first.saturating_add(per).min(keys.end);
+            ranges.push(first..last);
+            first = last;
+        }
+        let parts = each(ranges, |range| {
+            let mut tallies = Tallies::default();
+            for n in range {
+                self.note_generated(&mut tallies, n);
+            }
+            tallies
+        });
+        for part in parts {
+            self.merge(part);
+        }
+    }
+
+    /// Notes the generated key `key-n`.
+    fn note_generated(&self, into: &mut Tallies, n: u32) {
+        let (buffer, len) = generated_label(n);
+        // The label is ASCII: "key-" and digits.
+        let label = std::str::from_utf8(&buffer[..len]).unwrap_or_default();
+        self.note(into, label, None, |scheme| scheme.hash32(label));
     }
 
     /// Adds the moves [`Planner::measure`] tallied.

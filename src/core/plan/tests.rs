@@ -152,6 +152,36 @@ fn keys_streamed_in_batches_with_their_sizes_give_the_plan_of_the_keys_held() {
 }
 
 #[test]
+fn generated_keys_and_lines_read_in_place_plan_as_the_same_keys_held_do() {
+    let before = Scenario::new(
+        RingSize::FULL,
+        HashScheme::default(),
+        50,
+        ["A", "B", "C"].map(Server::hashed).to_vec(),
+    )
+    .unwrap();
+    let after = changed(&before, &["add:D"]);
+    let held: Vec<(Key, Option<u64>)> = (0..3_000).map(|n| (Key::Generated(n), None)).collect();
+    let mut whole = Planner::new(&before, &after).unwrap();
+    whole.add(&held);
+    let whole = whole.finish().json();
+    let mut generated = Planner::new(&before, &after).unwrap();
+    generated.add_generated(0..1_000);
+    generated.add_generated(1_000..3_000);
+    assert_eq!(generated.finish().json(), whole);
+    // The same keys as lines of a keyspace, in two blocks, each tallied on its own.
+    let text: String = (0..3_000).map(|n| format!("key-{n}\n")).collect();
+    let (first, second) = text.split_at(text.match_indices('\n').nth(1_233).unwrap().0 + 1);
+    let mut lines = Planner::new(&before, &after).unwrap();
+    for (block, line) in [(first, 1), (second, 1_235)] {
+        let (tallies, skipped) = crate::core::data::plan_lines(&lines, block.as_bytes(), line);
+        assert_eq!(skipped.count, 0);
+        lines.merge(tallies);
+    }
+    assert_eq!(lines.finish().json(), whole);
+}
+
+#[test]
 fn partitions_added_to_a_kafka_topic_move_keys_between_partitions_named_in_each_row() {
     let servers = ["b1", "b2", "b3"].map(Server::hashed).to_vec();
     let mut before = Scenario::new(RingSize::FULL, HashScheme::default(), 1, servers).unwrap();

@@ -10,8 +10,10 @@
 #   PLAN_KEYS              keys through `plan` from a pipe (default 100000000; 0 leaves it out)
 # The runs: `experiment` on 1,000,000 keys from a file (user:0 … user:999999), 2^32 ring,
 # md5-low32, 100 virtual nodes, s0…s7 and s8 added, --json; `lookup` on the same file; and
-# `plan` on PLAN_KEYS keys (key-0 …) from standard input, ring of 2^32, 100 virtual nodes, A, B,
-# C and D added, once per build (it takes minutes).
+# `plan` on PLAN_KEYS keys (key-0 …), ring of 2^32, 100 virtual nodes, A, B, C and D added,
+# generated (--keys) and from standard input (`seq`), once per build each (they take minutes).
+# Beside them, `cargo bench --bench hash_limit` gives what MD5 alone allows on one core and on
+# all of them.
 set -euo pipefail
 [ $# -ge 2 ] || { sed -n '/^# Usage:/,/^# The runs/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 1; }
 before=$1 after=$2 runs=${3:-5} plan_keys=${4:-100000000}
@@ -61,6 +63,9 @@ side_by_side("lookup, 1,000,000 keys from a file", f"BIN {lookup}", runs)
 if plan_keys:
     # Builds from before `plan` existed run it only with the other.
     has_plan = lambda b: subprocess.run([b, "plan", "--help"], capture_output=True).returncode == 0
+    plan = "plan --ring-size 2^32 --vnodes 100 --servers A,B,C --add D"
+    side_by_side(f"plan, {plan_keys:,} generated keys", f"BIN {plan} --keys {plan_keys}",
+                 1, tuple(b for b in (before, after) if has_plan(b)))
     side_by_side(f"plan, {plan_keys:,} keys from standard input",
                  f"seq -f 'key-%.0f' 0 {plan_keys - 1} | BIN plan --ring-size 2^32 --vnodes 100 --servers A,B,C --add D --keys-file -",
                  1, tuple(b for b in (before, after) if has_plan(b)))

@@ -312,3 +312,36 @@ fn one_thread_and_many_give_the_same_bytes_from_experiment_plan_and_lookup() {
         assert_eq!(from_file, one, "{command} {args:?} from a file");
     }
 }
+
+#[test]
+fn an_experiment_on_four_times_more_keys_takes_no_more_memory() {
+    let experiment = |keys: &str| {
+        let (output, peak) = ringlab(
+            &[
+                "experiment",
+                "--ring-size",
+                "2^32",
+                "--vnodes",
+                "100",
+                "--servers",
+                "A,B,C",
+                "--add",
+                "D",
+                "--keys",
+                keys,
+                "--json",
+            ],
+            None,
+        );
+        (stdout(&output), peak)
+    };
+    // Both past the keys held whole, and past the batches on their way through every core.
+    let (few, few_peak) = experiment("1500000");
+    let (many, many_peak) = experiment("6000000");
+    assert!(few.contains("\"keys\": 1500000"), "{few}");
+    assert!(many.contains("\"keys\": 6000000"), "{many}");
+    assert!(
+        many_peak < few_peak + 16 * 1024 && many_peak < 100 * 1024,
+        "{few_peak} kB for 1,500,000 keys, {many_peak} kB for 6,000,000"
+    );
+}

@@ -24,14 +24,14 @@ use crate::failure::Failure;
 use crate::flags::BatchArgs;
 use crate::keystream::{line_count, KeyStream, Lines};
 
-/// How many keys `experiment` holds at once unless `--batch-keys` says otherwise: with the
-/// ring's work on them, and a batch for each thread and one more on their way through,
-/// 20,000,000 short keys pass through in under 100 MB.
-pub const EXPERIMENT_BATCH: usize = 1_000_000;
+/// How many keys a batch holds unless `--batch-keys` says otherwise: with the ring's work on
+/// them, and a batch for each thread and one more on their way through, short keys pass
+/// through in well under 100 MB.
+pub const BATCH_KEYS: usize = 500_000;
 
-/// How many keys `lookup` holds at once unless `--batch-keys` says otherwise: half of
-/// `experiment`'s, since each batch's lines wait with it until they are written.
-pub const LOOKUP_BATCH: usize = 500_000;
+/// How many keys `experiment` holds whole unless `--batch-keys` says otherwise: a million
+/// short keys held whole take less memory than the batches on their way through two cores.
+pub const WHOLE_KEYS: usize = 1_000_000;
 
 /// The fewest keys `--batch-keys` takes.
 const FEWEST: usize = 1_000;

@@ -257,8 +257,8 @@ pub struct KeysArgs {
 /// How many keys are held in memory at once.
 #[derive(Debug, Args)]
 pub struct BatchArgs {
-    /// How many keys are held in memory at once, from 1000 to 10000000 (default 1000000 for
-    /// experiment, 500000 for lookup). Up to N keys are read whole. More (from --keys-file
+    /// How many keys are held in memory at once, from 1000 to 10000000 (default 500000, and
+    /// experiment reads up to 1000000 whole unless told). Up to N keys are read whole. More (from --keys-file
     /// without --format, standard input included, or from --keys) pass through N at a time, in
     /// memory that does not grow with them: the answer is the one N would give whole, and every line counts, so a key that
     /// comes again is counted again. Bounded loads, the requests section (--traffic, --hot,

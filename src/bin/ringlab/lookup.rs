@@ -24,7 +24,7 @@ use crate::pipeline;
 pub fn run(args: &LookupArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut scenario = setup(&args.ring, &args.placement)?;
     let replicas = replicas(&mut scenario, &args.replicas)?;
-    let per_batch = batch_keys(&args.batch, batches::LOOKUP_BATCH)?;
+    let per_batch = batch_keys(&args.batch, batches::BATCH_KEYS)?;
     let mut answers = Answers::new(out, args.detail, replicas);
     match (&args.keys_file, &args.data.format) {
         (Some(path), Some(_)) => {

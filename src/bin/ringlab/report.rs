@@ -15,10 +15,16 @@ use crate::tally::Tally;
 /// The facts of the experiment the flags describe.
 pub fn facts(command: &ExperimentCommand) -> Result<Facts, Failure> {
     let args = &command.experiment;
-    let per_batch = batch_keys(&command.batch, batches::EXPERIMENT_BATCH)?;
+    let per_batch = batch_keys(&command.batch, batches::BATCH_KEYS)?;
     let mut scenario = setup(&args.ring, &args.placement)?;
     let whole = needs_every_key(&scenario, args);
-    let whole_up_to = if whole.is_some() { MAX_KEYS } else { per_batch };
+    let whole_up_to = match (&whole, &command.batch.batch_keys) {
+        (Some(_), _) => MAX_KEYS,
+        // Unless told, as many keys are held whole as take less memory than the batches on
+        // their way through every core.
+        (None, None) => batches::WHOLE_KEYS,
+        (None, Some(_)) => per_batch,
+    };
     let keys = &args.keys;
     let streamed = match (&keys.keys_file, &keys.data.format, &keys.keys) {
         (Some(path), None, _) => match batches::open(path, whole_up_to, per_batch)? {

@@ -245,7 +245,7 @@ fn keyspace_with_repeats(count: usize) -> Vec<u8> {
 #[test]
 fn one_thread_and_many_give_the_same_bytes_from_experiment_plan_and_lookup() {
     let ring = ["--ring-size", "2^32", "--vnodes", "40", "--servers"];
-    let commands: [(&str, Vec<&str>, usize); 4] = [
+    let commands: [(&str, Vec<&str>, usize); 5] = [
         // Few keys move, so every moved key is listed, in ring order across the batches.
         (
             "experiment",
@@ -276,6 +276,11 @@ fn one_thread_and_many_give_the_same_bytes_from_experiment_plan_and_lookup() {
             "lookup",
             [&ring[..], &["A,B,C", "--replicas", "2", "--detail"]].concat(),
             60_000,
+        ),
+        (
+            "compare",
+            [&ring[..], &["A,B,C,D", "--add", "E", "--systems", "--json"]].concat(),
+            30_000,
         ),
     ];
     for (command, args, count) in commands {
@@ -343,5 +348,49 @@ fn an_experiment_on_four_times_more_keys_takes_no_more_memory() {
     assert!(
         many_peak < few_peak + 16 * 1024 && many_peak < 100 * 1024,
         "{few_peak} kB for 1,500,000 keys, {many_peak} kB for 6,000,000"
+    );
+}
+
+#[test]
+fn compare_past_a_batch_reports_what_the_keys_held_whole_report_but_bounded_loads() {
+    let keys = keyspace(40_000);
+    let args = [
+        "compare",
+        "--ring-size",
+        "2^32",
+        "--vnodes",
+        "30",
+        "--servers",
+        "A,B,C,D",
+        "--remove",
+        "C",
+        "--keys-file",
+        "-",
+    ];
+    let run = |batch: &str, json: bool| {
+        let mut all = args.to_vec();
+        all.extend(["--batch-keys", batch]);
+        if json {
+            all.push("--json");
+        }
+        stdout(&ringlab(&all, Some(keys.clone())).0)
+    };
+    let held: serde_json::Value = serde_json::from_str(&run("40000", true)).expect("JSON");
+    let streamed: serde_json::Value = serde_json::from_str(&run("1000", true)).expect("JSON");
+    let mut expected = held.clone();
+    let placements = expected["placements"]
+        .as_object_mut()
+        .expect("the placements");
+    assert!(placements.remove("bounded").is_some());
+    assert_eq!(streamed["placements"], expected["placements"]);
+    assert_eq!(streamed["keys"], 40_000);
+    assert!(held.get("left_out").is_none());
+    let table = run("1000", false);
+    assert!(!table.contains("  Bounded loads "), "{table}");
+    assert!(
+        table.contains(
+            "Note: Bounded loads is left out: it places each key knowing every other key"
+        ),
+        "{table}"
     );
 }

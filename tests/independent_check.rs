@@ -76,16 +76,27 @@ fn a_whole_number_too_large_for_its_setting_says_so_and_names_the_largest() {
         &["experiment", "--servers", "A@99999999999999999999,B"],
         "--servers: 99999999999999999999 is too large: the largest allowed is 4,294,967,295.",
     );
-    // Past the most keys a ring holds, `experiment` streams generated keys a batch at a time,
-    // up to the last generated name, key-4294967294; `compare` holds its keys at once.
+    // Past the most keys a ring holds, `experiment` and `compare` stream generated keys a
+    // batch at a time, up to the last generated name, key-4294967294.
+    for command in ["experiment", "compare"] {
+        refused(
+            &[command, "--servers", "A,B", "--keys", "99999999999"],
+            "--keys: 99999999999 is too large: the largest allowed is 4,294,967,295.",
+        );
+    }
+    // Within the names, past the most a ring holds, where the chosen placement needs every
+    // key at once: that placement's own words.
     refused(
-        &["experiment", "--servers", "A,B", "--keys", "99999999999"],
-        "--keys: 99999999999 is too large: the largest allowed is 4,294,967,295.",
-    );
-    // Still a whole number within the type, past the setting: the setting's own words.
-    refused(
-        &["compare", "--servers", "A,B", "--keys", "99999999999"],
-        "At most 10000000 keys fit on the ring.",
+        &[
+            "compare",
+            "--servers",
+            "A,B",
+            "--placement",
+            "bounded",
+            "--keys",
+            "20000000",
+        ],
+        "Bounded loads places each key knowing every other key, so it takes at most 10,000,000 keys at once",
     );
 }
 

@@ -160,14 +160,26 @@ pub fn compare(before: &Scenario, after: &Scenario) -> Comparison {
 /// Evaluates `kinds`, in that order, on `before` and `after` (the same keys): the textbook
 /// placements and the real systems side by side when both are asked for.
 pub fn compare_kinds(before: &Scenario, after: &Scenario, kinds: &[Kind]) -> Comparison {
-    let columns = each_kind(kinds, |kind| column(before, after, kind));
+    compare_batch(before, after, kinds, &[])
+}
+
+/// [`compare_kinds`] on one batch of keys read from a longer list, where `repeats` names, for
+/// each line that repeated an earlier line's key, that key's id: each such line counts again,
+/// with that key's servers. Batches are summed with [`Comparison::add`].
+pub fn compare_batch(
+    before: &Scenario,
+    after: &Scenario,
+    kinds: &[Kind],
+    repeats: &[u32],
+) -> Comparison {
+    let columns = each_kind(kinds, |kind| column(before, after, kind, repeats));
     Comparison {
-        keys: after.keys().len(),
+        keys: after.keys().len() + repeats.len(),
         columns,
     }
 }
 
-fn column(before: &Scenario, after: &Scenario, kind: Kind) -> Column {
+fn column(before: &Scenario, after: &Scenario, kind: Kind, repeats: &[u32]) -> Column {
     let b = before.place(kind);
     // The scenario's own placement may be evaluated already; any other is evaluated from the
     // one before the change, which can save work (see `Placed::following`).
@@ -191,23 +203,20 @@ fn column(before: &Scenario, after: &Scenario, kind: Kind) -> Column {
     } else {
         ideal_movement(kind, &before.layout(), &after.layout())
     };
-    let ideals = a.ideals();
-    let keys = after.keys().len() as f64;
-    let ratios: Vec<f64> = a
-        .counts()
-        .iter()
-        .zip(&ideals)
-        .map(|(&c, &i)| c as f64 / (i * keys))
-        .collect();
-    let (peak, spread) = if keys > 0.0 {
-        let n = ratios.len() as f64;
-        (
-            Some(ratios.iter().copied().fold(0.0, f64::max)),
-            Some((ratios.iter().map(|r| (r - 1.0).powi(2)).sum::<f64>() / n).sqrt()),
-        )
-    } else {
-        (None, None)
-    };
+    let mut counts_before = b.counts().to_vec();
+    let mut counts_after = a.counts().to_vec();
+    let mut moved_again = 0;
+    for &id in repeats {
+        let (from, to) = (
+            b.owner_of_key(before.keys(), id),
+            a.owner_of_key(after.keys(), id),
+        );
+        counts_before[from] += 1;
+        counts_after[to] += 1;
+        moved_again += usize::from(moved.contains(id));
+    }
+    let keys = after.keys().len() + repeats.len();
+    let (peak, spread) = balance(&counts_after, &a.ideals(), keys);
     let weighted = after.servers().iter().any(|s| s.weight() != 1);
     let note = (weighted && !kind.uses_weights()).then(|| {
         format!(
@@ -217,19 +226,66 @@ fn column(before: &Scenario, after: &Scenario, kind: Kind) -> Column {
     });
     Column {
         kind,
-        moved: moved.len(),
+        moved: moved.len() + moved_again,
         moved_keys: moved,
         ideal,
         names_before: b.names().to_vec(),
-        before: b.counts().to_vec(),
+        before: counts_before,
         names_after: a.names().to_vec(),
-        after: a.counts().to_vec(),
+        after: counts_after,
         peak_to_mean: peak,
         spread,
         cost: a.cost(after.keys()),
         state: a.state(),
         note,
         placed: a,
+    }
+}
+
+/// The busiest server's keys over its ideal count, and the standard deviation of keys over
+/// ideal count, from each server's `counts` and its `ideals` (its ideal share of the `keys`);
+/// none without keys.
+fn balance(counts: &[u64], ideals: &[f64], keys: usize) -> (Option<f64>, Option<f64>) {
+    if keys == 0 {
+        return (None, None);
+    }
+    let keys = keys as f64;
+    let ratios: Vec<f64> = counts
+        .iter()
+        .zip(ideals)
+        .map(|(&c, &i)| c as f64 / (i * keys))
+        .collect();
+    let n = ratios.len() as f64;
+    (
+        Some(ratios.iter().copied().fold(0.0, f64::max)),
+        Some((ratios.iter().map(|r| (r - 1.0).powi(2)).sum::<f64>() / n).sqrt()),
+    )
+}
+
+impl Comparison {
+    /// Adds `later`, the comparison of the same change over keys that came after these (the
+    /// next batch of a longer list, measured by [`compare_batch`] with the same placements):
+    /// moves and each server's keys summed, the balance and the mean lookup cost taken over
+    /// every key. Which keys moved is not kept: key ids are a batch's own.
+    pub fn add(&mut self, later: Comparison) {
+        let (keys, more) = (self.keys as f64, later.keys as f64);
+        for (col, next) in self.columns.iter_mut().zip(later.columns) {
+            col.moved += next.moved;
+            col.moved_keys = KeyIds::default();
+            for (sum, count) in col.before.iter_mut().zip(&next.before) {
+                *sum += count;
+            }
+            for (sum, count) in col.after.iter_mut().zip(&next.after) {
+                *sum += count;
+            }
+            (col.peak_to_mean, col.spread) =
+                balance(&col.after, &col.placed.ideals(), self.keys + later.keys);
+            if keys + more > 0.0 {
+                col.cost.per_key =
+                    (col.cost.per_key * keys + next.cost.per_key * more) / (keys + more);
+            }
+        }
+        self.keys += later.keys;
     }
 }
 

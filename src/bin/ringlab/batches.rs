@@ -15,7 +15,7 @@ use std::path::Path;
 
 use ringlab::core::placement::LoneKey;
 use ringlab::core::{
-    grouped, parse_number, BulkKeys, DataSource, Key, KeySet, LinesRefused, Loaded, Scenario,
+    grouped, parse_number, BulkKeys, DataSource, Key, KeySet, Kind, LinesRefused, Loaded, Scenario,
     MAX_KEYS,
 };
 
@@ -87,10 +87,15 @@ pub fn read_threads(text: Option<&str>) -> Result<usize, Failure> {
 /// Whether the chosen placement of `scenario` places a key without knowing the others: every
 /// placement but bounded loads, which caps each server by the count of all keys.
 pub fn places_alone(scenario: &Scenario) -> bool {
+    kind_places_alone(scenario, scenario.placement())
+}
+
+/// Whether `kind`, on the servers of `scenario`, places a key without knowing the others.
+pub fn kind_places_alone(scenario: &Scenario, kind: Kind) -> bool {
     let keyless = scenario.without_keys();
     let layout = keyless.layout();
     let probe = LoneKey::of(&Key::Generated(0), "key-0", &layout);
-    keyless.placed().owner_of_lone(&probe).is_some()
+    keyless.place(kind).owner_of_lone(&probe).is_some()
 }
 
 /// The refusal of more keys than are held at once, for a run that needs them all at once:

@@ -266,6 +266,10 @@ pub struct CompareArgs {
     /// names one of them.
     #[arg(long, verbatim_doc_comment)]
     pub systems: bool,
+
+    /// How many keys are held at once.
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 /// The flags of `ringlab lookup`.

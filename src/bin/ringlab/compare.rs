@@ -5,20 +5,158 @@ use std::fmt::Write;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use ringlab::core::compare::{compare, compare_kinds, Column, Comparison};
-use ringlab::core::{percent, Kind, Scenario};
+use ringlab::core::compare::{compare_batch, compare_kinds, Column, Comparison};
+use ringlab::core::{percent, Change, Kind, Scenario};
 
-use crate::experiment::Run;
+use crate::batches::{self, holding, threads, Batches};
+use crate::cli::CompareArgs;
+use crate::experiment::{finish, read_change, setup, Failure};
 use crate::json::field;
+use crate::pipeline;
+use crate::report::{needs_every_key, take_keys};
 
-/// The comparison of a finished run: the textbook placements, and the real systems when asked
-/// for or when one of them is the chosen placement.
-pub fn comparison(run: &Run, systems: bool) -> Comparison {
-    if systems || run.before.placement().is_system() {
-        let kinds: Vec<Kind> = Kind::every().collect();
-        compare_kinds(&run.before, &run.after, &kinds)
+/// What the report shows: every placement's column, the ring before the change, the change in
+/// words, and the placements left out, in words.
+pub struct Compared {
+    c: Comparison,
+    before: Scenario,
+    change: Option<String>,
+    left_out: Vec<String>,
+}
+
+/// The comparison the flags describe, as the table, Markdown or JSON they ask for.
+pub fn run(args: &CompareArgs) -> Result<String, Failure> {
+    let compared = compared(args)?;
+    let text = if args.experiment.json {
+        render_json(&compared)
+    } else if args.markdown {
+        render_markdown(&compared)
     } else {
-        compare(&run.before, &run.after)
+        render_text(&compared)
+    };
+    // A million keys freed one by one would only delay the report.
+    std::mem::forget(compared);
+    Ok(text)
+}
+
+/// The placements compared: the textbook ones, and the real systems when asked for or when one
+/// of them is the chosen placement.
+fn kinds(before: &Scenario, systems: bool) -> Vec<Kind> {
+    if systems || before.placement().is_system() {
+        Kind::every().collect()
+    } else {
+        Kind::ALL.to_vec()
+    }
+}
+
+/// The keys held whole and compared at once, or, when they are more than are held at once,
+/// passed through a batch at a time.
+fn compared(args: &CompareArgs) -> Result<Compared, Failure> {
+    let e = &args.experiment;
+    let mut scenario = setup(&e.ring, &e.placement)?;
+    let whole = needs_every_key(&scenario, e);
+    match (
+        take_keys(&mut scenario, e, &args.batch, whole.is_some())?,
+        whole,
+    ) {
+        (None, _) => {
+            let run = finish(scenario, &e.traffic, &e.then)?;
+            let c = compare_kinds(&run.before, &run.after, &kinds(&run.before, args.systems));
+            let compared = Compared {
+                c,
+                before: run.before.without_keys(),
+                change: run.outcome.as_ref().map(|o| o.headline.clone()),
+                left_out: Vec::new(),
+            };
+            std::mem::forget(run);
+            Ok(compared)
+        }
+        (Some(batches), Some(why)) => Err(batches::held_at_once(batches.source(), &why)),
+        (Some(batches), None) => stream(
+            &scenario,
+            batches,
+            read_change(&e.then)?,
+            args.systems,
+            threads(&args.batch)?,
+        ),
+    }
+}
+
+/// Compares the keys of `scenario` (from a scenario file, if any) and those of `batches`
+/// under `change`, a batch at a time: `workers` batches side by side while the next are read,
+/// their comparisons summed in the input's order. A placement that places a key knowing every
+/// other key (bounded loads) is left out, and said so.
+fn stream(
+    scenario: &Scenario,
+    mut batches: Batches,
+    change: Option<(Change, &'static str)>,
+    systems: bool,
+    workers: usize,
+) -> Result<Compared, Failure> {
+    let keyless = scenario.without_keys();
+    let after = |before: &Scenario| match &change {
+        Some((change, flag)) => before
+            .after(change.clone())
+            .map(|(after, outcome)| (after, Some(outcome)))
+            .map_err(|e| Failure::at(flag, e)),
+        None => Ok((before.clone(), None)),
+    };
+    let (keyless_after, outcome) = after(&keyless)?;
+    let (kinds, left): (Vec<Kind>, Vec<Kind>) =
+        kinds(&keyless, systems).into_iter().partition(|&kind| {
+            batches::kind_places_alone(&keyless, kind)
+                && batches::kind_places_alone(&keyless_after, kind)
+        });
+    let measure = |before: &Scenario, repeats: &[u32]| -> Result<Comparison, Failure> {
+        let (changed, _) = after(before)?;
+        Ok(compare_batch(before, &changed, &kinds, repeats))
+    };
+    let mut sum = None;
+    if !scenario.keys().is_empty() {
+        add(&mut sum, measure(scenario, &[])?);
+    }
+    let source = batches.source().to_string();
+    pipeline::in_order(
+        workers,
+        || batches.next_batch(),
+        |batch| {
+            let loaded = batch.read(&source, &keyless)?;
+            let repeats: Vec<u32> = loaded.repeats.iter().map(|&(_, id)| id).collect();
+            let lines = loaded.keys.len() + repeats.len();
+            let held = holding(&keyless, loaded.keys, lines, &source)?;
+            measure(&held, &repeats)
+        },
+        |part| {
+            add(&mut sum, part);
+            Ok(true)
+        },
+    )?;
+    let c = match sum {
+        Some(c) => c,
+        None => compare_batch(&keyless, &keyless_after, &kinds, &[]),
+    };
+    let left_out = left
+        .iter()
+        .map(|kind| {
+            format!(
+                "{} is left out: it places each key knowing every other key, and the keys passed through a batch at a time (--batch-keys).",
+                kind.name()
+            )
+        })
+        .collect();
+    Ok(Compared {
+        c,
+        before: keyless,
+        change: outcome.map(|o| o.headline),
+        left_out,
+    })
+}
+
+/// Adds a batch's comparison to the sum of those before it.
+fn add(sum: &mut Option<Comparison>, part: Comparison) {
+    match sum {
+        Some(sum) => sum.add(part),
+        None => *sum = Some(part),
     }
 }
 
@@ -72,12 +210,12 @@ fn trim(x: f64) -> String {
 }
 
 /// The plain table.
-pub fn render_text(run: &Run, systems: bool) -> String {
-    let c = comparison(run, systems);
+fn render_text(compared: &Compared) -> String {
+    let c = &compared.c;
     let mut out = String::new();
-    let _ = writeln!(out, "{}", headline(run, &c));
+    let _ = writeln!(out, "{}", headline(compared));
     let mut table = vec![HEADER.iter().map(|h| h.to_string()).collect::<Vec<_>>()];
-    table.extend(rows(&c, run.before.placement()));
+    table.extend(rows(c, compared.before.placement()));
     let widths: Vec<usize> = (0..HEADER.len())
         .map(|i| {
             table
@@ -96,17 +234,17 @@ pub fn render_text(run: &Run, systems: bool) -> String {
         out.push('\n');
     }
     out.push_str("  * best in its column: moved nearest the ideal (the least any placement could move), busiest nearest the mean, cheapest lookup.\n");
-    notes(&mut out, &c);
+    notes(&mut out, compared);
     out
 }
 
 /// A Markdown table.
-pub fn render_markdown(run: &Run, systems: bool) -> String {
-    let c = comparison(run, systems);
-    let mut out = format!("{}\n\n", headline(run, &c));
+fn render_markdown(compared: &Compared) -> String {
+    let c = &compared.c;
+    let mut out = format!("{}\n\n", headline(compared));
     let _ = writeln!(out, "| {} |", HEADER.join(" | "));
     let _ = writeln!(out, "|{}", "---|".repeat(HEADER.len()));
-    for row in rows(&c, run.before.placement()) {
+    for row in rows(c, compared.before.placement()) {
         let cells: Vec<String> = row
             .iter()
             .map(|cell| match cell.strip_suffix(" *") {
@@ -117,13 +255,14 @@ pub fn render_markdown(run: &Run, systems: bool) -> String {
         let _ = writeln!(out, "| {} |", cells.join(" | "));
     }
     out.push_str("\nBold: best in its column: moved nearest the ideal (the least any placement could move), busiest nearest the mean, cheapest lookup.\n");
-    notes(&mut out, &c);
+    notes(&mut out, compared);
     out
 }
 
-fn headline(run: &Run, c: &Comparison) -> String {
-    let change = match &run.outcome {
-        Some(o) => o.headline.clone(),
+fn headline(compared: &Compared) -> String {
+    let c = &compared.c;
+    let change = match &compared.change {
+        Some(headline) => headline.clone(),
         None => "No change asked for (--add or --remove), so no key moved.".to_string(),
     };
     format!(
@@ -131,9 +270,9 @@ fn headline(run: &Run, c: &Comparison) -> String {
         c.keys,
         if c.keys == 1 { "key" } else { "keys" },
         "on",
-        servers_words(&run.before),
+        servers_words(&compared.before),
         "ring of",
-        run.before.size(),
+        compared.before.size(),
     )
 }
 
@@ -142,20 +281,24 @@ fn servers_words(s: &Scenario) -> String {
     format!("{n} {}", if n == 1 { "server" } else { "servers" })
 }
 
-fn notes(out: &mut String, c: &Comparison) {
-    for col in &c.columns {
+fn notes(out: &mut String, compared: &Compared) {
+    for col in &compared.c.columns {
         if let Some(note) = &col.note {
             let _ = writeln!(out, "Note: {note}");
         }
     }
+    for note in &compared.left_out {
+        let _ = writeln!(out, "Note: {note}");
+    }
 }
 
 /// The JSON report: `{keys, placements: {NAME: {...}}}`.
-pub fn render_json(run: &Run, systems: bool) -> String {
-    let c = comparison(run, systems);
+fn render_json(compared: &Compared) -> String {
+    let c = &compared.c;
     let report = JsonReport {
         keys: c.keys,
         placements: &c.columns,
+        left_out: &compared.left_out,
     };
     let mut text = serde_json::to_string_pretty(&report)
         .unwrap_or_else(|e| format!("{{\"error\": {:?}}}", e.to_string()));
@@ -168,6 +311,8 @@ struct JsonReport<'a> {
     keys: usize,
     #[serde(serialize_with = "by_placement")]
     placements: &'a [Column],
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    left_out: &'a [String],
 }
 
 fn by_placement<S: Serializer>(columns: &&[Column], serializer: S) -> Result<S::Ok, S::Error> {

@@ -8,7 +8,6 @@ use ringlab::core::{
     Outcome, RingSize, Scenario, Server, ServerSpec, MAX_KEYS, VNODES,
 };
 
-use crate::cli::ExperimentArgs;
 use crate::flags::{ChangeArgs, DataArgs, KeysArgs, PlacementArgs, RingArgs, TrafficArgs};
 use ringlab::core::data::{read_data, DataOptions, Format as DataFormat, Opened};
 use ringlab::core::pasted::Format;
@@ -31,17 +30,6 @@ pub struct Run {
     pub reads: Option<f64>,
     /// What the chosen placement does not read of the set-up, in words.
     pub notes: Vec<String>,
-}
-
-/// Builds the scenario from `args`, adds the keys, and applies the change.
-pub fn run(args: &ExperimentArgs) -> Result<Run, Failure> {
-    build(
-        &args.ring,
-        &args.placement,
-        &args.keys,
-        &args.traffic,
-        &args.then,
-    )
 }
 
 /// Builds the scenario from the ring and placement flags, adds the keys, sets the traffic, and

@@ -85,7 +85,7 @@ mod native {
     use clap::Parser;
 
     use crate::cli::{Cli, Command};
-    use crate::experiment::{self, Failure};
+    use crate::experiment::Failure;
 
     /// Exit status for a command line or input that was refused.
     const REFUSED: u8 = 2;
@@ -108,17 +108,7 @@ mod native {
                 std::mem::forget(facts);
                 text
             }),
-            Command::Compare(args) => experiment::run(&args.experiment).map(|run| {
-                let text = if args.experiment.json {
-                    crate::compare::render_json(&run, args.systems)
-                } else if args.markdown {
-                    crate::compare::render_markdown(&run, args.systems)
-                } else {
-                    crate::compare::render_text(&run, args.systems)
-                };
-                leave(run);
-                text
-            }),
+            Command::Compare(args) => crate::compare::run(&args),
             Command::Lookup(args) => {
                 // The lines go out as the keys are looked up, never gathered whole.
                 return match crate::lookup::run(&args, &mut io::stdout().lock()) {
@@ -138,12 +128,6 @@ mod native {
             Ok(text) => emit(&text),
             Err(failure) => fail(&failure),
         }
-    }
-
-    /// Leaves a finished run for the system to reclaim when the process ends: freeing a
-    /// million keys one by one would only delay the report.
-    fn leave(run: experiment::Run) {
-        std::mem::forget(run);
     }
 
     /// Help and version go out as clap writes them; any other parse error becomes one line.

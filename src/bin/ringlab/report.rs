@@ -9,46 +9,16 @@ use crate::cli::{ExperimentArgs, ExperimentCommand};
 use crate::experiment::{add_keys, finish, put_key_text, put_keys, read_change, setup};
 use crate::facts::Facts;
 use crate::failure::Failure;
+use crate::flags::BatchArgs;
 use crate::pipeline;
 use crate::tally::Tally;
 
 /// The facts of the experiment the flags describe.
 pub fn facts(command: &ExperimentCommand) -> Result<Facts, Failure> {
     let args = &command.experiment;
-    let per_batch = batch_keys(&command.batch, batches::BATCH_KEYS)?;
     let mut scenario = setup(&args.ring, &args.placement)?;
     let whole = needs_every_key(&scenario, args);
-    let whole_up_to = match (&whole, &command.batch.batch_keys) {
-        (Some(_), _) => MAX_KEYS,
-        // Unless told, as many keys are held whole as take less memory than the batches on
-        // their way through every core.
-        (None, None) => batches::WHOLE_KEYS,
-        (None, Some(_)) => per_batch,
-    };
-    let keys = &args.keys;
-    let streamed = match (&keys.keys_file, &keys.data.format, &keys.keys) {
-        (Some(path), None, _) => match batches::open(path, whole_up_to, per_batch)? {
-            Keys::Whole { source, text } => {
-                put_key_text(&mut scenario, &source, text)?;
-                None
-            }
-            Keys::Streamed(batches) => Some(batches),
-        },
-        (None, _, Some(text)) => {
-            let count = parse_number::<u32>(text)
-                .map_err(|e| Failure::at("--keys", e.largest(u64::from(u32::MAX))))?;
-            if count as usize <= whole_up_to {
-                put_keys(&mut scenario, Some(text), None, None)?;
-                None
-            } else {
-                Some(Batches::generated(u64::from(count), per_batch))
-            }
-        }
-        _ => {
-            add_keys(&mut scenario, keys)?;
-            None
-        }
-    };
+    let streamed = take_keys(&mut scenario, args, &command.batch, whole.is_some())?;
     match (streamed, whole) {
         (None, _) => {
             let run = finish(scenario, &args.traffic, &args.then)?;
@@ -65,6 +35,49 @@ pub fn facts(command: &ExperimentCommand) -> Result<Facts, Failure> {
             threads(&command.batch)?,
         ),
     }
+}
+
+/// Puts the keys the flags give on `scenario`, unless there are more than are held at once:
+/// then their batches, to pass through a batch at a time. With `whole`, up to
+/// [`MAX_KEYS`] are held whole (something needs every key at once).
+pub fn take_keys(
+    scenario: &mut Scenario,
+    args: &ExperimentArgs,
+    batch: &BatchArgs,
+    whole: bool,
+) -> Result<Option<Batches>, Failure> {
+    let per_batch = batch_keys(batch, batches::BATCH_KEYS)?;
+    let whole_up_to = match (whole, &batch.batch_keys) {
+        (true, _) => MAX_KEYS,
+        // Unless told, as many keys are held whole as take less memory than the batches on
+        // their way through every core.
+        (false, None) => batches::WHOLE_KEYS,
+        (false, Some(_)) => per_batch,
+    };
+    let keys = &args.keys;
+    Ok(match (&keys.keys_file, &keys.data.format, &keys.keys) {
+        (Some(path), None, _) => match batches::open(path, whole_up_to, per_batch)? {
+            Keys::Whole { source, text } => {
+                put_key_text(scenario, &source, text)?;
+                None
+            }
+            Keys::Streamed(batches) => Some(batches),
+        },
+        (None, _, Some(text)) => {
+            let count = parse_number::<u32>(text)
+                .map_err(|e| Failure::at("--keys", e.largest(u64::from(u32::MAX))))?;
+            if count as usize <= whole_up_to {
+                put_keys(scenario, Some(text), None, None)?;
+                None
+            } else {
+                Some(Batches::generated(u64::from(count), per_batch))
+            }
+        }
+        _ => {
+            add_keys(scenario, keys)?;
+            None
+        }
+    })
 }
 
 /// Passes the keys of `scenario` (from a scenario file, if any) and those of `batches` through
@@ -106,7 +119,7 @@ fn stream(
 /// placement that places a key knowing the others (bounded loads) before or after the change,
 /// or a change to the keys themselves or to the ring's size (which carries keys placed by hand
 /// to new positions together).
-fn needs_every_key(scenario: &Scenario, args: &ExperimentArgs) -> Option<String> {
+pub fn needs_every_key(scenario: &Scenario, args: &ExperimentArgs) -> Option<String> {
     let traffic = &args.traffic;
     if traffic.traffic.is_some()
         || !traffic.hot.is_empty()

@@ -319,6 +319,56 @@ mod tests {
     use crate::core::Change;
 
     #[test]
+    fn two_batches_summed_compare_as_their_keys_held_together_do() {
+        let servers = ["A", "B", "C"]
+            .map(crate::core::server::Server::hashed)
+            .to_vec();
+        let ring = Scenario::new(
+            crate::core::RingSize::FULL,
+            crate::core::HashScheme::default(),
+            40,
+            servers,
+        )
+        .unwrap();
+        let with = |range: std::ops::Range<u32>| {
+            let mut s = ring.clone();
+            s.insert_keys(range.map(crate::core::Key::Generated).collect())
+                .unwrap();
+            let (after, _) = s
+                .after(Change::AddServer {
+                    name: "D".into(),
+                    at: None,
+                    weight: None,
+                })
+                .unwrap();
+            (s, after)
+        };
+        let kinds: Vec<Kind> = Kind::ALL
+            .into_iter()
+            .filter(|k| *k != Kind::Bounded)
+            .collect();
+        let (all, all_after) = with(0..3_000);
+        let whole = compare_kinds(&all, &all_after, &kinds);
+        let (first, first_after) = with(0..1_200);
+        let (second, second_after) = with(1_200..3_000);
+        let mut summed = compare_kinds(&first, &first_after, &kinds);
+        summed.add(compare_kinds(&second, &second_after, &kinds));
+        assert_eq!(summed.keys, 3_000);
+        for (s, w) in summed.columns.iter().zip(&whole.columns) {
+            assert_eq!(
+                (s.moved, &s.before, &s.after),
+                (w.moved, &w.before, &w.after)
+            );
+            assert_eq!(s.peak_to_mean, w.peak_to_mean, "{:?}", s.kind);
+            assert!(
+                (s.cost.per_key - w.cost.per_key).abs() < 1e-9,
+                "{:?}",
+                s.kind
+            );
+        }
+    }
+
+    #[test]
     fn adding_d_to_the_teaching_ring_is_measured_under_every_placement() {
         let before = Scenario::teaching();
         let mut after = before.clone();

@@ -166,6 +166,7 @@ pub fn App() -> impl IntoView {
             </div>
         </header>
         <authoring::recording::Recording />
+        <header::blank::BlankScreen />
         <LinkNotices />
         <main
             class="layout"

@@ -3,6 +3,7 @@
 //! the SVG and the CSV arrive on first use) and More menu, the folding menu they are built from, and the keyboard shortcuts,
 //! installed here with the list More opens.
 
+pub mod blank;
 pub mod figure_snippet;
 pub mod menu;
 pub mod share;

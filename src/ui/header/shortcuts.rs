@@ -13,7 +13,7 @@ use crate::ui::state::{AppState, ClickMode, Field};
 const VNODE_CYCLE: [u32; 5] = [1, 3, 10, 100, 200];
 
 /// Every shortcut, as the overlay lists it.
-pub const SHORTCUTS: [(&str, &str); 14] = [
+pub const SHORTCUTS: [(&str, &str); 17] = [
     ("A", "add a server"),
     ("X or Delete", "remove the selected server"),
     ("K", "add 100 keys"),
@@ -21,7 +21,19 @@ pub const SHORTCUTS: [(&str, &str); 14] = [
     ("Z or Ctrl+Z", "undo"),
     ("Shift+Z or Ctrl+Shift+Z", "redo"),
     ("→ or N", "next lesson step"),
-    ("← or B", "previous lesson step"),
+    (
+        "← or B",
+        "previous lesson step (B blanks the screen in presentation mode)",
+    ),
+    (
+        "Page Down",
+        "next lesson step in presentation mode, as a clicker sends it",
+    ),
+    ("Page Up", "previous lesson step in presentation mode"),
+    (
+        "B or .",
+        "in presentation mode, blank the screen, as a clicker's blank button does; any key brings it back",
+    ),
     ("P", "presentation mode on or off"),
     ("C", "show or fold the controls in presentation mode"),
     ("F", "full screen"),
@@ -69,7 +81,15 @@ fn set_single_keys(on: RwSignal<bool>, value: bool) {
 pub fn install(app: AppState) {
     let single = single_keys();
     let handle = window_event_listener(ev::keydown, move |ev: web_sys::KeyboardEvent| {
-        if typing(&ev) || ev.alt_key() {
+        // A control that answered the key itself (the ring walking its keys, a chart its
+        // samples) keeps it.
+        if typing(&ev) || ev.alt_key() || ev.default_prevented() {
+            return;
+        }
+        // A blank screen comes back at any key, which does nothing else.
+        if untrack(|| app.page.blanked()) {
+            app.page.set_blank(false);
+            ev.prevent_default();
             return;
         }
         let key = ev.key();
@@ -133,8 +153,19 @@ fn run(app: AppState, key: &str) -> bool {
         "Z" => {
             app.redo();
         }
+        "b" | "B" | "." if app.present.get_untracked() => {
+            app.page.set_blank(true);
+            app.words
+                .announce("The screen is blank: press any key to bring it back.".into());
+        }
         "ArrowRight" | "n" | "N" => app.step_lesson(1),
         "ArrowLeft" | "b" | "B" => app.step_lesson(-1),
+        // A presenter's clicker sends Page Down and Page Up; elsewhere they scroll the page.
+        "PageDown" | "PageUp"
+            if app.present.get_untracked() && app.lesson.with_untracked(Option::is_some) =>
+        {
+            app.step_lesson(if key == "PageDown" { 1 } else { -1 });
+        }
         "p" | "P" => app.page.toggle_present(),
         "c" | "C" if app.present.get_untracked() => {
             app.page.toggle_controls();

@@ -14,6 +14,7 @@ pub struct Page {
     help_open: RwSignal<bool>,
     paste_open: RwSignal<bool>,
     compare_systems: RwSignal<bool>,
+    blank: RwSignal<bool>,
 }
 
 /// The page's read side, as the app state holds it.
@@ -36,6 +37,7 @@ impl Page {
             help_open: RwSignal::new(false),
             paste_open: RwSignal::new(false),
             compare_systems: RwSignal::new(false),
+            blank: RwSignal::new(false),
         };
         let reads = Reads {
             view: writes.view.read_only(),
@@ -58,11 +60,24 @@ impl Page {
     /// Turns presentation mode on or off.
     pub fn set_present(&self, on: bool) {
         self.present.set(on);
+        if !on {
+            self.blank.set(false);
+        }
     }
 
     /// Turns presentation mode over.
     pub fn toggle_present(&self) {
-        self.present.update(|p| *p = !*p);
+        self.set_present(!self.present.get_untracked());
+    }
+
+    /// Whether the screen is blanked, as a presenter's clicker blanks it (`B` or `.`).
+    pub fn blanked(&self) -> bool {
+        self.blank.get()
+    }
+
+    /// Blanks the screen in presentation mode, or brings it back.
+    pub fn set_blank(&self, blank: bool) {
+        self.blank.set(blank && self.present.get_untracked());
     }
 
     /// Unfolds or folds the editing controls in presentation mode.

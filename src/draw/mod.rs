@@ -18,6 +18,7 @@ pub mod first_screen;
 pub mod geometry;
 pub mod palette;
 pub mod picture;
+pub mod qr;
 pub mod still;
 pub mod style;
 pub mod svg;

@@ -104,6 +104,9 @@ pub fn App() -> impl IntoView {
     // Mounted from the first time it is opened on (it shows itself while open), so closing it
     // gives the focus back as usual.
     let listed = Memo::new(move |was: Option<&bool>| was == Some(&true) || app.help_open.get());
+    let qr_code = Lazy::new("the QR code", || Box::pin(header::arrive_qr()), announce);
+    // Mounted from the first time it is shown on, like the shortcut list.
+    let scanned = Memo::new(move |was: Option<&bool>| was == Some(&true) || app.page.qr_open());
     let paste = Lazy::new(
         "the cluster reader",
         || Box::pin(placements::with(systems::arrive_paste())),
@@ -223,6 +226,9 @@ pub fn App() -> impl IntoView {
         </main>
         <Show when=move || app.predict.get()>
             {arrive(predict, "toast", move |show| show(theme))}
+        </Show>
+        <Show when=move || scanned.get()>
+            {arrive(qr_code, "toast", |show| show())}
         </Show>
         <Show when=move || listed.get()>
             {arrive(shortcut_list, "toast", |show| show())}

@@ -50,6 +50,8 @@ export const BUDGET = {
     practice: 24_500,
     plan: 18_500,
     predict: 4_200,
+    // The QR code of the view's link: the qrcode crate's encoder and its SVG (14.6 kB when set).
+    qr: 15_000,
     recording: 20_500,
     replicas: 1_600,
     ringsize: 5_300,

@@ -29,7 +29,7 @@ export const VALUES = [
 export const KEYS = [
   'a', 'x', 'k', 'v', 'z', 'Z', 'n', 'b', 'p', 'r', '?', 'Escape', 'Enter', 'Tab', 'Shift+Tab', ' ',
   'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Delete', 'Control+z', 'Control+y',
-  'Control+Shift+Z', 'q', '1', '+', 'f',
+  'Control+Shift+Z', 'q', '1', '+', 'f', 'PageDown', 'PageUp', '.', 'B',
 ];
 
 /** Links opened now and then: lessons' and tampered ones. */

@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 
 use crate::core::data::{DataOptions, Format, Opened, Reading};
 use crate::core::{read_scenario, write_scenario, Outcome, FILE_NAME};
-use crate::ui::kit::browser::{download, now};
+use crate::ui::kit::browser::{now, save_text};
 use crate::ui::kit::numbers::grouped;
 use crate::ui::state::{AppState, Field};
 
@@ -222,19 +222,6 @@ fn chosen_file(ev: &leptos::ev::Event) -> Option<web_sys::File> {
     let file = input.files()?.get(0);
     input.set_value("");
     file
-}
-
-/// Offers `text` to save as a file called `name`.
-fn save_text(text: &str, name: &str) {
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
-    if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) {
-        if let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) {
-            download(&url, name);
-            let _ = web_sys::Url::revoke_object_url(&url);
-        }
-    }
 }
 
 /// Reads a file dropped anywhere on the page: a saved scenario is opened, anything else read
@@ -453,7 +440,7 @@ pub fn DataForm(panel: DataPanel) -> impl IntoView {
                     data-testid="save-scenario"
                     on:click=move |_| {
                         let text = app.scenario.with_untracked(write_scenario);
-                        save_text(&text, FILE_NAME);
+                        save_text(&text, FILE_NAME, "application/json");
                         app.words.announce(format!("Saved as {FILE_NAME}."));
                     }
                 >

@@ -6,6 +6,7 @@
 pub mod blank;
 pub mod figure_snippet;
 pub mod menu;
+pub mod qr;
 pub mod share;
 pub mod shortcuts;
 pub mod snippet;
@@ -27,6 +28,13 @@ split_point! {
             save_csv: snippet::save_csv,
             save_svg: still::save_svg,
         }
+    }
+}
+
+split_point! {
+    /// The QR code of the view's link, fetched the first time it is shown.
+    pub fn arrive_qr() -> crate::ui::parts::Plain = qr {
+        || view! { <qr::QrDialog /> }.into_any()
     }
 }
 

@@ -84,6 +84,16 @@ pub(super) fn ShareMenu(embed_open: RwSignal<bool>, figure_open: RwSignal<bool>)
             >
                 "Copy as figure…"
             </button>
+            <button
+                type="button"
+                data-testid="qr-open"
+                on:click=move |_| {
+                    fold.open.set(false);
+                    app.page.set_qr_open(true);
+                }
+            >
+                "QR code…"
+            </button>
             <button type="button" data-testid="save-png" on:click=save_png>"Save PNG"</button>
             <button type="button" data-testid="save-svg" on:click=save_svg>"Save SVG"</button>
             <button type="button" data-testid="save-csv" on:click=save_csv>"Save table (CSV)"</button>

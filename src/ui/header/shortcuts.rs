@@ -13,7 +13,7 @@ use crate::ui::state::{AppState, ClickMode, Field};
 const VNODE_CYCLE: [u32; 5] = [1, 3, 10, 100, 200];
 
 /// Every shortcut, as the overlay lists it.
-pub const SHORTCUTS: [(&str, &str); 17] = [
+pub const SHORTCUTS: [(&str, &str); 18] = [
     ("A", "add a server"),
     ("X or Delete", "remove the selected server"),
     ("K", "add 100 keys"),
@@ -35,6 +35,7 @@ pub const SHORTCUTS: [(&str, &str); 17] = [
         "in presentation mode, blank the screen, as a clicker's blank button does; any key brings it back",
     ),
     ("P", "presentation mode on or off"),
+    ("Q", "in presentation mode, a QR code of this view for the room's phones"),
     ("C", "show or fold the controls in presentation mode"),
     ("F", "full screen"),
     ("R", "reset to the starting ring"),
@@ -167,6 +168,7 @@ fn run(app: AppState, key: &str) -> bool {
             app.step_lesson(if key == "PageDown" { 1 } else { -1 });
         }
         "p" | "P" => app.page.toggle_present(),
+        "q" | "Q" if app.present.get_untracked() => app.page.set_qr_open(true),
         "c" | "C" if app.present.get_untracked() => {
             app.page.toggle_controls();
             if app.controls_open.get_untracked() {

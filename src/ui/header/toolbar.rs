@@ -20,7 +20,7 @@ pub fn Toolbar() -> impl IntoView {
     let figure_open = RwSignal::new(false);
     // The snippets' dialogs arrive the first time one is opened, and stay.
     let asked = Memo::new(move |was: Option<&bool>| {
-        was.copied().unwrap_or(false) || embed_open.get() || figure_open.get()
+        was.copied().unwrap_or(false) || embed_open.get() || figure_open.get() || app.page.qr_open()
     });
     view! {
         <div class="toolbar" role="group" aria-label="History and sharing">

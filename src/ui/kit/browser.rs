@@ -47,6 +47,19 @@ pub fn when_idle(work: impl FnOnce() + 'static) {
     }
 }
 
+/// Offers `text` to save as a file called `name`, of the type `mime`.
+pub fn save_text(text: &str, name: &str, mime: &str) {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) {
+        if let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) {
+            download(&url, name);
+            let _ = web_sys::Url::revoke_object_url(&url);
+        }
+    }
+}
+
 /// Offers `url` to the person as a file called `name`.
 pub fn download(url: &str, name: &str) {
     let Ok(element) = document().create_element("a") else {

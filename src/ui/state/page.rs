@@ -15,6 +15,7 @@ pub struct Page {
     paste_open: RwSignal<bool>,
     compare_systems: RwSignal<bool>,
     blank: RwSignal<bool>,
+    qr_open: RwSignal<bool>,
 }
 
 /// The page's read side, as the app state holds it.
@@ -38,6 +39,7 @@ impl Page {
             paste_open: RwSignal::new(false),
             compare_systems: RwSignal::new(false),
             blank: RwSignal::new(false),
+            qr_open: RwSignal::new(false),
         };
         let reads = Reads {
             view: writes.view.read_only(),
@@ -73,6 +75,16 @@ impl Page {
     /// Whether the screen is blanked, as a presenter's clicker blanks it (`B` or `.`).
     pub fn blanked(&self) -> bool {
         self.blank.get()
+    }
+
+    /// Whether the QR code of the view's link is shown.
+    pub fn qr_open(&self) -> bool {
+        self.qr_open.get()
+    }
+
+    /// Shows or hides the QR code of the view's link.
+    pub fn set_qr_open(&self, open: bool) {
+        self.qr_open.set(open);
     }
 
     /// Blanks the screen in presentation mode, or brings it back.

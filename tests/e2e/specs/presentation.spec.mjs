@@ -120,7 +120,7 @@ test('? opens the list of shortcuts and Escape closes it', async ({ ring }) => {
   await expect(teach.shortcuts).toHaveAccessibleName('Keyboard shortcuts');
   await expect(teach.shortcuts.getByRole('button', { name: 'Close' })).toBeFocused();
   const rows = teach.shortcuts.locator('tbody tr');
-  await expect(rows).toHaveCount(17);
+  await expect(rows).toHaveCount(18);
   await expect(rows.first()).toHaveText(/^A\s*add a server$/);
   await ring.page.keyboard.press('Escape');
   await expect(teach.shortcuts).toHaveCount(0);

@@ -53,6 +53,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.log(`first-screen: ${html.length} bytes of first screen written into ${join(dir, 'index.html')}`);
     // The stylesheet a host page adds for its figures' stills, from the same writer's colours.
     writeFileSync(join(dir, 'figure-stills.css'), firstScreen(['--stills-css']));
+    // A printed lesson's layout, which the page's Print worksheet links (the page's security
+    // policy allows no inline style), from the same writer's stylesheet.
+    writeFileSync(join(dir, 'worksheet.css'), firstScreen(['--worksheet-css']));
   } catch (error) {
     console.error(`first-screen: ${error.message}`);
     process.exit(1);

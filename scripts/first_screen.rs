@@ -6,6 +6,8 @@
 //!     cargo run --example first-screen -- --css   its colours, as style/main.css carries them
 //!     cargo run --example first-screen -- --stills-css
 //!                                                 figure-stills.css, for host pages' stills
+//!     cargo run --example first-screen -- --worksheet-css
+//!                                                 worksheet.css, a printed lesson's layout
 //!
 //! It is a Cargo example rather than a binary so that installing the `ringlab` command does not
 //! install it too.
@@ -23,8 +25,9 @@ fn main() {
         }
         Some("--css") => print!("{}", first_screen::stylesheet()),
         Some("--stills-css") => print!("{}", ringlab::draw::figure_element::stills_stylesheet()),
+        Some("--worksheet-css") => print!("{}", ringlab::teach::lessons::WORKSHEET_CSS),
         Some(other) => {
-            eprintln!("first-screen: unknown argument {other}; usage: first-screen [--css | --stills-css]");
+            eprintln!("first-screen: unknown argument {other}; usage: first-screen [--css | --stills-css | --worksheet-css]");
             std::process::exit(2);
         }
     }

@@ -1705,3 +1705,22 @@ fn lookup_of_a_key_past_64_kib_exits_2_with_the_limit_and_the_keys_length() {
         stderr(&output)
     );
 }
+
+#[test]
+fn lesson_worksheet_is_one_html_page_per_step_with_its_ring_drawn_and_the_answers_last() {
+    let output = ringlab(&["lesson", "teaching-ring", "--worksheet"]);
+    assert!(output.status.success());
+    let html = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    // Self-contained: no script, no file it loads.
+    assert!(!html.contains("<script") && !html.contains("<link") && !html.contains("src="));
+    assert_eq!(html.matches("<section class=\"step\">").count(), 6);
+    assert_eq!(html.matches("<div class=\"still\"><svg").count(), 6);
+    assert!(html.contains("<h2>Step 3 of 6: D joins at 60</h2>"));
+    let answers = html
+        .find("<section class=\"answers\">")
+        .expect("an answers page");
+    assert!(html.rfind("<section class=\"step\">").unwrap() < answers);
+    assert!(html[answers..].contains("<h3>Question "));
+    assert!(html.contains("class=\"room\""));
+}

@@ -6,14 +6,19 @@ use std::io::Read;
 
 use ringlab::core::read_link;
 use ringlab::core::MAX_KEYS;
+use ringlab::draw::still::Still;
+use ringlab::draw::svg::Styling;
 use ringlab::teach::lessons::{
-    is_lesson_link, lesson, lesson_from_link, lesson_link, markdown, plain, read_text, write_text,
-    ReadLesson, MAX_LINK_CHARS,
+    is_lesson_link, lesson, lesson_from_link, lesson_link, markdown, plain, read_text, worksheet,
+    write_text, ReadLesson, Sheet, MAX_LINK_CHARS,
 };
 use ringlab::teach::quiz::setting;
 
 use crate::experiment::Failure;
 use crate::lesson_args::LessonArgs;
+
+/// The side a worksheet's stills are drawn at, in pixels (printed about 8.5 cm wide).
+pub const WORKSHEET_SIDE: u32 = 360;
 
 /// Runs `ringlab lesson`, returning the report; what was skipped goes to standard error.
 pub fn run(args: &LessonArgs) -> Result<String, Failure> {
@@ -30,6 +35,12 @@ pub fn run(args: &LessonArgs) -> Result<String, Failure> {
     }
     Ok(if args.markdown {
         markdown(l)
+    } else if args.worksheet {
+        worksheet(l, Sheet::Inline, |link| {
+            Still::of_link(link)
+                .0
+                .svg(WORKSHEET_SIDE, Styling::Inline { dark: false })
+        })
     } else if args.file {
         write_text(l)
     } else if args.link {

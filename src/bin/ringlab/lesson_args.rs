@@ -18,12 +18,19 @@ pub struct LessonArgs {
     #[arg(long, verbatim_doc_comment)]
     pub markdown: bool,
 
-    /// Print the lesson as its text file instead, for editing and saving.
+    /// Print a worksheet to hand out instead: one self-contained HTML page per step, with a
+    /// drawing of its ring, its words and its questions with room to answer, and the answers
+    /// last. Open it in a browser and print it.
+    /// Example: ringlab lesson teaching-ring --worksheet > worksheet.html
     #[arg(long, conflicts_with = "markdown", verbatim_doc_comment)]
+    pub worksheet: bool,
+
+    /// Print the lesson as its text file instead, for editing and saving.
+    #[arg(long, conflicts_with_all = ["markdown", "worksheet"], verbatim_doc_comment)]
     pub file: bool,
 
     /// Print the value of lesson= for a link instead, and say whether it fits in one.
-    #[arg(long, conflicts_with_all = ["markdown", "file"], verbatim_doc_comment)]
+    #[arg(long, conflicts_with_all = ["markdown", "file", "worksheet"], verbatim_doc_comment)]
     pub link: bool,
 }
 
@@ -33,8 +40,9 @@ Read a lesson (a file saved from the page, a link to one, or a built-in lesson) 
 steps: each step's title, caption, what it points at and, from the engine, its setting, last
 change and each server's share; then each question with the engine's answer and its working.
 What the lesson held that could not be read is listed on standard error, and the rest is
-printed. --markdown prints the same as Markdown for a text, --file as the lesson's text file,
-and --link as the value of lesson= for a page's address.
+printed. --markdown prints the same as Markdown for a text, --worksheet as an HTML worksheet to
+print (a page per step with its ring drawn, room to answer, the answers last), --file as the
+lesson's text file, and --link as the value of lesson= for a page's address.
 
 Exit status: 0 when at least one step was read, 2 when none could be.";
 

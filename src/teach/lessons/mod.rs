@@ -21,6 +21,7 @@ mod file;
 mod lesson;
 mod link;
 mod markdown;
+mod worksheet;
 
 pub use builtin::{lesson, questions_for, LessonQuestion, LESSONS, QUESTIONS};
 pub use caption::{paragraphs, plain, Paragraph, Run, Style, MAX_CAPTION};
@@ -30,6 +31,7 @@ pub use file::{
 pub use lesson::{Lesson, Panel, Pointer, Step, StepQuestion};
 pub use link::{is_lesson_link, lesson_from_link, lesson_link, LINK_PREFIX, MAX_LINK_CHARS};
 pub use markdown::markdown;
+pub use worksheet::{worksheet, Sheet, WORKSHEET_CSS};
 
 #[cfg(test)]
 mod real_systems;

@@ -49,6 +49,11 @@ pub fn TeachMenu(theme: Signal<Theme>) -> impl IntoView {
         || Box::pin(crate::ui::placements::with(super::arrive_ask())),
         announce,
     );
+    let worksheet = Lazy::new(
+        "the worksheet",
+        || Box::pin(super::arrive_worksheet()),
+        announce,
+    );
     let file_ref = NodeRef::<leptos::html::Input>::new();
     view! {
         <Menu fold=fold label="Teach ▾" icon=Icon::Teach items_id="teach-items" testid="teach-open">
@@ -73,6 +78,16 @@ pub fn TeachMenu(theme: Signal<Theme>) -> impl IntoView {
                     }
                 >
                     "Edit this lesson"
+                </button>
+                <button
+                    type="button"
+                    data-testid="teach-worksheet"
+                    on:click=move |_| {
+                        fold.open.set(false);
+                        worksheet.with(move |print| print(app));
+                    }
+                >
+                    "Print worksheet"
                 </button>
             </Show>
             <button

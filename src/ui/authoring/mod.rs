@@ -17,6 +17,7 @@ pub mod recording;
 pub mod share;
 mod step_editor;
 pub mod strip;
+pub mod worksheet;
 
 use leptos::prelude::*;
 
@@ -31,6 +32,13 @@ split_point! {
     /// "Ask about this", fetched the first time the Teach menu's item is chosen.
     pub fn arrive_ask() -> AskEntry = ask {
         |open, theme| view! { <ask::AskDialog open=open theme=theme /> }.into_any()
+    }
+}
+
+split_point! {
+    /// Print worksheet, fetched the first time the Teach menu's item is chosen.
+    pub fn arrive_worksheet() -> fn(crate::ui::state::AppState) = worksheet {
+        worksheet::print
     }
 }
 

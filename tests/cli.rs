@@ -1724,3 +1724,25 @@ fn lesson_worksheet_is_one_html_page_per_step_with_its_ring_drawn_and_the_answer
     assert!(html[answers..].contains("<h3>Question "));
     assert!(html.contains("class=\"room\""));
 }
+
+#[test]
+fn an_exercise_set_link_prints_as_a_worksheet_of_one_question_a_page() {
+    use ringlab::teach::quiz::{encode_set, Ask, Question};
+    let set = encode_set(&[
+        Question::new(
+            "ring=100&servers=A@20,B@50,C@80&keys=@95",
+            Ask::Owner { key: "@95".into() },
+        ),
+        Question::new(
+            "ring=100&servers=A@10,B@40,C@75&keys=@52",
+            Ask::Owner { key: "@52".into() },
+        ),
+    ]);
+    let link = format!("https://example.org/ringlab/?quiz={set}");
+    let output = ringlab(&["lesson", &link, "--worksheet"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let html = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(html.contains("<h1>Exercise set</h1>"));
+    assert_eq!(html.matches("<section class=\"step\">").count(), 2);
+    assert_eq!(html.matches("<div class=\"still\"><svg").count(), 2);
+}

@@ -9,10 +9,10 @@ use ringlab::core::MAX_KEYS;
 use ringlab::draw::still::Still;
 use ringlab::draw::svg::Styling;
 use ringlab::teach::lessons::{
-    is_lesson_link, lesson, lesson_from_link, lesson_link, markdown, plain, read_text, worksheet,
-    write_text, ReadLesson, Sheet, MAX_LINK_CHARS,
+    is_lesson_link, lesson, lesson_from_link, lesson_from_set, lesson_link, markdown, plain,
+    read_text, worksheet, write_text, ReadLesson, Sheet, MAX_LINK_CHARS,
 };
-use ringlab::teach::quiz::setting;
+use ringlab::teach::quiz::{setting, SET_PARAM};
 
 use crate::experiment::Failure;
 use crate::lesson_args::LessonArgs;
@@ -75,6 +75,13 @@ fn load(source: &str) -> Result<ReadLesson, Failure> {
         return Ok(read_text(
             &std::fs::read_to_string(path).map_err(unreadable)?,
         ));
+    }
+    // A Practice link's exercise set reads as a lesson of one question a step.
+    if let Some(set) = source
+        .split(['?', '&', '#'])
+        .find_map(|p| p.strip_prefix(&format!("{SET_PARAM}=")))
+    {
+        return Ok(lesson_from_set(set));
     }
     let value = source
         .split(['?', '&'])

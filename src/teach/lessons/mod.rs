@@ -17,6 +17,7 @@
 
 mod builtin;
 pub mod caption;
+mod exercise_set;
 mod file;
 mod lesson;
 mod link;
@@ -25,6 +26,7 @@ mod worksheet;
 
 pub use builtin::{lesson, questions_for, LessonQuestion, LESSONS, QUESTIONS};
 pub use caption::{paragraphs, plain, Paragraph, Run, Style, MAX_CAPTION};
+pub use exercise_set::lesson_from_set;
 pub use file::{
     read_text, write_step, write_text, ReadLesson, MAGIC, MAX_STEPS, MAX_STEP_QUESTIONS, VERSION,
 };

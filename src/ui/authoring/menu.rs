@@ -79,6 +79,8 @@ pub fn TeachMenu(theme: Signal<Theme>) -> impl IntoView {
                 >
                     "Edit this lesson"
                 </button>
+            </Show>
+            <Show when=move || app.lesson.with(Option::is_some) || app.quiz_set.with(Option::is_some)>
                 <button
                     type="button"
                     data-testid="teach-worksheet"

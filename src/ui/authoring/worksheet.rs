@@ -8,18 +8,24 @@ use wasm_bindgen::JsCast;
 
 use crate::draw::still::Still;
 use crate::draw::svg::Styling;
-use crate::teach::lessons::{worksheet, Sheet};
+use crate::teach::lessons::{lesson_from_set, worksheet, Sheet};
 use crate::ui::state::AppState;
 
 /// The side a worksheet's stills are drawn at, in pixels (printed about 8.5 cm wide).
 const SIDE: u32 = 360;
 
-/// Prints the open lesson's worksheet; without a lesson, says how to open one.
+/// Prints the worksheet of the open lesson, or else of the exercise set on Practice; without
+/// either, says how to open one.
 pub fn print(app: AppState) {
-    let Some((lesson, _)) = app.lesson.get_untracked() else {
-        app.words
-            .announce("Open a lesson first: its worksheet is what prints.".into());
-        return;
+    let lesson = match (app.lesson.get_untracked(), app.quiz_set.get_untracked()) {
+        (Some((lesson, _)), _) => (*lesson).clone(),
+        (None, Some(set)) => lesson_from_set(&set).lesson,
+        (None, None) => {
+            app.words.announce(
+                "Open a lesson or an exercise set first: its worksheet is what prints.".into(),
+            );
+            return;
+        }
     };
     // The frame's document resolves addresses as the page does: the stylesheet beside it.
     let html = worksheet(&lesson, Sheet::Linked("worksheet.css"), |link| {

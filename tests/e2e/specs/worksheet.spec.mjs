@@ -68,3 +68,19 @@ test('printing the page itself prints the ring and its panels, not the controls'
   await expect(ring.page.locator('nav.views')).toBeHidden();
   expect(await ring.page.locator('.layout button:visible').count()).toBe(0);
 });
+
+test('an exercise set prints as a worksheet too, a page per question', async ({ ring }) => {
+  const set = [
+    'ring=100&servers=A@10,B@40,C@75&keys=@90,@52,@68,@25,@5&ask=moves&change=add:D@66',
+    'ring=100&servers=A@20,B@50,C@80&keys=@95&ask=owner&key=@95',
+  ].map((q) => Buffer.from(q).toString('base64url'));
+  await ring.open(`?quiz=1.${set.join('.')}`);
+  await expect(ring.page.getByTestId('q-prompt')).toBeVisible();
+  await ring.page.getByTestId('teach-open').click();
+  await ring.page.getByTestId('teach-worksheet').click();
+  const html = await ring.page.getByTestId('worksheet-frame').getAttribute('srcdoc');
+  expect(html).toContain('<h1>Exercise set</h1>');
+  expect(html.match(/<section class="step">/g)).toHaveLength(2);
+  expect(html).toContain('D joins at 66. Which keys change server?');
+  expect(html.indexOf('<section class="answers">')).toBeGreaterThan(html.lastIndexOf('<section class="step">'));
+});

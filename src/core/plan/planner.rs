@@ -211,7 +211,7 @@ impl Planner {
         let mut tallies = Tallies::default();
         for (key, size) in batch {
             match key {
-                Key::Generated(n) => self.note_generated(&mut tallies, *n),
+                Key::Generated(n) => self.note_generated(&mut tallies, *n, *size),
                 Key::Named(name) => {
                     self.note(&mut tallies, name, *size, |scheme| scheme.hash32(name));
                 }
@@ -227,7 +227,7 @@ impl Planner {
     /// Notes one key, borrowed from where it was read, `size` bytes where known.
     pub(crate) fn note_key(&self, into: &mut Tallies, key: KeyRef<'_>, size: Option<u64>) {
         match key {
-            KeyRef::Generated(n) => self.note_generated(into, n),
+            KeyRef::Generated(n) => self.note_generated(into, n, size),
             KeyRef::Named(name) => self.note(into, name, size, |scheme| scheme.hash32(name)),
             KeyRef::At(_) => self.note(into, &key.label(), size, |scheme| key.hash32(scheme)),
         }
@@ -247,7 +247,7 @@ impl Planner {
         let parts = each(ranges, |range| {
             let mut tallies = Tallies::default();
             for n in range {
-                self.note_generated(&mut tallies, n);
+                self.note_generated(&mut tallies, n, None);
             }
             tallies
         });
@@ -256,12 +256,13 @@ impl Planner {
         }
     }
 
-    /// Notes the generated key `key-n`.
-    fn note_generated(&self, into: &mut Tallies, n: u32) {
+    /// Notes the generated key `key-n` (a line `key-7` of a keyspace is one too), `size` bytes
+    /// where known.
+    fn note_generated(&self, into: &mut Tallies, n: u32, size: Option<u64>) {
         let (buffer, len) = generated_label(n);
         // The label is ASCII: "key-" and digits.
         let label = std::str::from_utf8(&buffer[..len]).unwrap_or_default();
-        self.note(into, label, None, |scheme| scheme.hash32(label));
+        self.note(into, label, size, |scheme| scheme.hash32(label));
     }
 
     /// Adds the moves [`Planner::measure`] tallied.

@@ -169,7 +169,16 @@ fn generated_keys_and_lines_read_in_place_plan_as_the_same_keys_held_do() {
     generated.add_generated(0..1_000);
     generated.add_generated(1_000..3_000);
     assert_eq!(generated.finish().json(), whole);
-    // The same keys as lines of a keyspace, in two blocks, each tallied on its own.
+    // The same keys as lines of a keyspace, in two blocks, each tallied on its own; lines
+    // named as generated keys are (`key-7`), and keep the sizes their lines give.
+    let sized = {
+        let mut sized = Planner::new(&before, &after).unwrap();
+        let (tallies, _) = crate::core::data::plan_lines(&sized, b"key-1\t100\nkey-2\t20\n", 1);
+        sized.merge(tallies);
+        sized.finish()
+    };
+    assert!(sized.sized);
+    assert_eq!(sized.bytes_seen, 120);
     let text: String = (0..3_000).map(|n| format!("key-{n}\n")).collect();
     let (first, second) = text.split_at(text.match_indices('\n').nth(1_233).unwrap().0 + 1);
     let mut lines = Planner::new(&before, &after).unwrap();

@@ -139,6 +139,18 @@ impl Batch {
     }
 }
 
+impl Batch {
+    /// The batch on the ring of `keyless` in place of its keys (`source` names the input in a
+    /// refusal), with, for each line that repeated an earlier line's key, that key's id.
+    pub fn held(self, source: &str, keyless: &Scenario) -> Result<(Scenario, Vec<u32>), Failure> {
+        let loaded = self.read(source, keyless)?;
+        let repeats: Vec<u32> = loaded.repeats.iter().map(|&(_, id)| id).collect();
+        let lines = loaded.keys.len() + repeats.len();
+        let held = holding(keyless, loaded.keys, lines, source)?;
+        Ok((held, repeats))
+    }
+}
+
 /// `scenario` holding `keys`, read from the `lines` lines of `source`, in place of its own.
 pub fn holding(
     scenario: &Scenario,

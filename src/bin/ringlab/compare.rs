@@ -8,7 +8,7 @@ use serde::Serialize;
 use ringlab::core::compare::{compare_batch, compare_kinds, Column, Comparison};
 use ringlab::core::{percent, Change, Kind, Scenario};
 
-use crate::batches::{self, holding, threads, Batches};
+use crate::batches::{self, threads, Batches};
 use crate::cli::CompareArgs;
 use crate::experiment::{finish, read_change, setup, Failure};
 use crate::json::field;
@@ -120,10 +120,7 @@ fn stream(
         workers,
         || batches.next_batch(),
         |batch| {
-            let loaded = batch.read(&source, &keyless)?;
-            let repeats: Vec<u32> = loaded.repeats.iter().map(|&(_, id)| id).collect();
-            let lines = loaded.keys.len() + repeats.len();
-            let held = holding(&keyless, loaded.keys, lines, &source)?;
+            let (held, repeats) = batch.held(&source, &keyless)?;
             measure(&held, &repeats)
         },
         |part| {

@@ -4,7 +4,7 @@
 
 use ringlab::core::{parse_number, Change, Scenario, MAX_KEYS};
 
-use crate::batches::{self, batch_keys, holding, threads, Batches, Keys};
+use crate::batches::{self, batch_keys, threads, Batches, Keys};
 use crate::cli::{ExperimentArgs, ExperimentCommand};
 use crate::experiment::{add_keys, finish, put_key_text, put_keys, read_change, setup};
 use crate::facts::Facts;
@@ -100,10 +100,7 @@ fn stream(
         workers,
         || batches.next_batch(),
         |batch| {
-            let loaded = batch.read(&source, &keyless)?;
-            let repeats: Vec<u32> = loaded.repeats.iter().map(|&(_, id)| id).collect();
-            let lines = loaded.keys.len() + repeats.len();
-            let held = holding(&keyless, loaded.keys, lines, &source)?;
+            let (held, repeats) = batch.held(&source, &keyless)?;
             tally.measure(&held, &repeats)
         },
         |part| {

@@ -104,6 +104,14 @@ impl FigureFiles {
         self.files.len()
     }
 
+    /// The bytes of the file called `name`, when the set holds it.
+    pub fn get(&self, name: &str) -> Option<&[u8]> {
+        self.files
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, bytes)| bytes.as_ref())
+    }
+
     /// Whether a file of that name is in the set.
     pub fn contains(&self, name: &str) -> bool {
         self.files.iter().any(|(n, _)| n == name)

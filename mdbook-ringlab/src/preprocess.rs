@@ -1,6 +1,13 @@
 //! The preprocessor over a whole book: every chapter made over (see [`crate::chapter`]), and
 //! on a page with figures under the `html` renderer, the figures' stylesheets at the chapter's
-//! top and their one script at its end, by a path relative to the chapter's page.
+//! top and their one script at its end.
+//!
+//! mdBook shows each chapter twice: on its own page and, with every other chapter, on
+//! `print.html` at the book's root, where it rewrites only the paths of links and images. So
+//! nothing a chapter loads is named by a path relative to its own page: the stylesheets are
+//! written into it (a few kilobytes, which also makes them apply before the page first shows),
+//! and the script is found from `path_to_root`, which mdBook's page template sets on every page,
+//! print.html included.
 //!
 //! Any problem in any chapter fails the whole build, with every problem listed: `mdbook` stops
 //! before it renders, so the book built last time stays as it was.
@@ -32,19 +39,37 @@ impl Ringlab {
         Ringlab { files }
     }
 
-    /// The tags a chapter with figures starts with, `root` being its path to the book's root:
-    /// the stylesheets the built files have.
-    fn head(&self, root: &str) -> String {
-        let mut head = String::new();
+    /// What a chapter with figures starts with: the stylesheets the built files have, written
+    /// into one `<style>` element (a type of HTML block that blank lines do not end).
+    fn head(&self) -> String {
+        let mut css = String::new();
         for sheet in [STILLS_CSS, THEME_CSS] {
-            if self.files.contains(sheet) {
-                head.push_str(&format!(
-                    "<link rel=\"stylesheet\" href=\"{root}{FOLDER}/{sheet}\">\n"
-                ));
+            if let Some(bytes) = self.files.get(sheet) {
+                css.push_str(String::from_utf8_lossy(bytes).trim_end());
+                css.push('\n');
             }
         }
-        head
+        if css.is_empty() {
+            return css;
+        }
+        // A style element's text ends at its first `</style`: were a stylesheet to hold one,
+        // it is escaped as CSS reads it.
+        let css = css.replace("</style", "<\\/style");
+        format!("<style>\n{css}</style>\n")
     }
+}
+
+/// What a chapter with figures ends with: the one module script that makes its figures live,
+/// found from the page's own `path_to_root` (or, under a theme of the author's without it, from
+/// the chapter's place, `root`); made a whole address, since `import` reads a bare path as a
+/// package's name. A module runs once however many chapters of a page name it.
+fn script(root: &str) -> String {
+    format!(
+        "<script type=\"module\">\n\
+         const root = typeof path_to_root === \"string\" ? path_to_root : \"{root}\";\n\
+         import(new URL(`${{root}}{FOLDER}/{SCRIPT}`, document.baseURI).href);\n\
+         </script>\n"
+    )
 }
 
 impl Preprocessor for Ringlab {
@@ -72,23 +97,24 @@ impl Preprocessor for Ringlab {
                 Ok(made) => {
                     figures += made.figures;
                     chapter.content = if made.figures > 0 && output == Output::Live {
-                        let root = path_to_root(&path);
-                        let head = self.head(&root);
+                        let head = self.head();
                         let head = if head.is_empty() { head } else { head + "\n" };
                         let mut body = made.content;
                         if !body.ends_with('\n') {
                             body.push('\n');
                         }
-                        format!(
-                            "{head}{body}\n<script type=\"module\" src=\"{root}{FOLDER}/{SCRIPT}\"></script>\n"
-                        )
+                        format!("{head}{body}\n{}", script(&path_to_root(&path)))
                     } else {
                         made.content
                     };
                 }
                 Err(found) => {
                     let place = order.iter().position(|p| p.as_ref() == Some(&path));
-                    problems.extend(found.into_iter().map(|p| (place, Problem::in_file(&shown, p))));
+                    problems.extend(
+                        found
+                            .into_iter()
+                            .map(|p| (place, Problem::in_file(&shown, p))),
+                    );
                 }
             }
         });

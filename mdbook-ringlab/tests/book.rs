@@ -50,7 +50,7 @@ fn contents(book: &Book) -> Vec<(PathBuf, String)> {
 }
 
 #[test]
-fn each_chapter_with_figures_loads_the_styles_and_the_script_by_its_own_path_to_the_root() {
+fn each_chapter_with_figures_carries_the_styles_and_finds_the_script_from_the_pages_root() {
     let (_dir, ctx, book) = book(
         "html",
         &format!("# Intro\n\n{FIGURE}"),
@@ -60,16 +60,21 @@ fn each_chapter_with_figures_loads_the_styles_and_the_script_by_its_own_path_to_
     let all = contents(&book);
     let (path, intro) = &all[0];
     assert_eq!(path, Path::new("intro.md"));
-    assert!(intro.starts_with(
-        "<link rel=\"stylesheet\" href=\"ringlab/figure-stills.css\">\n\
-         <link rel=\"stylesheet\" href=\"ringlab/mdbook-theme.css\">\n\n# Intro\n\n"
-    ));
+    // The stylesheets are written in, so that print.html, which gathers every chapter at the
+    // book's root, needs no path to them.
+    assert!(intro.starts_with("<style>\n"), "{intro}");
+    let head = &intro[..intro.find("</style>\n").expect("the style element ends")];
+    assert!(head.contains("--ringlab-color-scheme: var(--color-scheme, light)"));
+    assert!(!intro.contains("<link"));
+    assert!(intro.contains("</style>\n\n# Intro\n\n"));
     assert!(intro.ends_with(
-        "</ringlab-figure>\n\n\n<script type=\"module\" src=\"ringlab/figures.js\"></script>\n"
+        "</ringlab-figure>\n\n\n<script type=\"module\">\n\
+         const root = typeof path_to_root === \"string\" ? path_to_root : \"\";\n\
+         import(new URL(`${root}ringlab/figures.js`, document.baseURI).href);\n</script>\n"
     ));
     let (_, joins) = &all[1];
-    assert!(joins.starts_with("<link rel=\"stylesheet\" href=\"../ringlab/figure-stills.css\">\n"));
-    assert!(joins.ends_with("<script type=\"module\" src=\"../ringlab/figures.js\"></script>\n"));
+    assert!(joins.starts_with("<style>\n"));
+    assert!(joins.contains("path_to_root : \"../\";\n"));
     assert_eq!(
         all[2].1, "# Plain\n\nNo figures.\n",
         "a chapter without figures is left alone"
@@ -77,16 +82,22 @@ fn each_chapter_with_figures_loads_the_styles_and_the_script_by_its_own_path_to_
 }
 
 #[test]
-fn without_the_stills_stylesheet_in_the_build_the_page_does_not_ask_for_it() {
-    let files = FigureFiles::new(vec![("figures.js".into(), b"// figures".to_vec())]);
-    let (dir, ctx, book) = book("html", FIGURE, "");
-    install(dir.path(), &files).unwrap();
-    let book = Ringlab::new(files).run(&ctx, book).unwrap();
-    let intro = &contents(&book)[0].1;
-    assert!(!intro.contains("figure-stills.css"));
-    assert!(intro.starts_with(
-        "<link rel=\"stylesheet\" href=\"ringlab/mdbook-theme.css\">\n\n\n<ringlab-figure"
-    ));
+fn the_stills_stylesheet_is_written_in_when_the_build_has_one() {
+    let stills = "ringlab-figure>svg.ringlab-ring{display:block}\n";
+    let with = FigureFiles::new(vec![
+        ("figures.js".into(), b"// figures".to_vec()),
+        ("figure-stills.css".into(), stills.as_bytes().to_vec()),
+    ]);
+    let without = FigureFiles::new(vec![("figures.js".into(), b"// figures".to_vec())]);
+    for (files, has) in [(with, true), (without, false)] {
+        let (dir, ctx, book) = book("html", FIGURE, "");
+        install(dir.path(), &files).unwrap();
+        let book = Ringlab::new(files).run(&ctx, book).unwrap();
+        let intro = &contents(&book)[0].1;
+        assert_eq!(intro.contains(stills), has, "{intro}");
+        assert!(intro.starts_with("<style>\n"));
+        assert!(intro.contains("var(--color-scheme, light)"));
+    }
 }
 
 #[test]

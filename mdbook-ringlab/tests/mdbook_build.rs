@@ -128,12 +128,28 @@ fn the_example_book_builds_with_its_figures_buttons_and_steps_and_each_page_find
     ));
     assert!(ring.contains("<title>Hash ring of 100 positions with 3 servers and 5 keys</title>"));
     assert!(ring.contains("<button type=\"button\" class=\"ringlab-control\" data-ringlab-apply=\"undo\" data-ringlab-figure=\"three-servers\">undo</button>"));
-    assert!(ring.contains("<script type=\"module\" src=\"ringlab/figures.js\"></script>"));
-    assert!(ring.contains("<link rel=\"stylesheet\" href=\"ringlab/mdbook-theme.css\">"));
+    assert!(ring.contains("path_to_root : \"\";\nimport(new URL(`${root}ringlab/figures.js`, document.baseURI).href);"));
+    assert!(ring.contains("--ringlab-color-scheme: var(--color-scheme, light);"));
+    assert!(
+        ring.contains("ringlab-figure>svg.ringlab-ring{"),
+        "the stills' stylesheet is kept as it was written, child combinator and all"
+    );
 
     let joins = page(&out, "joins/server-joins.html");
-    assert!(joins.contains("<script type=\"module\" src=\"../ringlab/figures.js\"></script>"));
-    assert!(joins.contains("<link rel=\"stylesheet\" href=\"../ringlab/mdbook-theme.css\">"));
+    assert!(joins.contains("path_to_root : \"../\";\nimport(new URL(`${root}ringlab/figures.js`, document.baseURI).href);"));
+    // print.html gathers every chapter at the book's root: nothing on it is named by a path
+    // that only holds from a chapter's own page.
+    let print = page(&out, "print.html");
+    assert!(
+        print
+            .matches("import(new URL(`${root}ringlab/figures.js`, document.baseURI).href)")
+            .count()
+            >= 2
+    );
+    assert!(
+        !print.contains("../ringlab/"),
+        "no chapter's own path is left on print.html"
+    );
     let step = joins
         .find("<div class=\"ringlab-step\" data-ringlab-step=\"add:D@60\" data-ringlab-figure=\"d-joins\">")
         .expect("the step's element");
@@ -156,7 +172,7 @@ fn the_example_book_builds_with_its_figures_buttons_and_steps_and_each_page_find
     ));
     assert_eq!(vnodes.matches("<ringlab-figure ").count(), 2);
     assert!(
-        !vnodes.contains("```ringlab") && !vnodes.contains("ringlab:"),
+        !vnodes.contains("```ringlab") && !vnodes.contains("\"ringlab:"),
         "no fence or link is left"
     );
 }

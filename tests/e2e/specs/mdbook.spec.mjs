@@ -136,3 +136,20 @@ for (const theme of THEMES) {
     await expect(figure.getByTestId('share-D')).toHaveText('20%');
   });
 }
+
+test('print.html, which gathers every chapter at the book\'s root, finds every figure file and makes a folder-down chapter\'s figure live', async ({ ring, host }) => {
+  const { page } = ring;
+  // Under a path of its own, as most books are published: a chapter's `../` from print.html
+  // would leave the book.
+  const site = await host({ root: book(), base: '/books/rings/' });
+  const missing = [];
+  page.on('response', (response) => response.status() >= 400 && missing.push(`${response.status()} ${response.url()}`));
+  page.on('requestfailed', (request) => missing.push(`failed ${request.url()}`));
+  await page.goto(`${site.url}print.html`);
+  // The chapter of joins/ holds d-joins: its script and styles are named from the book's root.
+  const figure = page.locator('#d-joins');
+  await figure.scrollIntoViewIfNeeded();
+  await expect(live(page, 'd-joins')).toBeVisible();
+  await expect(figure.getByTestId('share-A')).toHaveText('35%');
+  expect(missing).toEqual([]);
+});

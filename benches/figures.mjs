@@ -39,7 +39,10 @@ const ring = await serve({ root: dist, cors: true });
 const folder = mkdtempSync(join(tmpdir(), 'ringlab-figures-bench-'));
 const article = readFileSync(join(dist, 'examples', 'figures.html'), 'utf8');
 const unescape = (text) => text.replace(/&amp;/g, '&');
-writeFileSync(join(folder, 'figures.html'), article.replace('src="../figures.js"', `src="${ring.url}figures.js"`));
+writeFileSync(
+  join(folder, 'figures.html'),
+  article.replace('src="../figures.js"', `src="${ring.url}figures.js"`).replace('href="../figure-stills.css"', `href="${ring.url}figure-stills.css"`),
+);
 writeFileSync(
   join(folder, 'iframes.html'),
   article

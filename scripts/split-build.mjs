@@ -239,7 +239,7 @@ dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
  *
  * It defines the <ringlab-figure> element at once (its attributes mirrored as properties, each
  * new figure, each changed attribute and each click on the text's buttons queued until the
- * figures' code takes over), tells the
+ * figures' code takes over; a figure that goes live in view keeps its still's room), tells the
  * app it is on a host page (globalThis.ringlabFigures, with the figures' stylesheet), then
  * starts the same main module the app's own page starts.
  *
@@ -273,6 +273,62 @@ document.addEventListener('click', (event) => {
   const element = event.target instanceof Element && event.target.closest('[data-ringlab-apply]');
   if (element) figures.clicked(element);
 });
+// A figure keeps its room: one that goes live in the reader's view holds the height its still
+// took, so that the text around it does not move (docs/embedding.md, "Stills"). The figures'
+// stylesheet keeps a held figure at least that tall and its panels out of its height (class
+// "held"), and shows a bar over panels cut off (class "clipped"). It takes its whole height on
+// the reader's input in it, a click on the bar or on the text's buttons for it (the figures'
+// code says "letGo"), or once it is out of view, where nobody sees it move.
+const held = new Map();
+figures.hold = (host, root) => {
+  const still = host.getBoundingClientRect().height;
+  if (!(still > 0)) return;
+  root.style.setProperty('--ringlab-held', \`\${Math.floor(still)}px\`);
+  root.classList.add('held');
+  const seen = new IntersectionObserver((entries) => {
+    if (entries.every((entry) => !entry.isIntersecting)) figures.letGo(host);
+  });
+  const end = new IntersectionObserver((entries) => {
+    root.classList.toggle('clipped', !entries[entries.length - 1].isIntersecting);
+  });
+  held.set(host, { root, seen, end });
+  for (const name of ['pointerdown', 'keydown', 'click']) {
+    host.addEventListener(name, () => figures.letGo(host), { capture: true });
+  }
+  seen.observe(host);
+};
+// The figure's panels are drawn (again): the mark of their end, and the bar after it.
+figures.remade = (host) => {
+  const hold = held.get(host);
+  const readout = hold?.root.querySelector('.readout');
+  if (!readout) return;
+  let end = readout.querySelector(':scope > .readout-end');
+  if (!end) {
+    end = Object.assign(document.createElement('div'), { className: 'readout-end' });
+    end.setAttribute('aria-hidden', 'true');
+    const bar = Object.assign(document.createElement('button'), { type: 'button', className: 'show-all' });
+    bar.textContent = 'Show the whole figure';
+    readout.append(end, bar);
+  }
+  hold.end.disconnect();
+  hold.end.observe(end);
+};
+figures.letGo = (host) => {
+  const hold = held.get(host);
+  if (!hold) return;
+  held.delete(host);
+  hold.seen.disconnect();
+  hold.end.disconnect();
+  // A reader on the bar goes on from the panels it showed.
+  const focused = hold.root.querySelector('.show-all:focus');
+  hold.root.classList.remove('held', 'clipped');
+  hold.root.style.removeProperty('--ringlab-held');
+  const readout = hold.root.querySelector('.readout');
+  if (focused && readout) {
+    readout.tabIndex = -1;
+    readout.focus();
+  }
+};
 const mirrored = ['link', 'panels', 'label', 'group'];
 class RingLabFigure extends HTMLElement {
   static get observedAttributes() { return mirrored; }

@@ -16,9 +16,29 @@ use crate::draw::svg::{escape, Styling};
 pub const TAG: &str = "ringlab-figure";
 
 /// The host page's stylesheet for its figures' stills (`figure-stills.css` in the build): they
-/// follow light and dark as the live figures do.
+/// follow light and dark as the live figures do, and each takes the height of the live figure's
+/// ring column, so that the figure keeps its place as it goes live (`figures.js` keeps a live figure in
+/// that room until the reader uses it).
 pub fn stills_stylesheet() -> String {
-    crate::draw::svg::still_stylesheet(TAG)
+    let mut css = crate::draw::svg::still_stylesheet(TAG);
+    css.push_str(&still_room());
+    css
+}
+
+/// The room a still keeps around its ring: the live figure's frame around its ring column (a 1px
+/// border, then 0.5 of the figure's type size of padding, `.figure` and `.embed-layout` in the
+/// figures' stylesheet; in a narrow column the ring narrows within it, as the live one does)
+/// and, under the ring, the line that answers the pointer (`.hover-readout`: 0.2 of the type
+/// size above it, and a line at least 1.4 of the type size tall). The figure's type size and
+/// line height are the custom properties a host page sets for both.
+fn still_room() -> String {
+    let size = "var(--ringlab-font-size,15px)";
+    let line = format!("max(1.4*{size},var(--ringlab-line-height,1.4)*{size})");
+    format!(
+        "{TAG}>svg.{root}{{box-sizing:content-box;max-width:calc(100% - 2px - {size});\
+         padding:calc(1px + 0.5*{size}) 0 calc(1px + 0.7*{size} + {line})}}\n",
+        root = crate::draw::svg::ROOT_CLASS
+    )
 }
 
 /// What a figure is, as its element's attributes say.

@@ -45,7 +45,8 @@ pub const FIGURE_ABOUT: &str = "\
 Print a <ringlab-figure> element for an HTML page or a Markdown text: the figure's link,
 panels, label, id and group as its attributes, and its still inside, drawn from the link (the
 ring the page would show, with its colours written in and classed, so that figure-stills.css
-can follow light and dark). The page's figures.js makes it live; until then, and for a reader
+can follow light and dark and give it the live figure's height). The page's figures.js makes it
+live; until then, and for a reader
 without JavaScript, the still is what shows. A figure that would open saying it cannot read
 part of its link or its panels is refused here instead, with each problem in words.";
 

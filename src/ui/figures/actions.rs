@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
-use super::page::TAG;
+use super::page::{tell, TAG};
 use super::registry::{act, Action};
 use super::start::wake;
 
@@ -50,7 +50,12 @@ pub fn clicked(element: Element) {
     let text = element
         .get_attribute("data-ringlab-apply")
         .unwrap_or_default();
-    send(&targets(&element), &Action::read(&text));
+    let figures = targets(&element);
+    // A click is the reader's own doing: a figure it changes may take its whole height now.
+    for figure in &figures {
+        tell("letGo", figure, None);
+    }
+    send(&figures, &Action::read(&text));
 }
 
 /// A figure's steps in the text, in the order they come, and how many of them are applied.

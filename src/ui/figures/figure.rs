@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use web_sys::Element;
 
-use super::{events, registry};
+use super::{events, page, registry};
 
 use crate::ui::controls::generation;
 use crate::ui::embed::config::EmbedConfig;
@@ -55,6 +55,7 @@ pub fn Figure(
         if done.is_none() {
             events::start(host.clone(), app, opened_with.clone());
             registry::arrived(&host, app);
+            page::tell("remade", &host, None);
         }
     });
     config.map(|config| view! { <EmbedView config=config theme=theme figure=true /> })

@@ -17,6 +17,22 @@ pub fn settings() -> Option<js_sys::Object> {
     wasm_bindgen::JsCast::dyn_into::<js_sys::Object>(value).ok()
 }
 
+/// Asks `figures.js` for its part in the figure `host`'s keeping of its still's room (see
+/// "A figure keeps its room" there): `hold` as the live figure `root` is about to replace the
+/// still, `remade` once the figure's panels are drawn (again), `letGo` when the reader's click
+/// on the text changes it. What only the element and the page's layout need is done there, in
+/// the element's own script, so that the app's first screen carries none of it.
+pub fn tell(name: &str, host: &web_sys::Element, root: Option<&web_sys::Element>) {
+    let Some(figures) = settings() else { return };
+    let Ok(function) = js_sys::Reflect::get(&figures, &name.into()) else {
+        return;
+    };
+    if let Ok(function) = wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(function) {
+        let root = root.map_or(wasm_bindgen::JsValue::UNDEFINED, |r| r.into());
+        let _ = function.call2(&figures, host, &root);
+    }
+}
+
 /// Whether a figure's link, or a change the text asks of the figures, names a placement beyond
 /// the ring and mod N: every placement's code then comes with the figures' own.
 pub fn name_placements() -> bool {

@@ -17,7 +17,7 @@ use web_sys::{
 };
 
 use super::figure::Figure;
-use super::page::{settings, TAG};
+use super::page::{settings, tell, TAG};
 use super::registry::{self, Attributes};
 use super::scheme;
 use crate::core::names_placement_away;
@@ -151,6 +151,9 @@ fn live(host: Element) {
     // Mounted once the figure's room is styled, so that the ring measures its real width.
     let room = shadow.clone();
     let ready = move || {
+        // The figure keeps the room its still takes while the reader looks on: measured now,
+        // as the still leaves.
+        tell("hold", &figure, Some(&root));
         slot.remove();
         room.append_child(&root).ok();
         let frame = root.clone();

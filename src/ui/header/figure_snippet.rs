@@ -36,13 +36,16 @@ pub fn FigureDialog(open: RwSignal<bool>) -> impl IntoView {
         };
         figure.write().unwrap_or_else(|why| why)
     };
-    let script = move || {
+    // What a page adds once: the stills' stylesheet, which also gives each still the live
+    // figure's height, and the script, both from where this build is.
+    let page_lines = move || {
         let location = window().location();
         let path = location.pathname().unwrap_or_default();
         let folder = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+        let base = format!("{}{folder}", location.origin().unwrap_or_default());
         format!(
-            "<script type=\"module\" src=\"{}{folder}figures.js\"></script>",
-            location.origin().unwrap_or_default()
+            "<link rel=\"stylesheet\" href=\"{base}figure-stills.css\">\n\
+             <script type=\"module\" src=\"{base}figures.js\"></script>"
         )
     };
     let copy = move |_| {
@@ -93,8 +96,8 @@ pub fn FigureDialog(open: RwSignal<bool>) -> impl IntoView {
                 <textarea readonly rows="6" data-testid="figure-snippet" prop:value=element></textarea>
             </label>
             <label class="stacked">
-                "Once on the page, the script that makes its figures live"
-                <input type="text" readonly data-testid="figure-script" prop:value=script />
+                "Once on the page: the stills' stylesheet (in its head) and the script that makes its figures live"
+                <textarea readonly rows="2" data-testid="figure-script" prop:value=page_lines></textarea>
             </label>
             <div class="button-row">
                 <button type="button" class="primary" data-testid="figure-copy" on:click=copy>"Copy figure"</button>

@@ -25,7 +25,8 @@ test('Copy as figure gives the element for the ring on screen, and pasted into a
   expect(element.trimEnd().endsWith('</ringlab-figure>')).toBe(true);
   // The still is the app's ring: four servers, D among them.
   expect(element).toMatch(/<desc>[^<]*D at 60/);
-  const script = await dialog.getByTestId('figure-script').inputValue();
+  const [stills, script] = (await dialog.getByTestId('figure-script').inputValue()).split('\n');
+  expect(stills).toMatch(/^<link rel="stylesheet" href="http:\/\/127\.0\.0\.1:\d+\/figure-stills\.css">$/);
   expect(script).toMatch(/^<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/figures\.js"><\/script>$/);
 
   // What the app shows, to compare with the pasted figure.
@@ -44,7 +45,7 @@ test('Copy as figure gives the element for the ring on screen, and pasted into a
   writeFileSync(
     join(folder, 'index.html'),
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>An article</title><link rel="icon" href="data:,">
-<link rel="stylesheet" href="${ringServer.url}figure-stills.css"></head>
+${stills.replace(appRoot, ringServer.url)}</head>
 <body><main><p>D joins the ring.</p>\n${element}\n${script.replace(appRoot, ringServer.url)}</main></body></html>`,
   );
   const site = await host({ root: folder });

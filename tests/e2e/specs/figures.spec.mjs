@@ -8,6 +8,9 @@ import { DIST } from '../serve.mjs';
 
 const IDS = ['three-servers', 'd-joins', 'mod-n', 'vnodes', 'hot-key'];
 
+/** The example article with its script and stills' stylesheet loaded from Ringlab's server at `url`. */
+const fromRing = (html, url) => html.replace('src="../figures.js"', `src="${url}figures.js"`).replace('href="../figure-stills.css"', `href="${url}figure-stills.css"`);
+
 /**
  * Serves the built example article from its own server (another origin) with its script tag
  * pointing at Ringlab's server, which sends the CORS header figures need. Returns the article's
@@ -18,7 +21,8 @@ async function article(host, page, edit = (html) => html) {
   const folder = mkdtempSync(join(tmpdir(), 'ringlab-article-'));
   const html = edit(readFileSync(join(DIST, 'examples', 'figures.html'), 'utf8'));
   expect(html).toContain('src="../figures.js"');
-  writeFileSync(join(folder, 'index.html'), html.replace('src="../figures.js"', `src="${ring.url}figures.js"`));
+  expect(html).toContain('href="../figure-stills.css"');
+  writeFileSync(join(folder, 'index.html'), fromRing(html, ring.url));
   const site = await host({ root: folder });
   expect(new URL(site.url).origin).not.toBe(new URL(ring.url).origin);
   const fetched = [];
@@ -84,6 +88,94 @@ test('five figures show their stills before the script arrives, then go live nea
   expect(count(/\/ringlab-app-[0-9a-f]+_bg\.wasm$/)).toBe(1);
   expect(count(/\/ringlab-app-[0-9a-f]+\.js$/)).toBe(1);
   expect(count(/\/split_figures-[0-9a-f]+\.wasm$/)).toBe(1);
+});
+
+for (const [width, height] of [[1280, 720], [768, 1024], [375, 812]]) {
+  test(`at ${width}×${height} the figures on screen at open keep the still's room as they go live, until the reader asks for the rest`, async ({ ring, host }) => {
+    const { page } = ring;
+    await page.setViewportSize({ width, height });
+    const { url, ring: origin } = await article(host, page);
+    let release;
+    const arrived = new Promise((resolve) => (release = resolve));
+    await page.route(`${origin}figures.js`, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    const first = page.locator('#three-servers');
+    await expect(first.locator('> svg')).toBeVisible();
+    // The stills' stylesheet is in the page's head, so the first paint has it; wait for it too.
+    await page.waitForFunction(() => document.querySelector('link[href$="figure-stills.css"]')?.sheet);
+    // Every figure's box as its still draws it, and every shift from here on.
+    const boxes = () => page.evaluate(() => [...document.querySelectorAll('ringlab-figure')].map((f) => {
+      const box = f.getBoundingClientRect();
+      return { id: f.id, top: box.top + scrollY, height: box.height, onScreen: box.top < innerHeight };
+    }));
+    const stills = await boxes();
+    await page.evaluate(() => {
+      window.shifts = [];
+      new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((e) => e.value))).observe({ type: 'layout-shift' });
+    });
+    release();
+    await expect(live(page, 'three-servers')).toBeVisible();
+    await expect(first.getByTestId('share-A')).toHaveText('35%');
+    // Give the panels' own parts time to arrive and lay out.
+    await page.waitForTimeout(600);
+    const shift = await page.evaluate(() => window.shifts.reduce((a, b) => a + b, 0));
+    console.log(`layout shift at ${width}: ${shift.toFixed(4)}`);
+    expect(shift).toBeLessThanOrEqual(0.01);
+    // Each figure on screen kept its still's exact height and place.
+    const lives = await boxes();
+    for (const [i, still] of stills.entries()) {
+      if (!still.onScreen) continue;
+      expect(Math.abs(lives[i].height - still.height), `${still.id} keeps its height`).toBeLessThan(1);
+      expect(Math.abs(lives[i].top - still.top), `${still.id} keeps its place`).toBeLessThan(1);
+    }
+    // That room is the live figure's frame around its ring and the line under it, exactly.
+    const fit = await first.evaluate((host) => {
+      const frame = host.shadowRoot.querySelector('.figure').getBoundingClientRect();
+      const stage = host.shadowRoot.querySelector('.stage').getBoundingClientRect();
+      return { above: stage.top - frame.top, below: frame.bottom - stage.bottom };
+    });
+    expect(Math.abs(fit.above - fit.below), JSON.stringify(fit)).toBeLessThan(1);
+    // The first figure's ownership table runs past that room: a bar offers the rest, and a
+    // click on it (the reader's own doing) lets the figure take its whole height.
+    const bar = first.getByRole('button', { name: 'Show the whole figure' });
+    await expect(bar).toBeVisible();
+    await bar.click();
+    await expect(bar).toBeHidden();
+    await expect.poll(() => first.evaluate((e) => e.getBoundingClientRect().height)).toBeGreaterThan(stills[0].height + 10);
+    await expect(first.getByText('What is this?')).toBeVisible();
+  });
+}
+
+test('a figure that goes live out of view takes its whole height at once, and one held in view takes it when the reader presses a key in it or scrolls it away', async ({ ring, host }) => {
+  const { page } = ring;
+  await page.setViewportSize({ width: 768, height: 1024 });
+  const { url } = await article(host, page);
+  await page.goto(url);
+  const bar = (id) => page.locator(`#${id}`).getByRole('button', { name: 'Show the whole figure' });
+  // Both of the first two figures are on screen at open, and held.
+  await expect(live(page, 'd-joins')).toBeVisible();
+  await expect(bar('three-servers')).toBeVisible();
+  await expect(bar('d-joins')).toBeVisible();
+  // A key pressed in the first lets it grow; the second stays as it was.
+  await page.locator('#three-servers').getByTestId('ring-canvas').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(bar('three-servers')).toBeHidden();
+  await expect(bar('d-joins')).toBeVisible();
+  // The third wakes as the reader nears it, out of view: it takes its whole height at once.
+  const joins = page.locator('#d-joins');
+  const heldHeight = await joins.evaluate((e) => e.getBoundingClientRect().height);
+  await page.evaluate(() => window.scrollTo(0, 300));
+  await expect(live(page, 'mod-n')).toBeVisible();
+  expect(await page.locator('#mod-n').evaluate((e) => e.getBoundingClientRect().top)).toBeGreaterThan(1024);
+  await expect(bar('mod-n')).toBeHidden();
+  await expect(bar('d-joins')).toBeVisible();
+  // Scrolled out of view, the second takes its whole height, where the reader cannot see it move.
+  await page.locator('#mod-n').evaluate((e) => e.scrollIntoView());
+  await expect.poll(() => joins.evaluate((e) => e.getBoundingClientRect().height)).toBeGreaterThan(heldHeight + 10);
+  await expect(bar('d-joins')).toBeHidden();
 });
 
 test('each figure keeps a state of its own: a change or a key press in one leaves the others as they were', async ({ ring, host }) => {
@@ -210,10 +302,9 @@ test('styles and ids stay on their side, and figures work under the host policy 
   // styles elements and classes the figures also have.
   writeFileSync(join(folder, 'host.css'), 'section, .panel, canvas { outline: 7px solid rgb(255, 0, 0); } ringlab-figure { display: block; }');
   const policy = `default-src 'none'; script-src ${origin} 'wasm-unsafe-eval'; connect-src ${origin}; style-src 'self' ${origin}; style-src-attr 'unsafe-inline'; img-src data:`;
-  const page2 = html
+  const page2 = fromRing(html, ringServer.url)
     .replace(/<style>[\s\S]*?<\/style>/, '<link rel="stylesheet" href="host.css">')
     .replace('<meta charset="utf-8" />', `<meta charset="utf-8" />\n<meta http-equiv="Content-Security-Policy" content="${policy}">`)
-    .replace('src="../figures.js"', `src="${ringServer.url}figures.js"`)
     .replace('<main>', '<main><section id="ring" class="panel readout" data-testid="hosts-own">The host page’s own section.</section>');
   writeFileSync(join(folder, 'index.html'), page2);
   const site = await host({ root: folder });

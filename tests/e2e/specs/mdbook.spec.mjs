@@ -153,3 +153,37 @@ test('print.html, which gathers every chapter at the book\'s root, finds every f
   await expect(figure.getByTestId('share-A')).toHaveText('35%');
   expect(missing).toEqual([]);
 });
+
+for (const [width, height] of [[1280, 720], [768, 1024], [375, 812]]) {
+  test(`at ${width}×${height} a chapter's figure on screen goes live without moving the text`, async ({ ring, host }) => {
+    const { page } = ring;
+    await page.setViewportSize({ width, height });
+    const site = await host({ root: book() });
+    let release;
+    const arrived = new Promise((resolve) => (release = resolve));
+    await page.route('**/ringlab/figures.js', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto(`${site.url}joins/server-joins.html`, { waitUntil: 'commit' });
+    // The book's own fonts and sidebar settle first: only what going live moves is counted.
+    await expect(page.locator('#d-joins > svg')).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(300);
+    const before = await page.locator('#d-joins').evaluate((e) => e.getBoundingClientRect().toJSON());
+    await page.evaluate(() => {
+      window.shifts = [];
+      new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((e) => e.value))).observe({ type: 'layout-shift' });
+    });
+    release();
+    await expect(live(page, 'd-joins')).toBeVisible();
+    await expect(page.locator('#d-joins').getByTestId('share-A')).toHaveText('35%');
+    await page.waitForTimeout(600);
+    const shift = await page.evaluate(() => window.shifts.reduce((a, b) => a + b, 0));
+    console.log(`mdBook layout shift at ${width}: ${shift.toFixed(4)}`);
+    expect(shift).toBeLessThanOrEqual(0.01);
+    const after = await page.locator('#d-joins').evaluate((e) => e.getBoundingClientRect().toJSON());
+    expect(Math.abs(after.height - before.height)).toBeLessThan(1);
+    expect(Math.abs(after.top - before.top)).toBeLessThan(1);
+  });
+}

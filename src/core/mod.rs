@@ -83,8 +83,9 @@ pub use keys::{
     LinesRefused, Loaded, ResidueCounter, MAX_KEYS, MAX_KEY_BYTES,
 };
 pub use link::{
-    change_names_placement_away, names_placement_away, read_link, read_panels, reads_param,
-    write_link, Link, DEFAULT_PANELS, MAX_NOTES, PANELS, SCENARIO_PARAMS, SHARED_PARAMS,
+    change_names_placement_away, defer_generation, gives_param, names_a_scenario,
+    names_placement_away, read_link, read_panels, reads_param, write_link, Deferred, Finished,
+    Link, DEFAULT_PANELS, MAX_NOTES, PANELS, SCENARIO_PARAMS, SHARED_PARAMS,
 };
 pub use mix::{mix64, widen};
 pub use modn::{mod_n_expected, mod_n_owner, Remainder};

@@ -27,6 +27,7 @@
 //! Reading never fails: what cannot be read is skipped and said in words, and a link with no
 //! usable server falls back to the teaching ring's servers.
 
+mod deferred;
 mod needs;
 mod panels;
 mod parts;
@@ -36,6 +37,7 @@ mod systems;
 mod tests;
 mod write;
 
+pub use deferred::{defer_generation, Deferred, Finished};
 pub use needs::{change_names_placement_away, names_placement_away};
 pub use panels::{read_panels, DEFAULT_PANELS, PANELS};
 
@@ -100,4 +102,16 @@ pub use write::write_link;
 /// placement's setting.
 pub fn reads_param(name: &str) -> bool {
     SCENARIO_PARAMS.contains(&name) || Setting::ALL.iter().any(|s| s.param() == name)
+}
+
+/// Whether `query` (with or without `?`) names any part of a scenario (the ring, servers, keys,
+/// a change...): a link of the view's parameters alone opens the starting scenario.
+pub fn names_a_scenario(query: &str) -> bool {
+    form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
+        .any(|(name, _)| reads_param(&name))
+}
+
+/// Whether `query` (with or without `?`) gives the parameter `name`, with any value.
+pub fn gives_param(query: &str, name: &str) -> bool {
+    form_urlencoded::parse(query.trim_start_matches('?').as_bytes()).any(|(n, _)| n == name)
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use crate::core::{Change, Generation, Scenario};
+use crate::core::{defer_generation, Deferred, Finished, Generation};
 use crate::ui::kit::numbers::grouped;
 use crate::ui::state::{AppState, Field};
 
@@ -64,76 +64,17 @@ fn step(app: AppState, mut generation: Generation, then: Box<dyn FnOnce(AppState
     );
 }
 
-/// What a link asks for that is too big to do before the page shows: its generated keys, and
-/// what must wait for them.
-pub struct Deferred {
-    count: usize,
-    keys: Option<String>,
-    hot: Option<String>,
-    then: Option<String>,
-    select: Option<String>,
-}
-
-/// Splits a link into what opens at once and what waits for a large `gen=`.
+/// Splits a link into what opens at once and what waits for a large `gen=` (the engine's
+/// [`defer_generation`], at the size generated in steps).
 pub fn defer(query: &str) -> (String, Option<Deferred>) {
-    let params: Vec<(String, String)> =
-        form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
-            .map(|(n, v)| (n.into_owned(), v.into_owned()))
-            .collect();
-    let value = |name: &str| {
-        params
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.clone())
-    };
-    let count = value("gen").and_then(|g| crate::core::parse_number::<usize>(&g).ok());
-    let Some(count) = count.filter(|&c| c >= IN_STEPS) else {
-        return (query.to_string(), None);
-    };
-    // Keys listed after `gen` were added after the generated ones: they wait too, so that the
-    // keys keep their order.
-    let position = |name: &str| params.iter().position(|(n, _)| n == name);
-    let keys_wait = matches!((position("gen"), position("keys")), (Some(g), Some(k)) if g < k);
-    let waiting: &[&str] = if keys_wait {
-        &["gen", "then", "select", "hot", "keys"]
-    } else {
-        &["gen", "then", "select", "hot"]
-    };
-    let rest = form_urlencoded::Serializer::new(String::new())
-        .extend_pairs(
-            params
-                .iter()
-                .filter(|(n, _)| !waiting.contains(&n.as_str())),
-        )
-        .finish();
-    // An empty rest would open the starting scenario with its five keys; `gen=0` opens the
-    // link's own ring with none, as the whole link would.
-    let rest = if rest.is_empty() {
-        "gen=0".to_string()
-    } else {
-        rest
-    };
-    let deferred = Deferred {
-        count,
-        keys: value("keys").filter(|_| keys_wait),
-        hot: value("hot"),
-        then: value("then"),
-        select: value("select"),
-    };
-    (rest, Some(deferred))
+    defer_generation(query, IN_STEPS)
 }
 
-/// Generates what a link deferred, then adds the keys listed after them, replays its last
-/// change and selects its key, as if the link had opened with all of it.
+/// Generates what a link deferred, then lets the engine finish the link on them (the keys listed
+/// after them, its hot keys, its last change and its selected key), as if the link had opened
+/// with all of it.
 pub fn finish(app: AppState, deferred: Deferred, max_keys: usize) {
-    let Deferred {
-        count,
-        keys,
-        hot,
-        then,
-        select,
-    } = deferred;
+    let count = deferred.count;
     let room = max_keys.saturating_sub(app.scenario.with_untracked(|s| s.keys().len()));
     if count > room {
         app.words.update_link_notices(|n| {
@@ -143,31 +84,16 @@ pub fn finish(app: AppState, deferred: Deferred, max_keys: usize) {
         });
     }
     generate(app, count.min(room), move |app| {
+        let Finished {
+            scenario,
+            then,
+            select,
+            mut notes,
+        } = deferred.finish(app.scenario.get_untracked());
         // The generated keys belong to the link's own view, not to the history.
-        let base = app.scenario.get_untracked();
-        let mut notices = Vec::new();
-        let mut base = with_keys(base, keys.as_deref(), &mut notices);
-        for text in hot
-            .iter()
-            .flat_map(|h| h.split(','))
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-        {
-            let made = format!("hot:{text}")
-                .parse::<Change>()
-                .and_then(|change| base.apply(change));
-            if let Err(error) = made {
-                notices.push(format!("hot {text}: {error}"));
-            }
-        }
-        app.set_base(base);
-        if let Some(text) = then {
-            match text.parse::<Change>() {
-                Ok(change) => {
-                    app.dispatch(change, Field::Keys);
-                }
-                Err(error) => notices.push(format!("then: {error}")),
-            }
+        app.set_base(scenario);
+        if let Some(change) = then {
+            app.dispatch(change, Field::Keys);
         }
         if let Some(label) = select {
             if app
@@ -176,35 +102,13 @@ pub fn finish(app: AppState, deferred: Deferred, max_keys: usize) {
             {
                 app.selection.set_selected_key(Some(label));
             } else {
-                notices.push(format!("select: there is no key {label}"));
+                notes.push(format!("select: there is no key {label}"));
             }
         }
-        if !notices.is_empty() {
-            app.words.add_link_notices(notices);
+        if !notes.is_empty() {
+            app.words.add_link_notices(notes);
         }
     });
-}
-
-fn with_keys(mut scenario: Scenario, keys: Option<&str>, notices: &mut Vec<String>) -> Scenario {
-    let Some(list) = keys else { return scenario };
-    let labels: Vec<&str> = list
-        .split(',')
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let all: Result<Vec<crate::core::Key>, _> =
-        labels.iter().map(|l| crate::core::Key::parse(l)).collect();
-    if all.and_then(|keys| scenario.insert_keys(keys)).is_ok() {
-        return scenario;
-    }
-    // Something in the list is wrong: add the keys one by one and name the bad ones.
-    for label in labels {
-        let added = crate::core::Key::parse(label).and_then(|k| scenario.insert_keys(vec![k]));
-        if let Err(error) = added {
-            notices.push(format!("key {}: {error}", crate::core::shown(label)));
-        }
-    }
-    scenario
 }
 
 /// Progress while keys are generated, with a way to stop.

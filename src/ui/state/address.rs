@@ -8,7 +8,7 @@ use wasm_bindgen::JsValue;
 use super::{AppState, TimelineEvent, View};
 use std::sync::Arc;
 
-use crate::core::{parse_number, write_link, CacheLoad};
+use crate::core::{gives_param, parse_number, write_link, CacheLoad};
 use crate::teach::lessons::{is_lesson_link, lesson_from_link, lesson_link, MAX_LINK_CHARS};
 use crate::ui::kit::browser::now;
 
@@ -49,11 +49,7 @@ pub fn apply_view_params(app: AppState, extra: &[(String, String)]) {
                 // A link written by the page carries its own scenario (the step as explored so
                 // far); a hand-written one naming only the lesson and step opens that step.
                 let own_scenario = extra.iter().any(|(n, _)| n == "servers")
-                    || window()
-                        .location()
-                        .search()
-                        .unwrap_or_default()
-                        .contains("servers=");
+                    || gives_param(&window().location().search().unwrap_or_default(), "servers");
                 let (found, mut skipped) = if is_lesson_link(value) {
                     let read = lesson_from_link(value);
                     (Some(Arc::new(read.lesson)), read.skipped)

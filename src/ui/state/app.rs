@@ -15,7 +15,7 @@ use super::vocabulary::{ClickMode, Field, View};
 use super::words::Words;
 use super::work::Work;
 use super::TimelineEvent;
-use crate::core::{read_link, reads_param, CacheLoad, Change, Link, Outcome, Scenario};
+use crate::core::{names_a_scenario, read_link, CacheLoad, Change, Link, Outcome, Scenario};
 use crate::draw::picture::Picture;
 use crate::teach::lessons::Pointer;
 
@@ -251,12 +251,6 @@ impl AppState {
     pub fn suggested_name(&self) -> String {
         self.scenario.with(Scenario::next_server_name)
     }
-}
-
-/// Whether `query` names any part of a scenario (the ring, servers, keys, a change...).
-fn names_a_scenario(query: &str) -> bool {
-    form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
-        .any(|(name, _)| reads_param(&name))
 }
 
 impl Default for AppState {

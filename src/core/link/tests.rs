@@ -173,7 +173,10 @@ fn a_link_cannot_ask_for_more_keys_than_the_caller_allows() {
 fn a_link_of_view_parameters_alone_names_no_scenario_and_a_parameter_is_found_by_its_name() {
     assert!(!names_a_scenario("?view=traffic&present=1"));
     assert!(names_a_scenario("view=traffic&ring=100"));
-    assert!(names_a_scenario("maglev=13"), "a placement's setting is part of a scenario");
+    assert!(
+        names_a_scenario("maglev=13"),
+        "a placement's setting is part of a scenario"
+    );
     assert!(gives_param("?lesson=x&servers=A", "servers"));
     assert!(!gives_param("lesson=x&label=servers%3D", "servers"));
     assert!(gives_param("a=1&servers", "servers"), "with no value too");

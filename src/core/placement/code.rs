@@ -77,8 +77,31 @@ impl Kind {
         match self {
             Kind::Ring => Some(ring::evaluate),
             Kind::ModN => Some(mod_n::evaluate),
-            _ if !ARRIVING => Some(every(self)),
-            _ => ARRIVED.get().map(|table| table(self)),
+            // Named one by one, so that a new placement is placed here on purpose.
+            Kind::Ketama
+            | Kind::Rendezvous
+            | Kind::Jump
+            | Kind::Maglev
+            | Kind::Table
+            | Kind::Bounded
+            | Kind::MultiProbe
+            | Kind::RedisCluster
+            | Kind::Cassandra
+            | Kind::EnvoyRingHash
+            | Kind::EnvoyMaglev
+            | Kind::Nginx
+            | Kind::Kafka
+            | Kind::KafkaLibrdkafka
+            | Kind::Elasticsearch
+            | Kind::Groupcache
+            | Kind::Haproxy
+            | Kind::Twemproxy => {
+                if ARRIVING {
+                    ARRIVED.get().map(|table| table(self))
+                } else {
+                    Some(every(self))
+                }
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The one list of placements: [`Kind`] names each, and [`Kind::spec`] finds what it is in its
-//! own file. Every other room asks the list; adding a placement is its file, a variant and a
-//! line here and in [`code`](super::code) (where its evaluation is found), and its tests.
+//! own file. Every other room asks the list; adding a placement is its file, a variant in its
+//! group here (which makes it part of [`Kind::ALL`] or [`Kind::SYSTEMS`]), its line in
+//! [`Kind::spec`] and in [`code`](super::code) (where its evaluation is found), and its tests.
 
 use std::fmt;
 use std::str::FromStr;
@@ -15,82 +16,62 @@ use super::systems::{
 use super::{bounded, jump, ketama, maglev, mod_n, multi_probe, rendezvous, ring, table};
 use crate::core::error::Error;
 
-/// A way of placing keys on servers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    /// `servers[hash mod N]`.
-    ModN,
-    /// The consistent-hashing ring with virtual nodes.
-    #[default]
-    Ring,
-    /// libketama's ring, as memcached clients use it.
-    Ketama,
-    /// Rendezvous (highest random weight) hashing.
-    Rendezvous,
-    /// Jump consistent hash.
-    Jump,
-    /// Maglev's lookup table.
-    Maglev,
-    /// A fixed table of partitions.
-    Table,
-    /// The ring with bounded loads.
-    Bounded,
-    /// Multi-probe consistent hashing.
-    MultiProbe,
-    /// Redis Cluster's 16,384 hash slots.
-    RedisCluster,
-    /// Cassandra's Murmur3Partitioner token ring.
-    Cassandra,
-    /// Envoy's ring_hash load balancer.
-    EnvoyRingHash,
-    /// Envoy's maglev load balancer.
-    EnvoyMaglev,
-    /// nginx's `hash $key consistent`.
-    Nginx,
-    /// Kafka's Java producer, keyed records.
-    Kafka,
-    /// Kafka's C client, librdkafka, keyed records.
-    KafkaLibrdkafka,
-    /// Elasticsearch's document routing.
-    Elasticsearch,
-    /// groupcache's `consistenthash`.
-    Groupcache,
-    /// HAProxy's `hash-type consistent`.
-    Haproxy,
-    /// twemproxy's `distribution: ketama`.
-    Twemproxy,
+listed! {
+    /// A way of placing keys on servers.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Kind {
+        /// Every textbook placement, in the order they are offered.
+        ALL: [
+            /// The consistent-hashing ring with virtual nodes.
+            #[default]
+            Ring,
+            /// `servers[hash mod N]`.
+            ModN,
+            /// libketama's ring, as memcached clients use it.
+            Ketama,
+            /// Rendezvous (highest random weight) hashing.
+            Rendezvous,
+            /// Jump consistent hash.
+            Jump,
+            /// Maglev's lookup table.
+            Maglev,
+            /// A fixed table of partitions.
+            Table,
+            /// The ring with bounded loads.
+            Bounded,
+            /// Multi-probe consistent hashing.
+            MultiProbe,
+        ],
+        /// The real systems, placed byte for byte as each one places keys.
+        SYSTEMS: [
+            /// Redis Cluster's 16,384 hash slots.
+            RedisCluster,
+            /// Cassandra's Murmur3Partitioner token ring.
+            Cassandra,
+            /// Envoy's ring_hash load balancer.
+            EnvoyRingHash,
+            /// Envoy's maglev load balancer.
+            EnvoyMaglev,
+            /// nginx's `hash $key consistent`.
+            Nginx,
+            /// Kafka's Java producer, keyed records.
+            Kafka,
+            /// Kafka's C client, librdkafka, keyed records.
+            KafkaLibrdkafka,
+            /// Elasticsearch's document routing.
+            Elasticsearch,
+            /// groupcache's `consistenthash`.
+            Groupcache,
+            /// HAProxy's `hash-type consistent`.
+            Haproxy,
+            /// twemproxy's `distribution: ketama`.
+            Twemproxy,
+        ],
+    }
 }
 
 impl Kind {
-    /// Every textbook placement, in the order they are offered.
-    pub const ALL: [Kind; 9] = [
-        Kind::Ring,
-        Kind::ModN,
-        Kind::Ketama,
-        Kind::Rendezvous,
-        Kind::Jump,
-        Kind::Maglev,
-        Kind::Table,
-        Kind::Bounded,
-        Kind::MultiProbe,
-    ];
-
-    /// The real systems, placed byte for byte as each one places keys.
-    pub const SYSTEMS: [Kind; 11] = [
-        Kind::RedisCluster,
-        Kind::Cassandra,
-        Kind::EnvoyRingHash,
-        Kind::EnvoyMaglev,
-        Kind::Nginx,
-        Kind::Kafka,
-        Kind::KafkaLibrdkafka,
-        Kind::Elasticsearch,
-        Kind::Groupcache,
-        Kind::Haproxy,
-        Kind::Twemproxy,
-    ];
-
     /// What the placement is, from its own file.
     pub fn spec(self) -> &'static Spec {
         match self {

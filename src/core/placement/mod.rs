@@ -23,6 +23,10 @@
 //! that finds it. [`Placed`] is one placement evaluated on one [`Layout`]: its structure, each
 //! key's server and the keys per server.
 
+// Before the files that declare their lists with it.
+#[macro_use]
+mod listed;
+
 pub mod bounded;
 mod code;
 mod expected;

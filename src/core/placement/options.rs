@@ -194,49 +194,40 @@ pub fn check_groupcache_replicas(count: u32) -> Result<u32, Error> {
     }
 }
 
-/// One setting of one or more placements.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Setting {
-    /// A maglev table's size, a prime (maglev and Envoy's maglev).
-    MaglevSize,
-    /// The partition table's number of partitions.
-    Partitions,
-    /// Bounded loads' factor c.
-    Load,
-    /// Multi-probe's probes per key.
-    Probes,
-    /// Cassandra's `num_tokens`.
-    NumTokens,
-    /// The seed Cassandra's tokens are drawn from.
-    TokenSeed,
-    /// Envoy ring_hash's `minimum_ring_size`.
-    MinRing,
-    /// groupcache's points per node.
-    GroupcacheReplicas,
-    /// HAProxy's `hash-type consistent …`: its hash function, and whether avalanche follows.
-    HashType,
-    /// twemproxy's `hash:`.
-    NutcrackerHash,
-    /// twemproxy's `hash_tag:`.
-    HashTag,
+listed! {
+    /// One setting of one or more placements.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Setting {
+        /// Every setting, in the order links write them.
+        ALL: [
+            /// A maglev table's size, a prime (maglev and Envoy's maglev).
+            MaglevSize,
+            /// The partition table's number of partitions.
+            Partitions,
+            /// Bounded loads' factor c.
+            Load,
+            /// Multi-probe's probes per key.
+            Probes,
+            /// Cassandra's `num_tokens`.
+            NumTokens,
+            /// The seed Cassandra's tokens are drawn from.
+            TokenSeed,
+            /// Envoy ring_hash's `minimum_ring_size`.
+            MinRing,
+            /// groupcache's points per node.
+            GroupcacheReplicas,
+            /// HAProxy's `hash-type consistent …`: its hash function, and whether avalanche
+            /// follows.
+            HashType,
+            /// twemproxy's `hash:`.
+            NutcrackerHash,
+            /// twemproxy's `hash_tag:`.
+            HashTag,
+        ],
+    }
 }
 
 impl Setting {
-    /// Every setting, in the order links write them.
-    pub const ALL: [Setting; 11] = [
-        Setting::MaglevSize,
-        Setting::Partitions,
-        Setting::Load,
-        Setting::Probes,
-        Setting::NumTokens,
-        Setting::TokenSeed,
-        Setting::MinRing,
-        Setting::GroupcacheReplicas,
-        Setting::HashType,
-        Setting::NutcrackerHash,
-        Setting::HashTag,
-    ];
-
     /// Its parameter in a link: `maglev=65537`.
     pub fn param(self) -> &'static str {
         match self {
@@ -258,7 +249,16 @@ impl Setting {
     pub fn verb(self) -> &'static str {
         match self {
             Setting::GroupcacheReplicas => "groupcache-replicas",
-            other => other.param(),
+            Setting::MaglevSize
+            | Setting::Partitions
+            | Setting::Load
+            | Setting::Probes
+            | Setting::NumTokens
+            | Setting::TokenSeed
+            | Setting::MinRing
+            | Setting::HashType
+            | Setting::NutcrackerHash
+            | Setting::HashTag => self.param(),
         }
     }
 
@@ -268,7 +268,14 @@ impl Setting {
             Setting::MaglevSize => "maglev-size",
             Setting::Load => "load-factor",
             Setting::GroupcacheReplicas => "groupcache-replicas",
-            other => other.param(),
+            Setting::Partitions
+            | Setting::Probes
+            | Setting::NumTokens
+            | Setting::TokenSeed
+            | Setting::MinRing
+            | Setting::HashType
+            | Setting::NutcrackerHash
+            | Setting::HashTag => self.param(),
         }
     }
 

@@ -349,7 +349,37 @@ impl Change {
             Change::SetHashType { hash_type } => (Setting::HashType, hash_type.to_string()),
             Change::SetNutcrackerHash { hash } => (Setting::NutcrackerHash, hash.clone()),
             Change::SetHashTag { tag } => (Setting::HashTag, tag.clone()),
-            _ => return None,
+            // Every other change, named, so that a new setting's change is mapped on purpose.
+            Change::AddServer { .. }
+            | Change::SetServers { .. }
+            | Change::RemoveServer { .. }
+            | Change::SetVnodes { .. }
+            | Change::SetWeight { .. }
+            | Change::MovePoint { .. }
+            | Change::HashPlaced
+            | Change::AddKeys { .. }
+            | Change::GenerateKeys { .. }
+            | Change::DropKey { .. }
+            | Change::ClearKeys
+            | Change::SetRingSize { .. }
+            | Change::SetHash { .. }
+            | Change::SetPlacement { .. }
+            | Change::SetPopularity { .. }
+            | Change::MakeHot { .. }
+            | Change::SetRemedy { .. }
+            | Change::FailServer { .. }
+            | Change::RestartServer { .. }
+            | Change::SetReplicas { .. }
+            | Change::SetRestartDelay { .. }
+            | Change::SetGossip { .. }
+            | Change::SetWrites { .. }
+            | Change::Rebalance { .. }
+            | Change::Reshard { .. }
+            | Change::CreateTopic { .. }
+            | Change::AddPartitions { .. }
+            | Change::CreateIndex { .. }
+            | Change::SplitIndex { .. }
+            | Change::ShrinkIndex { .. } => return None,
         })
     }
 

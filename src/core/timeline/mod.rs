@@ -145,9 +145,10 @@ impl Timeline {
         }
         let (after, _) = before.after(change.clone())?;
         let timing = before.timing();
-        let failed = match change {
-            Change::FailServer { name } => Some(name.trim().to_string()),
-            _ => None,
+        let failed = if let Change::FailServer { name } = change {
+            Some(name.trim().to_string())
+        } else {
+            None
         };
         let restart = match (&failed, timing.restart_after) {
             (Some(name), Some(d)) => {

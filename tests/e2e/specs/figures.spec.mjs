@@ -159,6 +159,15 @@ test('a figure that goes live out of view takes its whole height at once, and on
   await expect(live(page, 'd-joins')).toBeVisible();
   await expect(bar('three-servers')).toBeVisible();
   await expect(bar('d-joins')).toBeVisible();
+  // On paper a held figure prints whole, without its bar; back on screen it is held again.
+  const height = (id) => page.locator(`#${id}`).evaluate((e) => e.getBoundingClientRect().height);
+  const onScreen = await height('d-joins');
+  await page.emulateMedia({ media: 'print' });
+  await expect(bar('d-joins')).toBeHidden();
+  expect(await height('d-joins')).toBeGreaterThan(onScreen + 10);
+  await page.emulateMedia({ media: 'screen' });
+  await expect(bar('d-joins')).toBeVisible();
+  expect(await height('d-joins')).toBeCloseTo(onScreen, 0);
   // A key pressed in the first lets it grow; the second stays as it was.
   await page.locator('#three-servers').getByTestId('ring-canvas').focus();
   await page.keyboard.press('ArrowRight');

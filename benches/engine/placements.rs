@@ -153,9 +153,8 @@ pub fn placements(c: &mut Criterion, fixture: &Fixture) {
     });
 
     // Maglev, and the `maglev` crate filling its table from the same permutations.
-    let m = of(Kind::Maglev)
-        .structure()
-        .as_any()
+    let maglev = of(Kind::Maglev);
+    let m = (maglev.structure() as &dyn std::any::Any)
         .downcast_ref::<rl_maglev::Maglev>()
         .expect("maglev has a table");
     check("maglev", &owners(Kind::Maglev), |i| m.owner(hashes[i]));

@@ -9,7 +9,6 @@
 //! The caps depend on K, so every change places every key again: a change can move keys that
 //! the plain ring would leave alone, and those extra moves are part of the price.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::layout::Layout;
@@ -314,10 +313,6 @@ impl Structure for Capped {
 
     fn caps(&self) -> Option<&[u64]> {
         Some(&self.caps)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

@@ -11,7 +11,6 @@
 //! The key is the 32-bit hash widened with [`widen`](crate::core::widen)`(hash, 0)`. Servers
 //! cannot have weights here.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::layout::Layout;
@@ -245,10 +244,6 @@ impl Structure for Jumped {
             hashing,
             ..Steps::default()
         }
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

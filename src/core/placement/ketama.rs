@@ -10,7 +10,6 @@
 //! Points at the same position (rare on a 2^32 ring) are ordered by server name, then by digest
 //! and byte group; libketama leaves that order to its sort.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use md5::{Digest, Md5};
@@ -243,10 +242,6 @@ impl Structure for Ketama {
 
     fn ring(&self) -> Option<&Ring> {
         Some(&self.0)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

@@ -11,7 +11,6 @@
 //! Offset and skip come from the server name's 32-bit hash, widened:
 //! `offset = widen(h, 0) mod M`, `skip = widen(h, 1) mod (M − 1) + 1`. Weights do not apply.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::layout::Layout;
@@ -266,10 +265,6 @@ impl Structure for Maglev {
             marks: vec![Mark::Span { from: e, to: e }],
             scores: Vec::new(),
         }
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

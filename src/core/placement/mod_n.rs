@@ -1,7 +1,6 @@
 //! hash mod N: a key goes to `servers[hash mod N]`, the server list's order deciding who is
 //! who. Every server gets an even share, but changing N changes almost every key's remainder.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::layout::Layout;
@@ -148,9 +147,5 @@ impl Structure for ModN {
             hashing,
             ..Steps::default()
         }
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

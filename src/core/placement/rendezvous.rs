@@ -159,7 +159,7 @@ pub(in crate::core::placement) fn evaluate(
     let r = Rendezvous::new(layout.names(), &layout.name_hashes(), &layout.weights());
     // The same keys' winners among the servers before, when only servers joined.
     let winners = previous.and_then(|earlier| {
-        let old = earlier.structure.as_any().downcast_ref::<Rendezvous>()?;
+        let old = (earlier.structure as &dyn Any).downcast_ref::<Rendezvous>()?;
         let owners = earlier.owners?;
         (Arc::ptr_eq(earlier.layout.keys, layout.keys) && r.extends(old)).then_some((old, owners))
     });
@@ -262,10 +262,6 @@ impl Structure for Rendezvous {
             marks: Vec::new(),
             scores,
         }
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

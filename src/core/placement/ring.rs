@@ -3,7 +3,6 @@
 //! position, wrapping past the top. The ring itself is the scenario's
 //! ([`Ring`](crate::core::Ring)); this file says what the placement is and how it looks a key up.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::layout::Layout;
@@ -149,9 +148,5 @@ impl Structure for OnRing {
 
     fn ring(&self) -> Option<&Ring> {
         Some(&self.0)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -158,9 +158,6 @@ pub trait Structure: fmt::Debug + Send + Sync + Any {
     fn caps(&self) -> Option<&[u64]> {
         None
     }
-
-    /// The structure, to be told apart from another placement's.
-    fn as_any(&self) -> &dyn Any;
 }
 
 /// The preference walk of a ring of points: from the point that owns `spot`, clockwise, the

@@ -2,7 +2,6 @@
 //! `⌊position × P / M⌋`. The table itself is the scenario's state
 //! ([`PartitionTable`]), moved partition by partition as servers come and go.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::layout::Layout;
@@ -176,9 +175,5 @@ impl Structure for Partitioned {
 
     fn table(&self) -> Option<&PartitionTable> {
         Some(&self.table)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

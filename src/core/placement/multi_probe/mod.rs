@@ -156,7 +156,7 @@ pub(in crate::core::placement) fn evaluate(
     let at = positions_by_server(&ring);
     // When one server joined and nothing else changed: the keys' servers before.
     let joined = previous.and_then(|earlier| {
-        let old = earlier.structure.as_any().downcast_ref::<Probed>()?;
+        let old = (earlier.structure as &dyn Any).downcast_ref::<Probed>()?;
         let was = earlier.owners?;
         let n = old.ring.names().len();
         let same = old.probes == k
@@ -291,10 +291,6 @@ impl Structure for Probed {
 
     fn ring(&self) -> Option<&Ring> {
         Some(&self.ring)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

@@ -11,7 +11,6 @@
 //! a link shows the same ring again: token `i` of node `name` is a 64-bit mix of the seed, the
 //! name and `i`. Tokens read from `nodetool ring` replace the drawn ones.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::hashes::{cassandra_h1, xxh64};
@@ -228,10 +227,6 @@ impl System for TokenRing {
 
     fn space(&self, servers: usize) -> Space {
         points_space(&self.0, servers)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

@@ -16,7 +16,6 @@
 //! takes a turn when `round × w` has reached its target, which then grows by the largest weight.
 //! A request hash h reads entry `h mod M`.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::hashes::xxh64;
@@ -300,10 +299,6 @@ impl System for EnvoyRing {
     fn space(&self, servers: usize) -> Space {
         points_space(&self.0, servers)
     }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
 }
 
 /// Envoy's maglev table: the host at each entry.
@@ -384,10 +379,6 @@ impl System for EnvoyMaglev {
             unit: "table entries",
             exact: true,
         }
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

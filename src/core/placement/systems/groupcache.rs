@@ -4,7 +4,6 @@
 //! The points are sorted as integers; a key goes to the first point at or after CRC-32 of the
 //! key, wrapping. Where two points are equal, the node added last owns the value.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::hashes::crc32;
@@ -147,10 +146,6 @@ impl System for Peers {
 
     fn space(&self, servers: usize) -> Space {
         points_space(&self.0, servers)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

@@ -14,7 +14,6 @@
 //! partitions are reassigned, and a broker that leaves hands its partitions' leadership to
 //! another broker (a follower of each; here, the broker leading the fewest).
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::hashes::{crc32, kafka_murmur2};
@@ -238,9 +237,5 @@ impl System for Topic {
             unit: "partitions",
             exact: true,
         }
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -222,9 +222,6 @@ pub trait System: fmt::Debug + Send + Sync + Any {
             Shape::Units(_) | Shape::Entries(_) => None,
         }
     }
-
-    /// The system, to be told apart from another.
-    fn as_any(&self) -> &dyn Any;
 }
 
 /// How many units changed server between two structures of one system, counting units that

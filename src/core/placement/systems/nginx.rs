@@ -10,7 +10,6 @@
 //! 0. The points are sorted and equal ones dropped; a key goes to the first point at or after
 //! CRC-32 of the key, wrapping.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::hashes::{crc32, crc32_digest};
@@ -208,10 +207,6 @@ impl System for Circle32 {
 
     fn space(&self, servers: usize) -> Space {
         points_space(&self.0, servers)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

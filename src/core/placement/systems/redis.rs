@@ -6,7 +6,6 @@
 //! masters by a table, which `redis-cli --cluster` sets and changes (see [`super::redis_cli`]);
 //! `del-node` refuses a master that still holds slots.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::hashes::crc16_xmodem;
@@ -197,9 +196,5 @@ impl System for Slots {
             unit: "slots",
             exact: true,
         }
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -1,7 +1,6 @@
 //! Every system as the placements see it: one [`Structure`] over any [`System`], with each
 //! key's server and its place on the system's circle found once, when it is evaluated.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::{Shape, System};
@@ -122,9 +121,5 @@ impl Structure for Placed {
 
     fn system(&self) -> Option<&dyn System> {
         Some(&*self.system)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

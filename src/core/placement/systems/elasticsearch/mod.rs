@@ -4,7 +4,6 @@
 
 pub mod routing;
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::hashes::es_murmur3;
@@ -220,9 +219,5 @@ impl System for Index {
             unit: "routing shards",
             exact: true,
         }
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -49,7 +49,6 @@ mod config;
 mod hashes;
 mod request;
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::points::Points;
@@ -239,10 +238,6 @@ impl System for Placed {
             .into_iter()
             .map(|v| v as f64 / (1u64 << 32) as f64)
             .collect()
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

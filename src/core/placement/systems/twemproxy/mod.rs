@@ -40,7 +40,6 @@ mod config;
 mod continuum;
 mod hashkit;
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::on_points;
@@ -194,10 +193,6 @@ impl System for Placed {
 
     fn space(&self, servers: usize) -> Space {
         points_space(&self.points, servers)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

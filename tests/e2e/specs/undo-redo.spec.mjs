@@ -100,6 +100,9 @@ test('a new change after an undo clears what could be redone', async ({ ring }) 
   await ring.addKey('user:7');
   await expect(ring.headline).toHaveText(/user:7/);
   await expect(teach.redoButton).toBeDisabled();
+  // The key just added is selected a moment after the headline shows it: wait for that too,
+  // so that the view is read once it has settled.
+  await expect.poll(async () => (await teach.view()).selectedKey).toBe('user:7');
   const afterKey = await teach.view();
   await teach.shortcut('Shift+Z');
   await expect(ring.announcement).toHaveText('Nothing to redo.');

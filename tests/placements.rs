@@ -9,8 +9,10 @@ use common::oracles;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
-use ringlab::core::placement::{bounded, moves_between, partitions as table};
-use ringlab::core::{Change, HashScheme, Key, Kind, Placed, RingSize, Scenario, Server};
+use ringlab::core::placement::{bounded, moves_between, partitions as table, Setting};
+use ringlab::core::{
+    hundredths_text, Change, HashScheme, Key, Kind, Placed, RingSize, Scenario, Server,
+};
 use ringlab::draw::geometry::position_at;
 
 const NAMES: [&str; 7] = ["A", "B", "C", "Zed", "a", "tokyo", "osaka"];
@@ -132,7 +134,7 @@ proptest! {
         spec in spec(),
         size in select(vec![5u32, 7, 11, 101, 251, 1009]),
     ) {
-        let s = with_option(spec.build(false), Change::SetMaglevSize { size });
+        let s = with_option(spec.build(false), Change::set(Setting::MaglevSize, size));
         prop_assert_eq!(engine_owners(&s, Kind::Maglev), oracles::maglev_owners(&s, size));
     }
 
@@ -144,7 +146,7 @@ proptest! {
 
     #[test]
     fn multi_probe_agrees_with_a_scan_for_every_probe(spec in spec(), k in 1u32..=30) {
-        let s = with_option(spec.build(false), Change::SetProbes { count: k });
+        let s = with_option(spec.build(false), Change::set(Setting::Probes, k));
         prop_assert_eq!(engine_owners(&s, Kind::MultiProbe), oracles::multi_probe_owners(&s, k));
     }
 
@@ -154,7 +156,7 @@ proptest! {
         weighted in any::<bool>(),
         load in 100u32..=300,
     ) {
-        let s = with_option(spec.build(weighted), Change::SetLoadFactor { hundredths: load });
+        let s = with_option(spec.build(weighted), Change::set(Setting::Load, hundredths_text(load)));
         let owners = engine_owners(&s, Kind::Bounded);
         prop_assert_eq!(&owners, &oracles::bounded_owners(&s, load));
         let weights: Vec<u32> = s.servers().iter().map(|x| x.weight()).collect();
@@ -287,7 +289,7 @@ proptest! {
         spec in spec(),
         size in select(vec![5u32, 7, 101, 65_537]),
     ) {
-        let s = with_option(spec.build(false), Change::SetMaglevSize { size });
+        let s = with_option(spec.build(false), Change::set(Setting::MaglevSize, size));
         let placed = Placed::new(&s.layout(), Kind::Maglev);
         let n = s.servers().len() as u64;
         let counts = placed.holdings();
@@ -353,10 +355,10 @@ fn any_change() -> impl Strategy<Value = Change> {
         1 => (name, 0u32..=4).prop_map(|(name, weight)| Change::SetWeight { name, weight }),
         2 => select(Kind::ALL.to_vec()).prop_map(|placement| Change::SetPlacement { placement }),
         1 => select(vec![0u32, 4, 5, 7, 9, 11, 101, 65_537, 1_000_003, 1_000_004])
-            .prop_map(|size| Change::SetMaglevSize { size }),
-        1 => select(vec![0u32, 1, 3, 10, 64, 1024, 4096, 5000]).prop_map(|count| Change::SetPartitions { count }),
-        1 => select(vec![0u32, 99, 100, 125, 300, 301]).prop_map(|hundredths| Change::SetLoadFactor { hundredths }),
-        1 => select(vec![0u32, 1, 21, 64, 65]).prop_map(|count| Change::SetProbes { count }),
+            .prop_map(|size| Change::set(Setting::MaglevSize, size)),
+        1 => select(vec![0u32, 1, 3, 10, 64, 1024, 4096, 5000]).prop_map(|count| Change::set(Setting::Partitions, count)),
+        1 => select(vec![0u32, 99, 100, 125, 300, 301]).prop_map(|hundredths| Change::set(Setting::Load, hundredths_text(hundredths))),
+        1 => select(vec![0u32, 1, 21, 64, 65]).prop_map(|count| Change::set(Setting::Probes, count)),
         1 => (0usize..40).prop_map(|count| Change::GenerateKeys { count }),
         1 => select(vec![2u64, 50, 100, 1000, RingSize::MAX]).prop_map(|size| Change::SetRingSize { size }),
         1 => select(HashScheme::ALL.to_vec()).prop_map(|hash| Change::SetHash { hash }),
@@ -410,7 +412,7 @@ proptest! {
         maglev in select(vec![5u32, 7, 17, 65_537]),
     ) {
         let mut s = spec.build(false);
-        if let Err(refused) = s.apply(Change::SetMaglevSize { size: maglev }) {
+        if let Err(refused) = s.apply(Change::set(Setting::MaglevSize, maglev)) {
             prop_assert!(maglev == 65_537 || !refused.to_string().is_empty());
         }
         for kind in Kind::ALL {
@@ -469,12 +471,12 @@ fn a_non_prime_table_and_out_of_range_settings_are_refused() {
     let mut s = Scenario::teaching();
     let before = s.clone();
     for change in [
-        Change::SetMaglevSize { size: 65_536 },
-        Change::SetMaglevSize { size: 3 },
-        Change::SetLoadFactor { hundredths: 99 },
-        Change::SetProbes { count: 65 },
-        Change::SetPartitions { count: 101 },
-        Change::SetPartitions { count: 0 },
+        Change::set(Setting::MaglevSize, 65_536),
+        Change::set(Setting::MaglevSize, 3),
+        Change::set(Setting::Load, hundredths_text(99)),
+        Change::set(Setting::Probes, 65),
+        Change::set(Setting::Partitions, 101),
+        Change::set(Setting::Partitions, 0),
     ] {
         let error = s.apply(change.clone()).unwrap_err();
         assert!(!error.to_string().is_empty(), "{change:?}");

@@ -14,8 +14,11 @@
 //!   outcome whose moved keys equal a naive recomputation ([`check_outcome`]).
 
 use arbitrary::Arbitrary;
+use ringlab::core::placement::systems::{elasticsearch, kafka, redis, SystemVerb};
+use ringlab::core::placement::Setting;
 use ringlab::core::{
-    Change, Error, HashScheme, Key, Kind, NewServer, Outcome, Placement, Scenario, Server,
+    hundredths_text, Change, Error, HashScheme, Key, Kind, NewServer, Outcome, Placement, Scenario,
+    Server,
 };
 
 #[path = "../../tests/common/mod.rs"]
@@ -238,9 +241,10 @@ impl ScenarioSeed {
                 let _ = scenario.apply(Change::AddKeys { keys: vec![label] });
             }
         }
-        let _ = scenario.apply(Change::SetMaglevSize {
-            size: PRIMES[self.maglev as usize % PRIMES.len()],
-        });
+        let _ = scenario.apply(Change::set(
+            Setting::MaglevSize,
+            PRIMES[self.maglev as usize % PRIMES.len()],
+        ));
         let kind = Kind::ALL[self.placement as usize % Kind::ALL.len()];
         let _ = scenario.apply(Change::SetPlacement { placement: kind });
         scenario
@@ -353,22 +357,19 @@ impl ChangeSeed {
             ChangeSeed::SetPlacement(k) => Change::SetPlacement {
                 placement: Kind::ALL[*k as usize % Kind::ALL.len()],
             },
-            ChangeSeed::SetMaglevSize(m) => Change::SetMaglevSize {
-                size: if m % 2 == 0 {
+            ChangeSeed::SetMaglevSize(m) => Change::set(
+                Setting::MaglevSize,
+                if m % 2 == 0 {
                     PRIMES[*m as usize / 2 % PRIMES.len()]
                 } else {
                     *m
                 },
-            },
-            ChangeSeed::SetPartitions(p) => Change::SetPartitions {
-                count: u32::from(*p),
-            },
-            ChangeSeed::SetLoadFactor(c) => Change::SetLoadFactor {
-                hundredths: u32::from(*c),
-            },
-            ChangeSeed::SetProbes(k) => Change::SetProbes {
-                count: u32::from(*k),
-            },
+            ),
+            ChangeSeed::SetPartitions(p) => Change::set(Setting::Partitions, p),
+            ChangeSeed::SetLoadFactor(c) => {
+                Change::set(Setting::Load, hundredths_text(u32::from(*c)))
+            }
+            ChangeSeed::SetProbes(k) => Change::set(Setting::Probes, k),
             ChangeSeed::SetPopularity(s) => {
                 return format!("traffic:zipf:{}.{:02}", s / 100, s % 100)
                     .parse()
@@ -401,44 +402,42 @@ impl ChangeSeed {
                     .collect(),
             },
             ChangeSeed::HashPlaced => Change::HashPlaced,
-            ChangeSeed::Rebalance(use_empty_masters, threshold, weights) => Change::Rebalance {
-                use_empty_masters: *use_empty_masters,
-                threshold: u32::from(*threshold),
-                weights: weights
-                    .iter()
-                    .take(8)
-                    .map(|(name, w)| (name.text(), u32::from(*w)))
-                    .collect(),
-            },
-            ChangeSeed::Reshard(slots, from, to) => Change::Reshard {
+            ChangeSeed::Rebalance(use_empty_masters, threshold, weights) => {
+                Change::system(redis::Verb::Rebalance {
+                    use_empty_masters: *use_empty_masters,
+                    threshold: u32::from(*threshold),
+                    weights: weights
+                        .iter()
+                        .take(8)
+                        .map(|(name, w)| (name.text(), u32::from(*w)))
+                        .collect(),
+                })
+            }
+            ChangeSeed::Reshard(slots, from, to) => Change::system(redis::Verb::Reshard {
                 slots: u32::from(*slots),
                 from: from.iter().take(8).map(NameSeed::text).collect(),
                 to: to.text(),
-            },
-            ChangeSeed::CreateTopic(p) => Change::CreateTopic {
+            }),
+            ChangeSeed::CreateTopic(p) => Change::system(kafka::Verb::CreateTopic {
                 partitions: u32::from(*p % 2000),
-            },
-            ChangeSeed::AddPartitions(n) => Change::AddPartitions {
+            }),
+            ChangeSeed::AddPartitions(n) => Change::system(kafka::Verb::AddPartitions {
                 count: u32::from(*n),
-            },
+            }),
             ChangeSeed::CreateIndex(text) => return format!("index:{text}").parse().ok(),
-            ChangeSeed::SplitIndex(n) => Change::SplitIndex {
+            ChangeSeed::SplitIndex(n) => Change::system(elasticsearch::Verb::SplitIndex {
                 shards: u32::from(*n),
-            },
-            ChangeSeed::ShrinkIndex(n) => Change::ShrinkIndex {
+            }),
+            ChangeSeed::ShrinkIndex(n) => Change::system(elasticsearch::Verb::ShrinkIndex {
                 shards: u32::from(*n),
-            },
-            ChangeSeed::SetNumTokens(n) => Change::SetNumTokens {
-                count: u32::from(*n % 1100),
-            },
-            ChangeSeed::SetTokenSeed(seed) => Change::SetTokenSeed { seed: *seed },
+            }),
+            ChangeSeed::SetNumTokens(n) => Change::set(Setting::NumTokens, n % 1100),
+            ChangeSeed::SetTokenSeed(seed) => Change::set(Setting::TokenSeed, seed),
             // A small ring keeps an input quick: Envoy's rings are built for every key's move.
-            ChangeSeed::SetMinRing(n) => Change::SetMinRing {
-                size: u64::from(*n % 20_000),
-            },
-            ChangeSeed::SetGroupcacheReplicas(n) => Change::SetGroupcacheReplicas {
-                count: u32::from(*n % 1100),
-            },
+            ChangeSeed::SetMinRing(n) => Change::set(Setting::MinRing, n % 20_000),
+            ChangeSeed::SetGroupcacheReplicas(n) => {
+                Change::set(Setting::GroupcacheReplicas, n % 1100)
+            }
             ChangeSeed::SetHashType(f, avalanche, text) => {
                 use ringlab::core::placement::systems::haproxy::HashType;
                 let names = ["sdbm", "djb2", "wt6", "crc32"];
@@ -448,20 +447,19 @@ impl ChangeSeed {
                     None if *avalanche => format!("consistent {name} avalanche"),
                     None => format!("consistent {name}"),
                 };
-                Change::SetHashType {
-                    hash_type: HashType::parse(&words).ok()?,
-                }
+                Change::set(Setting::HashType, HashType::parse(&words).ok()?)
             }
             ChangeSeed::SetNutcrackerHash(h, text) => {
                 use ringlab::core::placement::systems::twemproxy::Hash;
-                Change::SetNutcrackerHash {
-                    hash: match text {
+                Change::set(
+                    Setting::NutcrackerHash,
+                    match text {
                         Some(text) => text.clone(),
                         None => Hash::ALL[*h as usize % Hash::ALL.len()].name().to_string(),
                     },
-                }
+                )
             }
-            ChangeSeed::SetHashTag(tag) => Change::SetHashTag { tag: tag.clone() },
+            ChangeSeed::SetHashTag(tag) => Change::set(Setting::HashTag, tag),
             ChangeSeed::SetSystem(k) => Change::SetPlacement {
                 placement: Kind::SYSTEMS[*k as usize % Kind::SYSTEMS.len()],
             },
@@ -486,10 +484,6 @@ pub fn seeded(change: &Change) -> &'static str {
         Change::SetRingSize { .. } => "SetRingSize",
         Change::SetHash { .. } => "SetHash",
         Change::SetPlacement { .. } => "SetPlacement",
-        Change::SetMaglevSize { .. } => "SetMaglevSize",
-        Change::SetPartitions { .. } => "SetPartitions",
-        Change::SetLoadFactor { .. } => "SetLoadFactor",
-        Change::SetProbes { .. } => "SetProbes",
         Change::SetPopularity { .. } => "SetPopularity",
         Change::MakeHot { .. } => "MakeHot",
         Change::SetRemedy { .. } => "SetRemedy",
@@ -501,20 +495,32 @@ pub fn seeded(change: &Change) -> &'static str {
         Change::SetWrites { .. } => "SetWrites",
         Change::SetServers { .. } => "SetServers",
         Change::HashPlaced => "HashPlaced",
-        Change::Rebalance { .. } => "Rebalance",
-        Change::Reshard { .. } => "Reshard",
-        Change::CreateTopic { .. } => "CreateTopic",
-        Change::AddPartitions { .. } => "AddPartitions",
-        Change::CreateIndex { .. } => "CreateIndex",
-        Change::SplitIndex { .. } => "SplitIndex",
-        Change::ShrinkIndex { .. } => "ShrinkIndex",
-        Change::SetNumTokens { .. } => "SetNumTokens",
-        Change::SetTokenSeed { .. } => "SetTokenSeed",
-        Change::SetMinRing { .. } => "SetMinRing",
-        Change::SetGroupcacheReplicas { .. } => "SetGroupcacheReplicas",
-        Change::SetHashType { .. } => "SetHashType",
-        Change::SetNutcrackerHash { .. } => "SetNutcrackerHash",
-        Change::SetHashTag { .. } => "SetHashTag",
+        Change::Set { setting, .. } => match setting {
+            Setting::MaglevSize => "SetMaglevSize",
+            Setting::Partitions => "SetPartitions",
+            Setting::Load => "SetLoadFactor",
+            Setting::Probes => "SetProbes",
+            Setting::NumTokens => "SetNumTokens",
+            Setting::TokenSeed => "SetTokenSeed",
+            Setting::MinRing => "SetMinRing",
+            Setting::GroupcacheReplicas => "SetGroupcacheReplicas",
+            Setting::HashType => "SetHashType",
+            Setting::NutcrackerHash => "SetNutcrackerHash",
+            Setting::HashTag => "SetHashTag",
+        },
+        Change::System(SystemVerb::Redis(verb)) => match verb {
+            redis::Verb::Rebalance { .. } => "Rebalance",
+            redis::Verb::Reshard { .. } => "Reshard",
+        },
+        Change::System(SystemVerb::Kafka(verb)) => match verb {
+            kafka::Verb::CreateTopic { .. } => "CreateTopic",
+            kafka::Verb::AddPartitions { .. } => "AddPartitions",
+        },
+        Change::System(SystemVerb::Elasticsearch(verb)) => match verb {
+            elasticsearch::Verb::CreateIndex { .. } => "CreateIndex",
+            elasticsearch::Verb::SplitIndex { .. } => "SplitIndex",
+            elasticsearch::Verb::ShrinkIndex { .. } => "ShrinkIndex",
+        },
     }
 }
 

@@ -96,8 +96,8 @@ pub use replicas::{copies_note, failover, Failover, Promotion};
 pub use ring::{vnode_label, Point, Ring};
 pub use scenario::{
     check_gossip, check_replicas, check_restart_after, check_writes, Baseline, Change, DataSource,
-    DownServer, Generation, MoveCounts, NewServer, Outcome, Scenario, SystemOutcome, Timing,
-    GOSSIP, MAX_REPLICAS, REPLICAS, RESTART_AFTER, WRITES,
+    DownServer, Generation, Membership, MoveCounts, NewServer, Outcome, Scenario, SystemOutcome,
+    Timing, GOSSIP, MAX_REPLICAS, REPLICAS, RESTART_AFTER, WRITES,
 };
 pub use selected::{key_lookup, KeyLookup};
 pub use server::{

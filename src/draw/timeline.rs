@@ -5,7 +5,7 @@
 
 use super::chart::{nice_ceiling, value_text, Axis, Chart, Line};
 use crate::core::timeline::Curve;
-use crate::core::{grouped, plural, Change, Kind, Summation, Timeline};
+use crate::core::{grouped, plural, Kind, Membership, Summation, Timeline};
 
 /// A curve's name on the chart: "Ring", "mod N", "Rendezvous".
 pub fn curve_name(c: &Curve) -> String {
@@ -79,11 +79,11 @@ pub fn chart_of(t: &Timeline) -> Chart {
 }
 
 fn happening_mark(t: &Timeline) -> String {
-    match &t.change {
-        Change::FailServer { name } => format!("{name} fails"),
-        Change::RemoveServer { name } => format!("{name} removed"),
-        Change::AddServer { name, .. } => format!("{name} joins"),
-        _ => "the change".to_string(),
+    match t.change.membership() {
+        Some(Membership::Fails(name)) => format!("{name} fails"),
+        Some(Membership::Leaves(name)) => format!("{name} removed"),
+        Some(Membership::Joins { name, .. }) => format!("{name} joins"),
+        None => "the change".to_string(),
     }
 }
 

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use ringlab::core::placement::{maglev, multi_probe, parse_load, partitions as table, Panel};
+use ringlab::core::placement::{maglev, multi_probe, partitions as table, Panel, Setting};
 use ringlab::core::{
     check_vnodes, parse_number, CacheLoad, Change, Error, HashScheme, Key, Kind, LinesRefused,
     Outcome, RingSize, Scenario, Server, ServerSpec, MAX_KEYS, VNODES,
@@ -227,7 +227,7 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
             "--table-size",
             parse_number(m)
                 .map_err(|e| e.largest(u64::from(*maglev::SIZES.end())))
-                .map(|size| Change::SetMaglevSize { size }),
+                .map(|size: u32| Change::set(Setting::MaglevSize, size)),
         )?;
     }
     if let Some(p) = placement
@@ -239,21 +239,18 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
             "--partitions",
             parse_number(p)
                 .map_err(|e| e.largest(u64::from(table::MAX_PARTITIONS)))
-                .map(|count| Change::SetPartitions { count }),
+                .map(|count: u32| Change::set(Setting::Partitions, count)),
         )?;
     }
     if let Some(c) = &placement.load_factor {
-        set(
-            "--load-factor",
-            parse_load(c).map(|hundredths| Change::SetLoadFactor { hundredths }),
-        )?;
+        set("--load-factor", Change::setting(Setting::Load, c))?;
     }
     if let Some(k) = &placement.probes {
         set(
             "--probes",
             parse_number(k)
                 .map_err(|e| e.largest(u64::from(*multi_probe::PROBES.end())))
-                .map(|count| Change::SetProbes { count }),
+                .map(|count: u32| Change::set(Setting::Probes, count)),
         )?;
     }
     for (flag, change) in crate::systems::settings(placement, kind, &scenario)? {

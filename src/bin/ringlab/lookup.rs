@@ -123,9 +123,9 @@ fn replicas(scenario: &mut Scenario, text: &str) -> Result<usize, Failure> {
         .contains(&Setting::GroupcacheReplicas);
     if points_are_replicas {
         if text != "1" {
-            let count = parse_number(text).map_err(|e| Failure::at("--replicas", e))?;
+            let count: u32 = parse_number(text).map_err(|e| Failure::at("--replicas", e))?;
             scenario
-                .apply(Change::SetGroupcacheReplicas { count })
+                .apply(Change::set(Setting::GroupcacheReplicas, count))
                 .map_err(|e| Failure::at("--replicas", e))?;
         }
         return Ok(1);

@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use ringlab::core::pasted::{self, Format};
-use ringlab::core::placement::systems::elasticsearch::{EsVersion, Routing};
+use ringlab::core::placement::systems::elasticsearch::{self, EsVersion, Routing};
+use ringlab::core::placement::systems::kafka;
 use ringlab::core::placement::{Panel, Setting};
 use ringlab::core::{parse_number, Change, Error, Kind, Scenario};
 
@@ -76,12 +77,12 @@ pub fn settings(
     let at = |flag: &'static str| move |e: Error| Failure::at(flag, e);
     let mut changes: Vec<(&'static str, Change)> = Vec::new();
     if let Some(t) = &args.num_tokens {
-        let count = parse_number(t).map_err(at("--num-tokens"))?;
-        changes.push(("--num-tokens", Change::SetNumTokens { count }));
+        let count: u32 = parse_number(t).map_err(at("--num-tokens"))?;
+        changes.push(("--num-tokens", Change::set(Setting::NumTokens, count)));
     }
     if let Some(s) = &args.seed {
-        let seed = parse_number(s).map_err(at("--seed"))?;
-        changes.push(("--seed", Change::SetTokenSeed { seed }));
+        let seed: u64 = parse_number(s).map_err(at("--seed"))?;
+        changes.push(("--seed", Change::set(Setting::TokenSeed, seed)));
     }
     for (flag, setting, given) in [
         ("--hash-type", Setting::HashType, &args.hash_type),
@@ -93,20 +94,23 @@ pub fn settings(
         }
     }
     if let Some(m) = &args.min_ring {
-        let size = parse_number(m).map_err(at("--min-ring"))?;
-        changes.push(("--min-ring", Change::SetMinRing { size }));
+        let size: u64 = parse_number(m).map_err(at("--min-ring"))?;
+        changes.push(("--min-ring", Change::set(Setting::MinRing, size)));
     }
     if let Some(r) = &args.groupcache_replicas {
-        let count = parse_number(r).map_err(at("--groupcache-replicas"))?;
+        let count: u32 = parse_number(r).map_err(at("--groupcache-replicas"))?;
         changes.push((
             "--groupcache-replicas",
-            Change::SetGroupcacheReplicas { count },
+            Change::set(Setting::GroupcacheReplicas, count),
         ));
     }
     if kind.spec().panel == Panel::Topic {
         if let Some(p) = &args.partitions {
             let partitions = parse_number(p).map_err(at("--partitions"))?;
-            changes.push(("--partitions", Change::CreateTopic { partitions }));
+            changes.push((
+                "--partitions",
+                Change::system(kafka::Verb::CreateTopic { partitions }),
+            ));
         }
     }
     if args.shards.is_some() || args.routing_shards.is_some() || args.es_version.is_some() {
@@ -131,7 +135,10 @@ pub fn settings(
             "--es-version"
         };
         let index = Routing::new(shards, routing, version).map_err(at(flag))?;
-        changes.push((flag, Change::CreateIndex { index }));
+        changes.push((
+            flag,
+            Change::system(elasticsearch::Verb::CreateIndex { index }),
+        ));
     }
     Ok(changes)
 }

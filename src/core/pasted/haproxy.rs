@@ -9,7 +9,7 @@ use super::reading::{server_name, Pasted, Refused};
 use crate::core::error::shown;
 use crate::core::placement::systems::haproxy::{parse_backend, Balance, POINTS_PER_WEIGHT};
 use crate::core::placement::systems::ServerIds;
-use crate::core::placement::Kind;
+use crate::core::placement::{Kind, Setting};
 use crate::core::scenario::{Change, Scenario};
 use crate::core::server::{Placement, Server, WEIGHTS};
 
@@ -76,9 +76,7 @@ pub(super) fn backend(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
         .set_systems(state)
         .map_err(|e| Refused::one(e.to_string()))?;
     scenario
-        .apply(Change::SetHashType {
-            hash_type: config.hash_type,
-        })
+        .apply(Change::set(Setting::HashType, config.hash_type))
         .map_err(|e| Refused::one(e.to_string()))?;
     let read = placed
         .iter()

@@ -5,7 +5,7 @@
 use super::reading::{server_name, Pasted, Refused};
 use crate::core::error::shown;
 use crate::core::placement::systems::twemproxy::{parse_pool, points_for};
-use crate::core::placement::Kind;
+use crate::core::placement::{Kind, Setting};
 use crate::core::scenario::{Change, Scenario};
 use crate::core::server::{Placement, Server, WEIGHTS};
 
@@ -41,10 +41,8 @@ pub(super) fn pool(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
         .map(|t| String::from_utf8_lossy(&t).into_owned())
         .unwrap_or_default();
     for change in [
-        Change::SetNutcrackerHash {
-            hash: pool.hash.name().to_string(),
-        },
-        Change::SetHashTag { tag },
+        Change::set(Setting::NutcrackerHash, pool.hash.name()),
+        Change::set(Setting::HashTag, tag),
     ] {
         scenario
             .apply(change)

@@ -12,6 +12,7 @@ use super::systems::twemproxy::Hash as NutcrackerHash;
 use crate::core::decimal::{hundredths_text, parse_decimal};
 use crate::core::error::Error;
 use crate::core::size::{parse_number, RingSize};
+use crate::core::words::{grouped, plural};
 
 /// Maglev's default table size.
 pub const MAGLEV_SIZE: u32 = 65_537;
@@ -340,6 +341,80 @@ impl Setting {
             Setting::HashType => options.hash_type == usual.hash_type,
             Setting::NutcrackerHash => options.nc_hash == usual.nc_hash,
             Setting::HashTag => options.hash_tag.is_none(),
+        }
+    }
+
+    /// `text` as change text writes this setting's value, when it can be read at all: a
+    /// number for a number, a load factor in range, a hash type HAProxy knows. What depends
+    /// on the scenario (the partitions a ring holds) is checked by [`Setting::read`].
+    pub fn normalized(self, text: &str) -> Result<String, Error> {
+        Ok(match self {
+            Setting::MaglevSize
+            | Setting::Partitions
+            | Setting::Probes
+            | Setting::NumTokens
+            | Setting::GroupcacheReplicas => parse_number::<u32>(text)?.to_string(),
+            Setting::TokenSeed | Setting::MinRing => parse_number::<u64>(text)?.to_string(),
+            Setting::Load => hundredths_text(parse_load(text)?),
+            Setting::HashType => parse_hash_type(text)?.to_string(),
+            Setting::NutcrackerHash | Setting::HashTag => text.trim().to_string(),
+        })
+    }
+
+    /// What setting it to its value in `options` did, in one sentence. The partition table is
+    /// dealt again: `weighted` says whether the servers' weights differ.
+    pub fn said(self, options: &Options, size: RingSize, weighted: bool) -> String {
+        match self {
+            Setting::MaglevSize => {
+                format!("Maglev's table now has {} entries.", options.maglev_size)
+            }
+            Setting::Partitions => {
+                let dealt = if weighted {
+                    "dealt in proportion to the weights"
+                } else {
+                    "dealt round-robin"
+                };
+                format!("{} partitions, {dealt}.", options.partition_count(size))
+            }
+            Setting::Load => format!(
+                "Bounded loads now cap each server at {} times its share.",
+                hundredths_text(options.load)
+            ),
+            Setting::Probes => format!(
+                "Multi-probe now looks {} times ({}).",
+                options.probes,
+                plural(options.probes as usize, "probe", "probes")
+            ),
+            Setting::NumTokens => format!(
+                "Cassandra nodes now hold {} {} each.",
+                options.num_tokens,
+                plural(options.num_tokens as usize, "token", "tokens")
+            ),
+            Setting::TokenSeed => format!(
+                "Cassandra's tokens are drawn again, from seed {}.",
+                options.token_seed
+            ),
+            Setting::MinRing => format!(
+                "Envoy's minimum_ring_size is now {}.",
+                grouped(options.min_ring)
+            ),
+            Setting::GroupcacheReplicas => format!(
+                "groupcache now puts {} {} per node.",
+                options.groupcache_replicas,
+                plural(options.groupcache_replicas as usize, "point", "points")
+            ),
+            Setting::HashType => format!("HAProxy now uses hash-type {}.", options.hash_type),
+            Setting::NutcrackerHash => {
+                format!("twemproxy now hashes keys with {}.", options.nc_hash.name())
+            }
+            Setting::HashTag => match options.hash_tag {
+                Some([open, close]) => format!(
+                    "twemproxy now hashes only what a key holds between {} and {}.",
+                    char::from(open),
+                    char::from(close)
+                ),
+                None => "twemproxy now hashes whole keys.".to_string(),
+            },
         }
     }
 

@@ -1,19 +1,20 @@
 //! The one vocabulary of changes: every button, click, shortcut, link, lesson step, host-page
 //! message and command-line flag becomes one of these.
 
-use serde::{Deserialize, Serialize};
+use std::fmt::Display;
 
-use crate::core::decimal::hundredths_text;
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Serialize, Serializer};
+
+use crate::core::decimal::parse_hundredths;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
-use crate::core::placement::systems::elasticsearch::Routing;
-use crate::core::placement::systems::haproxy::HashType;
-use crate::core::placement::{parse_hash_type, parse_load, Kind, Setting};
-use crate::core::size::parse_number;
+use crate::core::placement::systems::SystemVerb;
+use crate::core::placement::{Kind, Setting};
 use crate::core::traffic::{Popularity, Remedy};
 
 /// One change to a scenario.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Change {
     /// Add a server: hashed (with an optional weight), or placed by hand at `at`.
@@ -92,30 +93,11 @@ pub enum Change {
         /// The placement.
         placement: Kind,
     },
-    /// Set maglev's table size (a prime).
-    SetMaglevSize {
-        /// Entries in the table.
-        size: u32,
-    },
-    /// Set the partition table's number of partitions; the table starts round-robin again.
-    SetPartitions {
-        /// Partitions.
-        count: u32,
-    },
-    /// Set bounded loads' factor c.
-    SetLoadFactor {
-        /// c in hundredths: 125 is 1.25.
-        hundredths: u32,
-    },
-    /// Set multi-probe's probes per key.
-    SetProbes {
-        /// Probes.
-        count: u32,
-    },
+
     /// Set how popular keys are by rank.
     SetPopularity {
         /// Uniform or Zipf.
-        #[serde(with = "as_text")]
+        #[serde(serialize_with = "as_text")]
         popularity: Popularity,
     },
     /// Make a key `times` hotter than its popularity (1 makes it ordinary again).
@@ -128,7 +110,7 @@ pub enum Change {
     /// Turn a remedy for hot keys on or off, or set how many of the hottest keys they treat.
     SetRemedy {
         /// The remedy and its setting.
-        #[serde(with = "as_text")]
+        #[serde(serialize_with = "as_text")]
         remedy: Remedy,
     },
     /// A server fails: it leaves the ring, so its keys go to their successors, but it stays
@@ -163,94 +145,35 @@ pub enum Change {
         /// Writes per second (0 to 10^12).
         per_second: u64,
     },
-    /// Redis Cluster: `redis-cli --cluster rebalance`.
-    Rebalance {
-        /// `--cluster-use-empty-masters`: masters holding no slot take part.
-        #[serde(default)]
-        use_empty_masters: bool,
-        /// `--cluster-threshold`, in hundredths of a percent (200 is 2%, the default).
-        #[serde(default = "default_threshold")]
-        threshold: u32,
-        /// `--cluster-weight NAME=W`, W in hundredths (0 empties a master).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        weights: Vec<(String, u32)>,
+    /// Set one of the placements' settings to the value `value` says (checked when the
+    /// change is applied).
+    #[serde(untagged, serialize_with = "set_as_before")]
+    Set {
+        /// The setting.
+        setting: Setting,
+        /// Its value as change text writes it: `65537`, `1.25`, `sdbm avalanche`.
+        value: String,
     },
-    /// Redis Cluster: `redis-cli --cluster reshard --cluster-from … --cluster-to … --cluster-slots N`.
-    Reshard {
-        /// How many slots.
-        slots: u32,
-        /// The source masters; empty for `all` (every master but the target).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        from: Vec<String>,
-        /// The receiving master.
-        to: String,
-    },
-    /// Kafka: the topic is created again with this many partitions, led round-robin.
-    CreateTopic {
-        /// Partitions.
-        partitions: u32,
-    },
-    /// Kafka: `kafka-topics --alter --partitions`, adding this many partitions.
-    AddPartitions {
-        /// Partitions to add.
-        count: u32,
-    },
-    /// Elasticsearch: the index is created again: shards, routing shards and version.
-    CreateIndex {
-        /// `3`, `3/768`, `4/4/9.4`: primary shards, routing shards, version.
-        #[serde(with = "as_text")]
-        index: Routing,
-    },
-    /// Elasticsearch: `_split` into this many primary shards.
-    SplitIndex {
-        /// The target's primary shards.
-        shards: u32,
-    },
-    /// Elasticsearch: `_shrink` to this many primary shards.
-    ShrinkIndex {
-        /// The target's primary shards.
-        shards: u32,
-    },
-    /// Cassandra: `num_tokens` per node of weight 1.
-    SetNumTokens {
-        /// Tokens.
-        count: u32,
-    },
-    /// Cassandra: the seed the tokens are drawn from.
-    SetTokenSeed {
-        /// The seed.
-        seed: u64,
-    },
-    /// Envoy ring_hash: `minimum_ring_size`.
-    SetMinRing {
-        /// Entries.
-        size: u64,
-    },
-    /// groupcache: points (replicas) per node.
-    SetGroupcacheReplicas {
-        /// Points per node.
-        count: u32,
-    },
-    /// HAProxy: `hash-type consistent …`.
-    SetHashType {
-        /// The hash function and whether avalanche follows.
-        #[serde(with = "as_text")]
-        hash_type: HashType,
-    },
-    /// twemproxy: the pool's `hash:`.
-    SetNutcrackerHash {
-        /// The hash's name in `nutcracker.yml`.
-        hash: String,
-    },
-    /// twemproxy: the pool's `hash_tag:` (two characters), or none when empty.
-    SetHashTag {
-        /// The tag.
-        tag: String,
-    },
+    /// One of a real system's own verbs: Redis's rebalance and reshard, a Kafka topic's
+    /// partitions, an Elasticsearch index's split and shrink.
+    #[serde(untagged)]
+    System(SystemVerb),
 }
 
-fn default_threshold() -> u32 {
-    crate::core::placement::systems::redis::THRESHOLD
+/// A server joining, leaving or failing in a change ([`Change::membership`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Membership<'a> {
+    /// A server added: its name, and its position when placed by hand.
+    Joins {
+        /// Its name.
+        name: &'a str,
+        /// Its position, when placed by hand.
+        at: Option<u64>,
+    },
+    /// A server removed.
+    Leaves(&'a str),
+    /// A server that fails.
+    Fails(&'a str),
 }
 
 /// A server in a [`Change::SetServers`] list: hashed (with an optional weight), or placed by
@@ -268,91 +191,76 @@ pub struct NewServer {
 }
 
 /// Popularities and remedies travel in JSON as their link text.
-mod as_text {
-    use std::fmt::Display;
-    use std::str::FromStr;
+fn as_text<T: Display, S: Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
+}
 
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<T: Display, S: Serializer>(
-        value: &T,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(value)
+/// A setting travels in JSON as it always has: `{"type": "set_maglev_size", "size": 65537}`,
+/// its value a number when it is one (the load factor in hundredths).
+fn set_as_before<S: Serializer>(
+    setting: &Setting,
+    value: &str,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let (kind, field) = match setting {
+        Setting::MaglevSize => ("set_maglev_size", "size"),
+        Setting::Partitions => ("set_partitions", "count"),
+        Setting::Load => ("set_load_factor", "hundredths"),
+        Setting::Probes => ("set_probes", "count"),
+        Setting::NumTokens => ("set_num_tokens", "count"),
+        Setting::TokenSeed => ("set_token_seed", "seed"),
+        Setting::MinRing => ("set_min_ring", "size"),
+        Setting::GroupcacheReplicas => ("set_groupcache_replicas", "count"),
+        Setting::HashType => ("set_hash_type", "hash_type"),
+        Setting::NutcrackerHash => ("set_nutcracker_hash", "hash"),
+        Setting::HashTag => ("set_hash_tag", "tag"),
+    };
+    let number = if *setting == Setting::Load {
+        parse_hundredths(value).ok().map(u64::from)
+    } else if setting.numeric() {
+        value.parse::<u64>().ok()
+    } else {
+        None
+    };
+    let mut map = serializer.serialize_map(Some(2))?;
+    map.serialize_entry("type", kind)?;
+    match number {
+        Some(n) => map.serialize_entry(field, &n)?,
+        None => map.serialize_entry(field, value)?,
     }
-
-    pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
-    where
-        T: FromStr,
-        T::Err: Display,
-        D: Deserializer<'de>,
-    {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
+    map.end()
 }
 
 impl Change {
-    /// The change that sets `setting` to the value `text` says; the value is checked when
-    /// the change is applied.
+    /// The change that sets `setting` to the value `text` says. What can be read without the
+    /// scenario is checked here (a number is a number); the rest when the change is applied.
     pub fn setting(setting: Setting, text: &str) -> Result<Change, Error> {
-        Ok(match setting {
-            Setting::MaglevSize => Change::SetMaglevSize {
-                size: parse_number(text)?,
-            },
-            Setting::Partitions => Change::SetPartitions {
-                count: parse_number(text)?,
-            },
-            Setting::Load => Change::SetLoadFactor {
-                hundredths: parse_load(text)?,
-            },
-            Setting::Probes => Change::SetProbes {
-                count: parse_number(text)?,
-            },
-            Setting::NumTokens => Change::SetNumTokens {
-                count: parse_number(text)?,
-            },
-            Setting::TokenSeed => Change::SetTokenSeed {
-                seed: parse_number(text)?,
-            },
-            Setting::MinRing => Change::SetMinRing {
-                size: parse_number(text)?,
-            },
-            Setting::GroupcacheReplicas => Change::SetGroupcacheReplicas {
-                count: parse_number(text)?,
-            },
-            Setting::HashType => Change::SetHashType {
-                hash_type: parse_hash_type(text)?,
-            },
-            Setting::NutcrackerHash => Change::SetNutcrackerHash {
-                hash: text.trim().to_string(),
-            },
-            Setting::HashTag => Change::SetHashTag {
-                tag: text.trim().to_string(),
-            },
+        Ok(Change::Set {
+            setting,
+            value: setting.normalized(text)?,
         })
     }
 
-    /// The setting this change sets, and its value as change text writes it.
-    pub fn as_setting(&self) -> Option<(Setting, String)> {
-        Some(match self {
-            Change::SetMaglevSize { size } => (Setting::MaglevSize, size.to_string()),
-            Change::SetPartitions { count } => (Setting::Partitions, count.to_string()),
-            Change::SetLoadFactor { hundredths } => (Setting::Load, hundredths_text(*hundredths)),
-            Change::SetProbes { count } => (Setting::Probes, count.to_string()),
-            Change::SetNumTokens { count } => (Setting::NumTokens, count.to_string()),
-            Change::SetTokenSeed { seed } => (Setting::TokenSeed, seed.to_string()),
-            Change::SetMinRing { size } => (Setting::MinRing, size.to_string()),
-            Change::SetGroupcacheReplicas { count } => {
-                (Setting::GroupcacheReplicas, count.to_string())
-            }
-            Change::SetHashType { hash_type } => (Setting::HashType, hash_type.to_string()),
-            Change::SetNutcrackerHash { hash } => (Setting::NutcrackerHash, hash.clone()),
-            Change::SetHashTag { tag } => (Setting::HashTag, tag.clone()),
-            // Every other change, named, so that a new setting's change is mapped on purpose.
-            Change::AddServer { .. }
-            | Change::SetServers { .. }
-            | Change::RemoveServer { .. }
+    /// The change that sets `setting` to `value`, read when the change is applied.
+    pub fn set(setting: Setting, value: impl Display) -> Change {
+        Change::Set {
+            setting,
+            value: value.to_string(),
+        }
+    }
+
+    /// One of a real system's own verbs, as a change.
+    pub fn system(verb: impl Into<SystemVerb>) -> Change {
+        Change::System(verb.into())
+    }
+
+    /// The server this change adds, removes or fails, if it is one of those.
+    pub fn membership(&self) -> Option<Membership<'_>> {
+        match self {
+            Change::AddServer { name, at, .. } => Some(Membership::Joins { name, at: *at }),
+            Change::RemoveServer { name } => Some(Membership::Leaves(name)),
+            Change::FailServer { name } => Some(Membership::Fails(name)),
+            Change::SetServers { .. }
             | Change::SetVnodes { .. }
             | Change::SetWeight { .. }
             | Change::MovePoint { .. }
@@ -367,20 +275,14 @@ impl Change {
             | Change::SetPopularity { .. }
             | Change::MakeHot { .. }
             | Change::SetRemedy { .. }
-            | Change::FailServer { .. }
             | Change::RestartServer { .. }
             | Change::SetReplicas { .. }
             | Change::SetRestartDelay { .. }
             | Change::SetGossip { .. }
             | Change::SetWrites { .. }
-            | Change::Rebalance { .. }
-            | Change::Reshard { .. }
-            | Change::CreateTopic { .. }
-            | Change::AddPartitions { .. }
-            | Change::CreateIndex { .. }
-            | Change::SplitIndex { .. }
-            | Change::ShrinkIndex { .. } => return None,
-        })
+            | Change::Set { .. }
+            | Change::System(_) => None,
+        }
     }
 
     /// Whether this change can move keys between servers (as opposed to adding or removing keys).
@@ -399,5 +301,65 @@ impl Change {
                 | Change::SetGossip { .. }
                 | Change::SetWrites { .. }
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(text: &str) -> String {
+        let change: Change = text.parse().unwrap();
+        serde_json::to_string(&change).unwrap()
+    }
+
+    #[test]
+    fn a_change_travels_in_json_in_the_shape_each_kind_always_had() {
+        let cases = [
+            ("add:D@60", r#"{"type":"add_server","name":"D","at":60}"#),
+            ("maglev:7", r#"{"type":"set_maglev_size","size":7}"#),
+            (
+                "load:1.25",
+                r#"{"type":"set_load_factor","hundredths":125}"#,
+            ),
+            ("token-seed:9", r#"{"type":"set_token_seed","seed":9}"#),
+            (
+                "groupcache-replicas:5",
+                r#"{"type":"set_groupcache_replicas","count":5}"#,
+            ),
+            (
+                "hash-type:sdbm avalanche",
+                r#"{"type":"set_hash_type","hash_type":"consistent sdbm avalanche"}"#,
+            ),
+            (
+                "nc-hash:md5",
+                r#"{"type":"set_nutcracker_hash","hash":"md5"}"#,
+            ),
+            ("hash-tag:{}", r#"{"type":"set_hash_tag","tag":"{}"}"#),
+            (
+                "rebalance",
+                r#"{"type":"rebalance","use_empty_masters":false,"threshold":200}"#,
+            ),
+            (
+                "reshard:A,B>D=100",
+                r#"{"type":"reshard","slots":100,"from":["A","B"],"to":"D"}"#,
+            ),
+            ("topic:6", r#"{"type":"create_topic","partitions":6}"#),
+            ("index:3/768", r#"{"type":"create_index","index":"3"}"#),
+            ("split:6", r#"{"type":"split_index","shards":6}"#),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(json(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_setting_reads_back_from_the_text_it_writes() {
+        for setting in Setting::ALL {
+            let value = crate::core::placement::Options::default();
+            let text = setting.value(&value, crate::core::size::RingSize::new(100).unwrap());
+            let change = Change::setting(setting, &text).unwrap();
+            assert_eq!(change.to_string().parse::<Change>().unwrap(), change);
+        }
     }
 }

@@ -38,7 +38,7 @@ use crate::core::size::RingSize;
 use crate::core::stats::Ownership;
 use crate::core::traffic::Traffic;
 
-pub use change::{Change, NewServer};
+pub use change::{Change, Membership, NewServer};
 pub use data::DataSource;
 pub use down::DownServer;
 pub use generate::Generation;

@@ -12,15 +12,14 @@
 //! | `traffic:zipf:1.1`, `hot:@52*1000`, `cool:@52`, `remedy:copies:3` | popularity, hot keys, remedies |
 //! | `fail:C`, `restart:C` | a server fails (down, off the ring) or restarts empty |
 //! | `replicas:3`, `restart-after:60`, `restart-after:off`, `gossip:30`, `writes:500` | the timeline's settings |
-//!
-//! The real systems' own verbs are in [`systems`].
-
-mod systems;
+//! | `num-tokens:16`, `token-seed:7`, `min-ring:1024`, `groupcache-replicas:50`, `hash-type:sdbm`, `nc-hash:md5`, `hash-tag:{}` | the real systems' settings |
+//! | `rebalance:use-empty-masters`, `reshard:all>D=100`, `topic:6`, `add-partitions:1`, `index:3/768`, `split:6`, `shrink:1` | the real systems' own verbs, each written in its system's folder ([`SystemVerb`]) |
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::core::error::Error;
+use crate::core::placement::systems::SystemVerb;
 use crate::core::placement::Setting;
 use crate::core::scenario::{Change, NewServer};
 use crate::core::server::{Placement, Server, WEIGHTS};
@@ -162,10 +161,8 @@ impl fmt::Display for Change {
             Change::SetRestartDelay { seconds: None } => f.write_str("restart-after:off"),
             Change::SetGossip { seconds } => write!(f, "gossip:{seconds}"),
             Change::SetWrites { per_second } => write!(f, "writes:{per_second}"),
-            other => match other.as_setting() {
-                Some((setting, value)) => write!(f, "{}:{value}", setting.verb()),
-                None => systems::write(other, f),
-            },
+            Change::Set { setting, value } => write!(f, "{}:{value}", setting.verb()),
+            Change::System(verb) => write!(f, "{verb}"),
         }
     }
 }
@@ -292,8 +289,8 @@ impl FromStr for Change {
             "writes" => Change::SetWrites {
                 per_second: parse_number(rest)?,
             },
-            other => match systems::read(other, rest) {
-                Some(change) => change?,
+            other => match SystemVerb::read(other, rest) {
+                Some(verb) => Change::System(verb?),
                 None => return Err(Error::UnknownChange(text.to_string())),
             },
         };

@@ -6,7 +6,7 @@
 //! under rendezvous, the jumps under jump hash, the partition under the table, and so on.
 
 use crate::core::placement::{Kind, Placed};
-use crate::core::{Change, Error, Outcome, Point, Ring, Scenario};
+use crate::core::{Change, Error, Membership, Outcome, Point, Ring, Scenario};
 
 /// What happens to one key when a change is applied.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -168,10 +168,10 @@ impl Sides<'_> {
 
     /// For a key that stays: the joining or leaving server's points were not on its way.
     fn aside(&self) -> String {
-        let (ring, name, new) = match self.change {
-            Change::AddServer { name, .. } => (self.after.ring(), name.trim(), true),
-            Change::RemoveServer { name } => (self.before.ring(), name.trim(), false),
-            _ => return String::new(),
+        let (ring, name, new) = match self.change.membership() {
+            Some(Membership::Joins { name, .. }) => (self.after.ring(), name.trim(), true),
+            Some(Membership::Leaves(name)) => (self.before.ring(), name.trim(), false),
+            Some(Membership::Fails(_)) | None => return String::new(),
         };
         let Some(index) = ring.names().iter().position(|n| &**n == name) else {
             return String::new();

@@ -240,11 +240,10 @@ fn server_change(rng: &mut Rng, plan: &Plan, scenario: &Scenario, moves: bool) -
         1 => remove(rng, scenario).unwrap_or_else(fallback),
         _ => {
             let server = rng.pick(scenario.servers()).name.clone();
-            match add_at(rng, scenario) {
-                Some(Change::AddServer { at: Some(to), .. }) => {
-                    Change::MovePoint { name: server, to }
-                }
-                _ => fallback(),
+            if let Some(Change::AddServer { at: Some(to), .. }) = add_at(rng, scenario) {
+                Change::MovePoint { name: server, to }
+            } else {
+                fallback()
             }
         }
     }

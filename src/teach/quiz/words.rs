@@ -44,7 +44,24 @@ pub fn change_words(change: &Change) -> String {
         Change::SetPlacement { placement } => {
             format!("Keys are now placed by {}", placement_words(*placement))
         }
-        other => format!("The change {other} is applied"),
+        Change::SetServers { .. }
+        | Change::HashPlaced
+        | Change::AddKeys { .. }
+        | Change::GenerateKeys { .. }
+        | Change::DropKey { .. }
+        | Change::ClearKeys
+        | Change::SetRingSize { .. }
+        | Change::SetHash { .. }
+        | Change::SetPopularity { .. }
+        | Change::MakeHot { .. }
+        | Change::SetRemedy { .. }
+        | Change::RestartServer { .. }
+        | Change::SetReplicas { .. }
+        | Change::SetRestartDelay { .. }
+        | Change::SetGossip { .. }
+        | Change::SetWrites { .. }
+        | Change::Set { .. }
+        | Change::System(_) => format!("The change {change} is applied"),
     }
 }
 

@@ -63,16 +63,21 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
     // goes straight through, so its refusal shows where it always does.
     let posed = Memo::new(move |_| {
         let (change, _) = app.pending.get()?;
-        let question = match &change {
+        let new_key = if let Change::AddKeys { keys } = &change {
+            keys.first().filter(|_| keys.len() == 1).cloned()
+        } else {
+            None
+        };
+        let question = match new_key {
             // A new key: where does it go? Asked on the ring with the key on it.
-            Change::AddKeys { keys } if keys.len() == 1 => {
+            Some(label) => {
                 let link = app
                     .scenario
                     .with_untracked(|s| write_link(s, Some(&change), &[]));
-                let key = Key::parse(&keys[0]).ok()?.label();
+                let key = Key::parse(&label).ok()?.label();
                 Question::new(&link, Ask::Owner { key })
             }
-            _ => {
+            None => {
                 let link = app.scenario.with_untracked(|s| write_link(s, None, &[]));
                 Question::new(&link, Ask::Moves { change })
             }

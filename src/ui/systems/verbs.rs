@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::core::placement::systems::elasticsearch::{EsVersion, Routing};
+use crate::core::placement::systems::elasticsearch::{self, EsVersion, Routing};
+use crate::core::placement::systems::{kafka, redis};
 use crate::core::placement::Panel;
 use crate::core::{parse_number, Change, Kind};
 use crate::ui::notices::fields::FieldError;
@@ -50,12 +51,13 @@ fn RedisVerbs() -> impl IntoView {
     let to = RwSignal::new(String::new());
     let rebalance = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let change =
-            crate::core::parse_hundredths(&threshold.get_untracked()).map(|t| Change::Rebalance {
+        let change = crate::core::parse_hundredths(&threshold.get_untracked()).map(|t| {
+            Change::system(redis::Verb::Rebalance {
                 use_empty_masters: empty.get_untracked(),
                 threshold: t,
                 weights: Vec::new(),
-            });
+            })
+        });
         send(app, change);
     };
     let reshard = move |ev: leptos::ev::SubmitEvent| {
@@ -65,14 +67,16 @@ fn RedisVerbs() -> impl IntoView {
             t => t,
         };
         let source = from.get_untracked();
-        let change = parse_number(&slots.get_untracked()).map(|n| Change::Reshard {
-            slots: n,
-            from: if source == "all" {
-                Vec::new()
-            } else {
-                vec![source]
-            },
-            to: target,
+        let change = parse_number(&slots.get_untracked()).map(|n| {
+            Change::system(redis::Verb::Reshard {
+                slots: n,
+                from: if source == "all" {
+                    Vec::new()
+                } else {
+                    vec![source]
+                },
+                to: target,
+            })
         });
         send(app, change);
     };
@@ -130,12 +134,12 @@ fn TopicVerbs() -> impl IntoView {
         send(
             app,
             parse_number(&count.get_untracked())
-                .map(|partitions| Change::CreateTopic { partitions }),
+                .map(|partitions| Change::system(kafka::Verb::CreateTopic { partitions })),
         );
     };
     view! {
         <div class="button-row">
-            <button type="button" class="primary" data-testid="add-partition" on:click=move |_| send(app, Ok(Change::AddPartitions { count: 1 }))>
+            <button type="button" class="primary" data-testid="add-partition" on:click=move |_| send(app, Ok(Change::system(kafka::Verb::AddPartitions { count: 1 })))>
                 "Add a partition"
             </button>
         </div>
@@ -162,9 +166,9 @@ fn IndexVerbs() -> impl IntoView {
             app,
             parse_number(&target.get_untracked()).map(|shards| {
                 if split {
-                    Change::SplitIndex { shards }
+                    Change::system(elasticsearch::Verb::SplitIndex { shards })
                 } else {
-                    Change::ShrinkIndex { shards }
+                    Change::system(elasticsearch::Verb::ShrinkIndex { shards })
                 }
             }),
         );
@@ -176,7 +180,7 @@ fn IndexVerbs() -> impl IntoView {
                 let v: EsVersion = version.get_untracked().parse()?;
                 Routing::new(n, None, v)
             })
-            .map(|index| Change::CreateIndex { index });
+            .map(|index| Change::system(elasticsearch::Verb::CreateIndex { index }));
         send(app, change);
     };
     view! {

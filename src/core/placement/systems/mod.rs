@@ -15,6 +15,7 @@
 //! [`SystemState`] and hands it to the placement through the [`Layout`](super::Layout).
 
 pub mod cassandra;
+mod cluster;
 pub mod elasticsearch;
 pub mod envoy;
 pub mod groupcache;
@@ -25,12 +26,12 @@ pub mod nginx;
 mod on_points;
 pub mod points;
 pub mod redis;
-pub mod redis_cli;
 mod state;
 pub mod strip;
 mod structure;
 pub mod twemproxy;
 pub mod units;
+mod verbs;
 
 use std::any::Any;
 use std::fmt;
@@ -41,7 +42,9 @@ use points::{token_position, Points};
 use strip::Strip;
 use units::Units;
 
+pub use cluster::{Applied, Cluster};
 pub use state::{ServerIds, SystemState, Tokens};
+pub use verbs::SystemVerb;
 
 /// A key's coordinate in its system's own terms: the third column of `ringlab lookup --detail`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::elasticsearch::routing::Routing;
-use super::redis_cli as redis;
+use super::redis::cli as redis;
 use super::units::{UnitMove, Units};
 use crate::core::error::Error;
 

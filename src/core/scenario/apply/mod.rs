@@ -67,17 +67,14 @@ impl Scenario {
             Change::SetRingSize { size } => self.set_ring_size(*size),
             Change::SetHash { hash } => self.set_hash(*hash),
             Change::SetPlacement { placement } => self.set_placement(*placement),
-            Change::SetMaglevSize { size } => self.set_maglev_size(*size),
-            Change::SetPartitions { count } => self.set_partitions(*count),
-            Change::SetLoadFactor { hundredths } => self.set_load_factor(*hundredths),
-            Change::SetProbes { count } => self.set_probes(*count),
+            Change::Set { setting, value } => self.set(*setting, value),
             Change::FailServer { name } => self.fail(name),
             Change::RestartServer { name } => self.restart(name),
             Change::SetReplicas { count } => self.set_replicas(*count),
             Change::SetRestartDelay { seconds } => self.set_restart_after(*seconds),
             Change::SetGossip { seconds } => self.set_gossip(*seconds),
             Change::SetWrites { per_second } => self.set_writes(*per_second),
-            system => self.system_change(system),
+            Change::System(verb) => self.system_verb(verb),
         }
     }
 

@@ -4,15 +4,13 @@ use std::sync::Arc;
 
 use super::super::{Cache, Outcome, Scenario};
 use super::size_words;
-use crate::core::decimal::hundredths_text;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::placement::partitions::{self as table, PartitionTable};
-use crate::core::placement::{check_load, check_maglev_size, check_probes, unused, Kind};
+use crate::core::placement::{unused, Kind, Setting};
 use crate::core::ring::Ring;
 use crate::core::size::RingSize;
 use crate::core::traffic::Traffic;
-use crate::core::words::plural;
 
 impl Scenario {
     /// Changes the ring's size; hashed points and keys are placed again.
@@ -57,53 +55,19 @@ impl Scenario {
         Ok((next, outcome))
     }
 
-    /// Sets maglev's table size.
-    pub(super) fn set_maglev_size(&self, size: u32) -> Result<(Scenario, Outcome), Error> {
-        let size = check_maglev_size(size)?;
+    /// Sets one of the placements' settings; the partition table is dealt again when its
+    /// partitions are set.
+    pub(super) fn set(&self, setting: Setting, value: &str) -> Result<(Scenario, Outcome), Error> {
         let mut next = self.edited();
-        next.options.maglev_size = size;
-        Ok(self.moved(next, format!("Maglev's table now has {size} entries.")))
-    }
-
-    /// Sets the partition table's partitions; the table starts again.
-    pub(super) fn set_partitions(&self, count: u32) -> Result<(Scenario, Outcome), Error> {
-        let count = table::check_count(count, self.size)?;
-        let mut next = self.edited();
-        next.options.partitions = Some(count);
+        setting.read(value, &mut next.options, self.size)?;
         let weights = self.weights();
-        next.table = Arc::new(PartitionTable::start(count, &weights));
-        let dealt = if weights.iter().all(|&w| w == weights[0]) {
-            "dealt round-robin"
-        } else {
-            "dealt in proportion to the weights"
-        };
-        Ok(self.moved(next, format!("{count} partitions, {dealt}.")))
-    }
-
-    /// Sets bounded loads' factor c.
-    pub(super) fn set_load_factor(&self, hundredths: u32) -> Result<(Scenario, Outcome), Error> {
-        let load = check_load(hundredths)?;
-        let mut next = self.edited();
-        next.options.load = load;
-        Ok(self.moved(
-            next,
-            format!(
-                "Bounded loads now cap each server at {} times its share.",
-                hundredths_text(load)
-            ),
-        ))
-    }
-
-    /// Sets multi-probe's probes per key.
-    pub(super) fn set_probes(&self, count: u32) -> Result<(Scenario, Outcome), Error> {
-        let probes = check_probes(count)?;
-        let mut next = self.edited();
-        next.options.probes = probes;
-        let words = plural(probes as usize, "probe", "probes");
-        Ok(self.moved(
-            next,
-            format!("Multi-probe now looks {probes} times ({words})."),
-        ))
+        if setting == Setting::Partitions {
+            let count = next.options.partition_count(self.size);
+            next.table = Arc::new(PartitionTable::start(count, &weights));
+        }
+        let weighted = weights.iter().any(|&w| w != weights[0]);
+        let headline = setting.said(&next.options, self.size, weighted);
+        Ok(self.moved(next, headline))
     }
 
     /// A new size or hash: every hashed point and key is placed again, and every point placed

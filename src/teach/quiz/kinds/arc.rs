@@ -10,11 +10,11 @@
 use crate::core::placement::Circle;
 use crate::core::placement::{Kind, Placed};
 use crate::core::plural;
-use crate::core::Change;
 use crate::core::Error;
 use crate::core::RingDiff;
 use crate::core::Scenario;
 use crate::core::{amount, and_list};
+use crate::core::{Change, Membership};
 use crate::teach::quiz::answer::{Answer, Span};
 use crate::teach::quiz::ask::ArcOf;
 use crate::teach::quiz::explain::change_on;
@@ -295,12 +295,10 @@ fn changed_words(before: &Scenario, after: &Scenario, change: &Change, run: &Run
     let n = run.span.length(size);
     let mut worked = Vec::new();
     let on_ring = before.placement() == Kind::Ring;
-    match change {
-        Change::AddServer {
-            name, at: Some(at), ..
-        } if on_ring => {
+    match change.membership().filter(|_| on_ring) {
+        Some(Membership::Joins { name, at: Some(at) }) => {
             let ring = after.ring();
-            let i = ring.owner_point(*at as u32);
+            let i = ring.owner_point(at as u32);
             let prev = ring.points()[(i + ring.points().len() - 1) % ring.points().len()];
             worked.push(format!(
                 "{name}'s point lands at {at}. Walking back counter-clockwise, the point before it is {}'s at {}, so every position after {} up to {at} now walks to {name} first.",
@@ -309,7 +307,7 @@ fn changed_words(before: &Scenario, after: &Scenario, change: &Change, run: &Run
                 prev.position
             ));
         }
-        Change::RemoveServer { name } if on_ring => {
+        Some(Membership::Leaves(name)) => {
             let ring = before.ring();
             let own: Vec<u32> = ring
                 .points()
@@ -332,7 +330,7 @@ fn changed_words(before: &Scenario, after: &Scenario, change: &Change, run: &Run
                 ),
             });
         }
-        _ => {}
+        Some(Membership::Joins { at: None, .. } | Membership::Fails(_)) | None => {}
     }
     worked.push(format!(
         "Positions {} to {} change owner ({} {}): {}.",

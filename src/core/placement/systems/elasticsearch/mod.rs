@@ -3,6 +3,7 @@
 //! [`routing`].
 
 pub mod routing;
+mod verbs;
 
 use std::sync::Arc;
 
@@ -23,6 +24,7 @@ use crate::core::words::{grouped, plural};
 pub use routing::{
     default_routing_shards, EsVersion, Routing, MAX_ROUTING_SHARDS, MAX_SHARDS, SHARDS,
 };
+pub use verbs::Verb;
 
 /// Elasticsearch.
 pub static SPEC: Spec = Spec {

@@ -13,7 +13,7 @@
 //!   masters most short of slots with those holding the most extra;
 //! - `del-node` refuses a master that still holds slots.
 
-use super::units::{UnitMove, Units};
+use super::super::units::{UnitMove, Units};
 use crate::core::words::grouped;
 
 /// The number of hash slots.

@@ -14,6 +14,8 @@
 //! partitions are reassigned, and a broker that leaves hands its partitions' leadership to
 //! another broker (a follower of each; here, the broker leading the fewest).
 
+mod verbs;
+
 use std::sync::Arc;
 
 use super::hashes::{crc32, kafka_murmur2};
@@ -31,6 +33,7 @@ use crate::core::placement::structure::{Earlier, Evaluated};
 use crate::core::words::plural;
 
 pub use super::state::{MAX_PARTITIONS, PARTITIONS};
+pub use verbs::{check_partitions, Verb};
 
 /// The Java client's partition for `key`.
 ///

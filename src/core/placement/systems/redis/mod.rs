@@ -3,7 +3,7 @@
 //! A key's slot is CRC-16/XMODEM of the key, `& 0x3FFF`. When the key holds a hash tag (the
 //! bytes between its first `{` and the first `}` after it, at least one byte), only the tag is
 //! hashed, so `{user1}.following` and `{user1}.followers` share a slot. The slots belong to
-//! masters by a table, which `redis-cli --cluster` sets and changes (see [`super::redis_cli`]);
+//! masters by a table, which `redis-cli --cluster` sets and changes (see [`cli`]);
 //! `del-node` refuses a master that still holds slots.
 
 use std::sync::Arc;
@@ -23,7 +23,12 @@ use crate::core::placement::spec::{
 use crate::core::placement::structure::{Earlier, Evaluated};
 use crate::core::words::{grouped, plural};
 
-pub use super::redis_cli::{
+pub mod cli;
+mod verbs;
+
+pub use verbs::Verb;
+
+pub use cli::{
     create_split, created, emptied, rebalance, reshard, reshard_table, slot_lines, slot_ranges,
     slots_words, Rebalance, Rebalanced, SLOTS, THRESHOLD,
 };

@@ -74,8 +74,8 @@ fn has(findings: &[Finding], file: &str, path: &str) -> bool {
 }
 
 #[test]
-fn a_circle_through_a_re_export_is_found_between_the_importer_and_the_module_that_defines_the_item()
-{
+fn a_circle_through_a_re_export_is_found_between_the_importer_the_front_file_and_the_module_that_defines_the_item(
+) {
     let krate = library(&[
         ("core/mod.rs", "mod a;\nmod x;\n"),
         ("core/a.rs", "use crate::core::x::Thing;\npub struct A;\n"),
@@ -85,7 +85,33 @@ fn a_circle_through_a_re_export_is_found_between_the_importer_and_the_module_tha
     let import = &krate.modules["core::a"].imports[0];
     assert_eq!(import.target, "core::x::y");
     assert_eq!(import.through, vec!["core::x".to_string()]);
-    assert_eq!(circles(&krate), vec![group(&["core::a", "core::x::y"])]);
+    assert_eq!(
+        circles(&krate),
+        vec![group(&["core::a", "core::x", "core::x::y"])]
+    );
+}
+
+#[test]
+fn a_path_through_another_folders_front_file_imports_that_file_too_but_not_its_own_folders() {
+    let krate = library(&[
+        ("core/mod.rs", "mod a;\nmod x;\n"),
+        ("core/a.rs", "use crate::core::x::Thing;\n"),
+        (
+            "core/x/mod.rs",
+            "mod y;\nmod z;\npub use y::Thing;\npub use z::Other;\n",
+        ),
+        ("core/x/y.rs", "pub struct Thing;\n"),
+        (
+            "core/x/z.rs",
+            "pub struct Other;\nfn f() -> super::Thing { todo!() }\n",
+        ),
+    ]);
+    let graph = rules::graph(&krate);
+    let edges = |module: &str| graph[module].keys().cloned().collect::<Vec<_>>();
+    assert_eq!(edges("core::a"), group(&["core::x", "core::x::y"]));
+    assert_eq!(edges("core::x"), group(&["core::x::y", "core::x::z"]));
+    assert_eq!(edges("core::x::z"), group(&["core::x::y"]));
+    assert_eq!(circles(&krate), Vec::<Vec<String>>::new());
 }
 
 #[test]
@@ -115,7 +141,7 @@ fn a_circle_made_only_of_re_exports_is_found() {
 }
 
 #[test]
-fn a_folder_re_exporting_its_rooms_is_a_front_door_but_calling_them_by_name_is_an_import() {
+fn a_folder_re_exporting_or_calling_its_rooms_while_they_use_what_it_defines_imports_in_a_circle() {
     let door = library(&[
         ("core/mod.rs", "mod x;\n"),
         (
@@ -124,7 +150,7 @@ fn a_folder_re_exporting_its_rooms_is_a_front_door_but_calling_them_by_name_is_a
         ),
         ("core/x/y.rs", "use super::Shared;\npub struct Thing;\n"),
     ]);
-    assert_eq!(circles(&door), Vec::<Vec<String>>::new());
+    assert_eq!(circles(&door), vec![group(&["core::x", "core::x::y"])]);
     let call = library(&[
         ("core/mod.rs", "mod x;\n"),
         (
@@ -134,6 +160,29 @@ fn a_folder_re_exporting_its_rooms_is_a_front_door_but_calling_them_by_name_is_a
         ("core/x/y.rs", "use super::Shared;\npub fn g() {}\n"),
     ]);
     assert_eq!(circles(&call), vec![group(&["core::x", "core::x::y"])]);
+}
+
+#[test]
+fn a_folder_declaring_its_rooms_or_re_exporting_rooms_that_use_one_another_is_no_circle() {
+    let declared = library(&[
+        ("core/mod.rs", "mod x;\n"),
+        ("core/x/mod.rs", "pub mod y;\npub struct Shared;\n"),
+        ("core/x/y.rs", "use super::Shared;\npub struct Thing;\n"),
+    ]);
+    assert_eq!(circles(&declared), Vec::<Vec<String>>::new());
+    let rooms = library(&[
+        ("core/mod.rs", "mod x;\n"),
+        (
+            "core/x/mod.rs",
+            "mod shared;\nmod y;\npub use shared::Shared;\npub use y::Thing;\n",
+        ),
+        ("core/x/shared.rs", "pub struct Shared;\n"),
+        (
+            "core/x/y.rs",
+            "use super::shared::Shared;\npub struct Thing;\n",
+        ),
+    ]);
+    assert_eq!(circles(&rooms), Vec::<Vec<String>>::new());
 }
 
 #[test]

@@ -11,18 +11,6 @@ use crate::source::{
     code_paths, defined_names, inline_modules, join, strip, test_modules, uses, UseItem,
 };
 
-/// How a module reaches another.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum How {
-    /// A `use` declaration.
-    Use,
-    /// A re-export (`pub use`), itself a dependency, as the module's face shows the other's
-    /// item; except a folder's re-export of its own rooms (see `rules::graph`).
-    Reexport,
-    /// A path written out in code, an attribute or a macro's body.
-    Code,
-}
-
 /// One path of a module that names another module of the crate.
 #[derive(Debug, Clone)]
 pub struct Import {
@@ -32,7 +20,6 @@ pub struct Import {
     pub written: String,
     /// The modules whose re-exports (or imports) the path went through, first door first.
     pub through: Vec<String>,
-    pub how: How,
 }
 
 /// One file of the crate.
@@ -155,7 +142,6 @@ pub fn build(root: &str, files: &[(String, String)]) -> Crate {
         let owner = krate.scopes[&scope].owner.clone();
         let mut found = Vec::new();
         for item in &krate.scopes[&scope].uses {
-            let how = if item.public { How::Reexport } else { How::Use };
             let resolved = krate.resolve(&scope, &item.path);
             // `use super::systems;` only names the module: what counts is what the code
             // reaches through the name (`systems::cassandra::SEED`). Unless the name is an
@@ -174,12 +160,12 @@ pub fn build(root: &str, files: &[(String, String)]) -> Crate {
             if !item.glob && only_a_module {
                 continue;
             }
-            found.push((resolved, item.path.join("::"), how));
+            found.push((resolved, item.path.join("::")));
         }
         for (path, written) in code_paths(&code) {
-            found.push((krate.resolve(&scope, &path), written, How::Code));
+            found.push((krate.resolve(&scope, &path), written));
         }
-        for (resolved, written, how) in found {
+        for (resolved, written) in found {
             let module = krate.modules.get_mut(&owner).expect("the scope's file");
             match resolved {
                 Some(Resolved::Module { scope, through, .. }) => {
@@ -193,7 +179,6 @@ pub fn build(root: &str, files: &[(String, String)]) -> Crate {
                             target,
                             written,
                             through,
-                            how,
                         });
                     }
                 }
@@ -247,6 +232,21 @@ fn module_path(relative: &str) -> String {
 }
 
 impl Crate {
+    /// The file module that the module (or inline module) `scope` is written in.
+    pub fn owner(&self, scope: &str) -> Option<&str> {
+        self.scopes.get(scope).map(|s| s.owner.as_str())
+    }
+
+    /// Whether the file module `module` is a folder's front file: a `mod.rs`, or the crate's
+    /// root (`lib.rs`, `main.rs`).
+    pub fn is_front(&self, module: &str) -> bool {
+        module.is_empty()
+            || self
+                .modules
+                .get(module)
+                .is_some_and(|m| m.file == "mod.rs" || m.file.ends_with("/mod.rs"))
+    }
+
     /// Where `path`, written in the module (or inline module) `from`, leads.
     pub fn resolve(&self, from: &str, path: &[String]) -> Option<Resolved> {
         self.resolve_from(from, path, Vec::new(), 0)

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::floors::Floors;
-use crate::model::{Crate, How};
+use crate::model::Crate;
 use crate::source::{path_around, words};
 
 /// One path that breaks a rule.
@@ -147,24 +147,37 @@ pub type Graph = BTreeMap<String, BTreeMap<String, (String, String)>>;
 
 /// The crate's modules as a graph.
 ///
-/// A re-export is an import like any other, except a folder's re-export of its own rooms
-/// (`pub use layout::Layout` in `placement/mod.rs`): that is the folder's front door, which
-/// paths go through to the room behind it, and the rooms may use what the folder defines.
+/// Every import is an edge to the module that defines what it names, and, when the path went
+/// through another folder's front file (`crate::core::hash::Lanes`, which `core/hash/mod.rs`
+/// re-exports from `core/hash/lanes.rs`), to that front file too: the path reads the name from
+/// there. A folder's own front file, which a room goes through to a sibling (`super::Lanes`),
+/// is not counted: inside the folder, the name is the sibling's. A re-export is an import like any other, a front file's re-export of its own rooms
+/// (`pub use layout::Layout` in `placement/mod.rs`) included; declaring a room (`pub mod
+/// layout;`) is not one. So a room that uses what its front file defines, while the front file
+/// re-exports the room, imports in a circle.
 pub fn graph(krate: &Crate) -> Graph {
     let mut out = Graph::new();
     for (module, m) in &krate.modules {
         let edges = out.entry(module.clone()).or_default();
         for import in &m.imports {
-            let inward = module.is_empty() || import.target.starts_with(&format!("{module}::"));
-            let front_door = import.how == How::Reexport && inward;
-            if !front_door {
+            let doors = import
+                .through
+                .iter()
+                .filter_map(|scope| krate.owner(scope))
+                .filter(|door| krate.is_front(door) && !within(module, door));
+            for target in std::iter::once(import.target.as_str()).chain(doors) {
                 edges
-                    .entry(import.target.clone())
+                    .entry(target.to_string())
                     .or_insert_with(|| (m.file.clone(), import.written.clone()));
             }
         }
     }
     out
+}
+
+/// Whether `module` is `folder` or lies within it.
+fn within(module: &str, folder: &str) -> bool {
+    folder.is_empty() || module == folder || module.starts_with(&format!("{folder}::"))
 }
 
 /// The room a module belongs to: its first two names (`ui::state`, `teach::quiz`), its folder

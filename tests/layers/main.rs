@@ -38,7 +38,6 @@ const ALLOWED_CIRCLES: &[&[&str]] = &[
         "core::data::keyspace",
         "core::data::reading",
     ],
-    &["core::hash", "core::hash::lanes"],
     &[
         "core::keys",
         "core::keys::bulk",

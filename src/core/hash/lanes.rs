@@ -1,7 +1,7 @@
 //! MD5 of many short names at once, sixteen side by side: how a million keys are hashed in a
 //! blink. The values are [`HashScheme::hash32`]'s.
 
-use super::HashScheme;
+use super::scheme::HashScheme;
 
 /// How many names [`Md5Lanes`] hashes side by side.
 const LANES: usize = 16;

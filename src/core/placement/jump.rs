@@ -19,7 +19,7 @@ use super::spec::{
     any_may_leave, hash_hover, nothing_ignored, on_the_ring, Circle, Copies, Lookup, Panel,
     ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{walk_list, Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
+use super::structure::{Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::hash_steps;
 use crate::core::error::Error;
 use crate::core::keys::KeySet;
@@ -180,17 +180,6 @@ impl Structure for Jumped {
 
     fn owner_at_spot(&self, spot: u32, _: RingSize, _: usize) -> usize {
         self.jump.owner(spot)
-    }
-
-    fn next_choice(
-        &self,
-        _: &KeySet,
-        _: u32,
-        owner: usize,
-        servers: usize,
-        accept: &mut dyn FnMut(usize) -> bool,
-    ) -> Option<usize> {
-        walk_list(owner, servers, accept)
     }
 
     fn cost(&self, keys: &KeySet, _: usize) -> Cost {

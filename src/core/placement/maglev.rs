@@ -20,7 +20,7 @@ use super::spec::{
     any_may_leave, entry_hover, no_caveat, nothing_ignored, Circle, Copies, Lookup, Panel,
     ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{walk_list, Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
+use super::structure::{Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::{hash_steps, Mark};
 use crate::core::keys::KeySet;
 use crate::core::mix::widen;
@@ -207,17 +207,6 @@ impl Structure for Maglev {
 
     fn owner_at_spot(&self, spot: u32, _: RingSize, _: usize) -> usize {
         self.table[spot as usize] as usize
-    }
-
-    fn next_choice(
-        &self,
-        _: &KeySet,
-        _: u32,
-        owner: usize,
-        servers: usize,
-        accept: &mut dyn FnMut(usize) -> bool,
-    ) -> Option<usize> {
-        walk_list(owner, servers, accept)
     }
 
     fn cost(&self, _: &KeySet, _: usize) -> Cost {

@@ -9,7 +9,7 @@ use super::spec::{
     any_may_leave, hash_hover, no_caveat, nothing_ignored, on_the_ring, Circle, Copies, Lookup,
     Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{walk_list, Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
+use super::structure::{Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::hash_steps;
 use crate::core::keys::KeySet;
 use crate::core::modn::mod_n_owner;
@@ -89,17 +89,6 @@ impl Structure for ModN {
 
     fn owner_at_spot(&self, spot: u32, _: RingSize, servers: usize) -> usize {
         mod_n_owner(spot, servers)
-    }
-
-    fn next_choice(
-        &self,
-        _: &KeySet,
-        _: u32,
-        owner: usize,
-        servers: usize,
-        accept: &mut dyn FnMut(usize) -> bool,
-    ) -> Option<usize> {
-        walk_list(owner, servers, accept)
     }
 
     fn cost(&self, _: &KeySet, _: usize) -> Cost {

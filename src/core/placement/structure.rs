@@ -111,15 +111,18 @@ pub trait Structure: fmt::Debug + Send + Sync + Any {
     }
 
     /// Walks key `id`'s preference list after its owner `owner`, server by server, and returns
-    /// the first that `accept` takes.
+    /// the first that `accept` takes: by default the servers after the owner in list order,
+    /// as placements without a ring walk it.
     fn next_choice(
         &self,
-        keys: &KeySet,
-        id: u32,
+        _keys: &KeySet,
+        _id: u32,
         owner: usize,
         servers: usize,
         accept: &mut dyn FnMut(usize) -> bool,
-    ) -> Option<usize>;
+    ) -> Option<usize> {
+        walk_list(owner, servers, accept)
+    }
 
     /// What one lookup costs.
     fn cost(&self, keys: &KeySet, servers: usize) -> Cost;
@@ -193,11 +196,7 @@ pub fn walk_ring(
 }
 
 /// The preference walk of placements without a ring: the servers after `owner` in list order.
-pub fn walk_list(
-    owner: usize,
-    servers: usize,
-    accept: &mut dyn FnMut(usize) -> bool,
-) -> Option<usize> {
+fn walk_list(owner: usize, servers: usize, accept: &mut dyn FnMut(usize) -> bool) -> Option<usize> {
     (1..servers)
         .map(|i| (owner + i) % servers)
         .find(|&s| accept(s))

@@ -12,7 +12,7 @@ use super::spec::{
     any_may_leave, no_caveat, nothing_ignored, on_the_ring, position_hover, Circle, Copies, Lookup,
     Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
-use super::structure::{walk_list, Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
+use super::structure::{Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::{hash_steps, Mark};
 use crate::core::keys::KeySet;
 use crate::core::par::map_ids;
@@ -103,17 +103,6 @@ impl Structure for Partitioned {
                 })
                 .collect(),
         )
-    }
-
-    fn next_choice(
-        &self,
-        _: &KeySet,
-        _: u32,
-        owner: usize,
-        servers: usize,
-        accept: &mut dyn FnMut(usize) -> bool,
-    ) -> Option<usize> {
-        walk_list(owner, servers, accept)
     }
 
     fn cost(&self, _: &KeySet, _: usize) -> Cost {

@@ -144,14 +144,6 @@ impl System for TokenRing {
         on_points::locate(&self.0, token_position(t), Coordinate::Token(t))
     }
 
-    fn circle(&self) -> u64 {
-        1 << 32
-    }
-
-    fn owner_at_spot(&self, spot: u32) -> usize {
-        on_points::owner_at_spot(&self.0, spot)
-    }
-
     fn shape(&self) -> Shape<'_> {
         Shape::Points(&self.0)
     }
@@ -162,10 +154,8 @@ impl System for TokenRing {
 
     fn steps(&self, key: &str, names: &[Arc<str>]) -> (Vec<String>, usize) {
         let bytes = key.as_bytes();
-        let located = self.locate(key);
-        let Coordinate::Token(t) = located.coordinate else {
-            unreachable!("Cassandra locates keys by token")
-        };
+        let t = token(bytes);
+        let located = on_points::locate(&self.0, token_position(t), Coordinate::Token(t));
         let mut words = format!(
             "MurmurHash3 x64_128 of its {} UTF-8 {}, as Cassandra computes it: token {t}.",
             bytes.len(),

@@ -249,14 +249,6 @@ impl System for EnvoyRing {
         on_points::locate(&self.0, h, Coordinate::Hash(h))
     }
 
-    fn circle(&self) -> u64 {
-        1 << 32
-    }
-
-    fn owner_at_spot(&self, spot: u32) -> usize {
-        on_points::owner_at_spot(&self.0, spot)
-    }
-
     fn shape(&self) -> Shape<'_> {
         Shape::Points(&self.0)
     }
@@ -314,14 +306,6 @@ impl System for EnvoyMaglev {
             spot: entry,
             coordinate: Coordinate::Hash(h),
         }
-    }
-
-    fn circle(&self) -> u64 {
-        self.0.len() as u64
-    }
-
-    fn owner_at_spot(&self, spot: u32) -> usize {
-        self.0[spot as usize] as usize
     }
 
     fn shape(&self) -> Shape<'_> {

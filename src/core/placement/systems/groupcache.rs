@@ -94,14 +94,6 @@ impl System for Peers {
         on_points::locate(&self.0, h, Coordinate::Hash(h))
     }
 
-    fn circle(&self) -> u64 {
-        1 << 32
-    }
-
-    fn owner_at_spot(&self, spot: u32) -> usize {
-        on_points::owner_at_spot(&self.0, spot)
-    }
-
     fn shape(&self) -> Shape<'_> {
         Shape::Points(&self.0)
     }

@@ -111,12 +111,24 @@ pub trait System: fmt::Debug + Send + Sync + Any {
     /// Where the key `key` goes.
     fn locate(&self, key: &str) -> Located;
 
-    /// How many places the circle the canvas draws has.
-    fn circle(&self) -> u64;
+    /// How many places the circle the canvas draws has: the 2^32 hash values of a circle of
+    /// points, or one place per unit or table entry.
+    fn circle(&self) -> u64 {
+        match self.shape() {
+            Shape::Points(_) => 1 << 32,
+            Shape::Units(_) | Shape::Entries(_) => self.unit_count(),
+        }
+    }
 
     /// The server owning place `spot` of that circle (for a ring, the last position the place
     /// stands for).
-    fn owner_at_spot(&self, spot: u32) -> usize;
+    fn owner_at_spot(&self, spot: u32) -> usize {
+        match self.shape() {
+            Shape::Points(points) => points.owner(points.spot_end(spot)),
+            Shape::Units(units) => units.owner(spot),
+            Shape::Entries(table) => usize::from(table[spot as usize]),
+        }
+    }
 
     /// What the structure is made of.
     fn shape(&self) -> Shape<'_>;

@@ -17,11 +17,6 @@ pub fn locate(points: &Points, at: u64, coordinate: Coordinate) -> Located {
     }
 }
 
-/// The server owning place `spot` of the 2^32 places the canvas draws.
-pub fn owner_at_spot(points: &Points, spot: u32) -> usize {
-    points.owner(points.spot_end(spot))
-}
-
 /// A key's steps: how it is hashed (`hash_words`, one step), then the point it reaches, in the
 /// words `point_words` gives for that point and the total number of points.
 pub fn steps(

@@ -138,10 +138,6 @@ impl System for Placed {
         }
     }
 
-    fn circle(&self) -> u64 {
-        1 << 32
-    }
-
     fn owner_at_spot(&self, spot: u32) -> usize {
         self.backend.server_for_hash(spot).unwrap_or(0)
     }

@@ -154,14 +154,6 @@ impl System for Topic {
         }
     }
 
-    fn circle(&self) -> u64 {
-        u64::from(self.leaders.len())
-    }
-
-    fn owner_at_spot(&self, spot: u32) -> usize {
-        self.leaders.owner(spot)
-    }
-
     fn shape(&self) -> Shape<'_> {
         Shape::Units(&self.leaders)
     }

@@ -134,14 +134,6 @@ impl System for Slots {
         }
     }
 
-    fn circle(&self) -> u64 {
-        u64::from(SLOTS)
-    }
-
-    fn owner_at_spot(&self, spot: u32) -> usize {
-        self.0.owner(spot)
-    }
-
     fn shape(&self) -> Shape<'_> {
         Shape::Units(&self.0)
     }

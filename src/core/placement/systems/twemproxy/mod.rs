@@ -131,10 +131,6 @@ impl System for Placed {
         }
     }
 
-    fn circle(&self) -> u64 {
-        1 << 32
-    }
-
     fn owner_at_spot(&self, spot: u32) -> usize {
         self.pool.continuum().dispatch(spot).unwrap_or(0)
     }

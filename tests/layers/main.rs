@@ -46,7 +46,6 @@ const ALLOWED_CIRCLES: &[&[&str]] = &[
         "core::keys::lines",
         "core::keys::residues",
     ],
-    &["core::link", "core::link::read"],
     &[
         "core::scenario",
         "core::scenario::data",

@@ -28,8 +28,10 @@
 //! usable server falls back to the teaching ring's servers.
 
 mod deferred;
+mod held;
 mod needs;
 mod panels;
+mod params;
 mod parts;
 mod read;
 mod systems;
@@ -38,80 +40,9 @@ mod tests;
 mod write;
 
 pub use deferred::{defer_generation, Deferred, Finished};
+pub use held::Link;
 pub use needs::{change_names_placement_away, names_placement_away};
 pub use panels::{read_panels, DEFAULT_PANELS, PANELS};
-
-use crate::core::placement::Setting;
-use crate::core::scenario::{Outcome, Scenario};
-
-/// Parameters the engine reads that are also handed on to the caller.
-pub const SHARED_PARAMS: [&str; 1] = ["r"];
-
-/// The parameters the engine reads besides the placements' settings (each
-/// [`Setting`](crate::core::placement::Setting)'s `param`); others are left to the caller. See
-/// [`reads_param`].
-pub const SCENARIO_PARAMS: [&str; 27] = [
-    "ring",
-    "hash",
-    "vnodes",
-    "servers",
-    "keys",
-    "gen",
-    "later",
-    "then",
-    "placement",
-    "table",
-    "traffic",
-    "hot",
-    "remedy",
-    "top",
-    "down",
-    "r",
-    "restart",
-    "gossip",
-    "writes",
-    "data",
-    "slots",
-    "topic",
-    "leaders",
-    "index",
-    "shards",
-    "tokens",
-    "haproxy-ids",
-];
-
-/// What a link held.
-#[derive(Debug, Clone)]
-pub struct Link {
-    /// The scenario it shows.
-    pub scenario: Scenario,
-    /// The scenario before its last change, when it had one.
-    pub before: Option<Scenario>,
-    /// What its last change did.
-    pub last: Option<Outcome>,
-    /// Parameters the engine does not read, for the caller, in order.
-    pub extra: Vec<(String, String)>,
-    /// What could not be read, in words.
-    pub ignored: Vec<String>,
-}
-
+pub use params::{gives_param, names_a_scenario, reads_param, SCENARIO_PARAMS, SHARED_PARAMS};
 pub use read::{read_link, MAX_NOTES};
 pub use write::write_link;
-
-/// Whether the engine reads the link parameter `name`: one of [`SCENARIO_PARAMS`] or a
-/// placement's setting.
-pub fn reads_param(name: &str) -> bool {
-    SCENARIO_PARAMS.contains(&name) || Setting::ALL.iter().any(|s| s.param() == name)
-}
-
-/// Whether `query` (with or without `?`) names any part of a scenario (the ring, servers, keys,
-/// a change...): a link of the view's parameters alone opens the starting scenario.
-pub fn names_a_scenario(query: &str) -> bool {
-    form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
-        .any(|(name, _)| reads_param(&name))
-}
-
-/// Whether `query` (with or without `?`) gives the parameter `name`, with any value.
-pub fn gives_param(query: &str, name: &str) -> bool {
-    form_urlencoded::parse(query.trim_start_matches('?').as_bytes()).any(|(n, _)| n == name)
-}

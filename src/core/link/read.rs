@@ -3,8 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::held::Link;
+use super::params::{reads_param, SHARED_PARAMS};
 use super::parts::{add_keys, build_servers, read_settings, read_timing, read_traffic};
-use super::{reads_param, systems, Link, SHARED_PARAMS};
+use super::systems;
 use crate::core::hash::HashScheme;
 use crate::core::keys::Key;
 use crate::core::scenario::{Change, Scenario};

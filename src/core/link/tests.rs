@@ -1,7 +1,7 @@
 //! The link's round trips, and what it refuses in words.
 
 use super::*;
-use crate::core::{Change, RingSize};
+use crate::core::{Change, RingSize, Scenario};
 
 #[test]
 fn the_teaching_scenario_round_trips_through_its_link() {

@@ -53,12 +53,6 @@ const ALLOWED_CIRCLES: &[&[&str]] = &[
         "core::scenario::generate",
     ],
     &[
-        "core::sweep",
-        "core::sweep::csv",
-        "core::sweep::servers",
-        "core::sweep::vnodes",
-    ],
-    &[
         "draw::picture",
         "draw::picture::drawn",
         "draw::picture::hit",

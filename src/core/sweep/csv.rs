@@ -3,7 +3,8 @@
 
 use std::fmt::Write;
 
-use super::{SizePoint, VnodePoint};
+use super::servers::SizePoint;
+use super::vnodes::VnodePoint;
 
 /// The virtual-node sweep: `vnodes,spread,predicted,peak_to_mean`, a row per v.
 pub fn vnodes_csv(points: &[VnodePoint]) -> String {

@@ -20,29 +20,11 @@
 
 mod csv;
 mod grow;
+mod progress;
 mod servers;
 mod vnodes;
 
 pub use csv::{servers_csv, vnodes_csv};
+pub use progress::Progress;
 pub use servers::{SizePoint, SizeSweep, MAX_SWEEP_LOOKUPS};
 pub use vnodes::{VnodePoint, VnodeSweep};
-
-/// How far a sweep has got.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Progress {
-    /// Pieces of work done.
-    pub done: usize,
-    /// Pieces of work in all.
-    pub total: usize,
-}
-
-impl Progress {
-    /// The share done, from 0 to 1.
-    pub fn fraction(self) -> f64 {
-        if self.total == 0 {
-            1.0
-        } else {
-            self.done as f64 / self.total as f64
-        }
-    }
-}

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::grow::GrowingRing;
-use super::Progress;
+use super::progress::Progress;
 use crate::core::error::Error;
 use crate::core::naming::next_server_name;
 use crate::core::placement::partitions::PartitionTable;

@@ -2,7 +2,7 @@
 //! points, for every v from 1 to the last asked for.
 
 use super::grow::GrowingRing;
-use super::Progress;
+use super::progress::Progress;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::ring::vnode_label;

@@ -52,11 +52,6 @@ const ALLOWED_CIRCLES: &[&[&str]] = &[
         "core::scenario::down",
         "core::scenario::generate",
     ],
-    &[
-        "draw::picture",
-        "draw::picture::drawn",
-        "draw::picture::hit",
-    ],
     PLACEMENT,
 ];
 

@@ -3,7 +3,7 @@
 //! density band stands.
 
 use super::keys::{DensityBin, KeyLayer};
-use super::Picture;
+use super::whole::Picture;
 use crate::draw::geometry::Frame;
 
 /// Up to this many points are drawn as dots; more are drawn as ticks across the band.

@@ -1,7 +1,7 @@
 //! What a click on the canvas lands on, and what the arrow keys step through.
 
 use super::keys::KeyLayer;
-use super::Picture;
+use super::whole::Picture;
 use crate::draw::geometry::Frame;
 
 /// What a click at a canvas point lands on.

@@ -33,12 +33,6 @@ use rules::Finding;
 const ALLOWED_CIRCLES: &[&[&str]] = &[
     // A front file that defines what its rooms use while re-exporting them.
     &[
-        "core::data",
-        "core::data::formats",
-        "core::data::keyspace",
-        "core::data::reading",
-    ],
-    &[
         "core::keys",
         "core::keys::bulk",
         "core::keys::hashing",

@@ -4,8 +4,8 @@ use std::borrow::Cow;
 
 use super::access_log::{self, LogField};
 use super::check::quoted;
+use super::options::{DataOptions, Format};
 use super::table;
-use super::{DataOptions, Format};
 use crate::core::error::Error;
 use crate::core::keys::{check_key, Commas};
 

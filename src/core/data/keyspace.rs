@@ -10,7 +10,7 @@
 //! is a heading (`bytes`, `size`) is a header, passed over.
 
 use super::check::quoted;
-use super::Skipped;
+use super::skipped::Skipped;
 use crate::core::keys::{read_label, Commas, Key, KeyRef};
 use crate::core::par;
 use crate::core::plan::{Planner, Tallies};

@@ -3,7 +3,8 @@
 
 use super::check::{check_bytes, text_before};
 use super::formats::{Line, LineReader};
-use super::{DataOptions, Format, Skipped, MAX_LINES};
+use super::options::{DataOptions, Format};
+use super::skipped::Skipped;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::keys::{BulkKeys, KeySet, LinesRefused};
@@ -11,6 +12,9 @@ use crate::core::scenario::{DataSource, Outcome, Scenario};
 use crate::core::size::RingSize;
 use crate::core::traffic::{Measured, Ranking};
 use crate::core::words::grouped;
+
+/// The most lines a data file may have (an access log has many lines per key).
+pub const MAX_LINES: usize = 20_000_000;
 
 /// Which part of the work a [`Reading`] is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -112,6 +112,19 @@ fn a_path_through_another_folders_front_file_imports_that_file_too_but_not_its_o
     assert_eq!(edges("core::x"), group(&["core::x::y", "core::x::z"]));
     assert_eq!(edges("core::x::z"), group(&["core::x::y"]));
     assert_eq!(circles(&krate), Vec::<Vec<String>>::new());
+    let beside = library(&[
+        ("core/mod.rs", "mod a;\nmod x;\n"),
+        ("core/a.rs", "use crate::core::x::Thing;\n"),
+        ("core/x.rs", "mod y;\npub use y::Thing;\n"),
+        ("core/x/y.rs", "pub struct Thing;\n"),
+    ]);
+    let graph = rules::graph(&beside);
+    let edges: Vec<String> = graph["core::a"].keys().cloned().collect();
+    assert_eq!(
+        edges,
+        group(&["core::x", "core::x::y"]),
+        "`x.rs` beside `x/`"
+    );
 }
 
 #[test]

@@ -237,14 +237,12 @@ impl Crate {
         self.scopes.get(scope).map(|s| s.owner.as_str())
     }
 
-    /// Whether the file module `module` is a folder's front file: a `mod.rs`, or the crate's
-    /// root (`lib.rs`, `main.rs`).
+    /// Whether the file module `module` is a folder's front file, the file its rooms are
+    /// declared in: a `mod.rs`, a file beside its folder (`keys.rs` for `keys/`), or the
+    /// crate's root.
     pub fn is_front(&self, module: &str) -> bool {
-        module.is_empty()
-            || self
-                .modules
-                .get(module)
-                .is_some_and(|m| m.file == "mod.rs" || m.file.ends_with("/mod.rs"))
+        let inside = format!("{module}::");
+        module.is_empty() || self.modules.keys().any(|m| m.starts_with(&inside))
     }
 
     /// Where `path`, written in the module (or inline module) `from`, leads.

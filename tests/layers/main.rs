@@ -33,14 +33,6 @@ use rules::Finding;
 const ALLOWED_CIRCLES: &[&[&str]] = &[
     // A front file that defines what its rooms use while re-exporting them.
     &[
-        "core::keys",
-        "core::keys::bulk",
-        "core::keys::hashing",
-        "core::keys::key",
-        "core::keys::lines",
-        "core::keys::residues",
-    ],
-    &[
         "core::scenario",
         "core::scenario::data",
         "core::scenario::down",

@@ -9,8 +9,10 @@
 //! that appears again is not a refusal: the later line is merged into the first, and
 //! [`Loaded::repeats`] says which, so that a reader can add up counts and say what it merged.
 
+use super::insert::LinesRefused;
 use super::key::{resolve, Commas, Stored};
-use super::{lines, KeySet, LinesRefused, MAX_KEYS};
+use super::key_set::{KeySet, MAX_KEYS};
+use super::lines;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::size::RingSize;

@@ -6,7 +6,7 @@ use std::ops::Range;
 use super::hashing::generated_hashes;
 use super::key::Key;
 use super::key::Stored;
-use super::{KeySet, FULL, MAX_KEYS};
+use super::key_set::{KeySet, FULL, MAX_KEYS};
 use crate::core::error::Error;
 
 impl KeySet {

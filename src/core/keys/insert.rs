@@ -6,11 +6,26 @@ use std::ops::Range;
 
 use super::hashing::hash_all;
 use super::key::{resolve, Commas, Key, KeyRef, Stored, MAX_KEY_BYTES};
-use super::{lines, sort, KeySet, LinesRefused, FULL};
+use super::key_set::{KeySet, FULL};
+use super::{lines, sort};
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::par;
 use crate::core::size::RingSize;
+
+/// Why [`KeySet::insert_lines`] refused a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinesRefused {
+    /// A line that is no key: its number, counting from 1, and why.
+    Line {
+        /// The line's number, counting from 1.
+        line: usize,
+        /// Why it is no key.
+        error: Error,
+    },
+    /// The keys were read but refused, as [`KeySet::insert`] refuses a batch.
+    Keys(Error),
+}
 
 /// Keys at one position past which duplicates are found by hashing rather than pair by pair.
 const CROWDED: usize = 16;

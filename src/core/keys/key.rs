@@ -8,7 +8,7 @@
 //! format cuts the key out of a record by another separator (an access log's field, a TSV
 //! cell, a saved scenario's key a line), its commas are part of it: see [`Commas`].
 
-use super::{FULL, MAX_NAME_BYTES};
+use super::key_set::FULL;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 
@@ -18,6 +18,10 @@ use crate::core::hash::HashScheme;
 /// limit leaves room for any of them while one mistaken line of a file cannot become a key of
 /// megabytes. Server names keep their own limit ([`MAX_NAME_CHARS`](crate::core::MAX_NAME_CHARS)).
 pub const MAX_KEY_BYTES: usize = 65_536;
+
+/// The most bytes in one key's name as a set packs it (a name read by [`Key::parse`] has at
+/// most [`MAX_KEY_BYTES`]).
+pub(super) const MAX_NAME_BYTES: usize = (1 << 30) - 1;
 
 /// Whether a comma may be part of a key's name where it is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -14,7 +14,7 @@
 
 use std::sync::Arc;
 
-use super::KeySet;
+use super::key_set::KeySet;
 use crate::core::modn::Remainder;
 
 impl KeySet {

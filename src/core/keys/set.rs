@@ -4,9 +4,20 @@
 use std::ops::Range;
 
 use super::key::{read_label, Commas, Key, KeyRef};
-use super::{KeySet, LinkKeys, FULL};
+use super::key_set::{KeySet, FULL};
 use crate::core::hash::{generated_label, HashScheme};
 use crate::core::size::RingSize;
+
+/// A set's keys as a link writes them: see [`KeySet::link_keys`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkKeys {
+    /// The labels of the keys before the generated run, by id.
+    pub before: Vec<String>,
+    /// The generated run `key-0 .. key-(run-1)`.
+    pub run: u32,
+    /// The labels of the keys after it, by id.
+    pub after: Vec<String>,
+}
 
 impl KeySet {
     /// An empty set for a ring of `size` hashed with `hash`.

@@ -1,6 +1,10 @@
 //! The key set's unit tests.
 
+use super::set::LinkKeys;
 use super::*;
+use crate::core::error::Error;
+use crate::core::hash::HashScheme;
+use crate::core::size::RingSize;
 
 fn teaching_keys() -> KeySet {
     let mut set = KeySet::new(RingSize::TEACHING, HashScheme::default());

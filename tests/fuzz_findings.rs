@@ -338,7 +338,12 @@ mod pasted {
         assert_eq!(split("сервер:80"), ("сервер", "80"));
         let block =
             "upstream u {\n  hash $arg_key consistent;\n  server сервер:80;\n  server b:80;\n}\n";
-        let pasted = read(Format::NginxUpstream, block, &Scenario::teaching()).unwrap();
+        let pasted = read(
+            "nginx-upstream".parse::<Format>().unwrap(),
+            block,
+            &Scenario::teaching(),
+        )
+        .unwrap();
         assert_eq!(pasted.scenario.placed().names().len(), 2);
     }
 
@@ -351,7 +356,7 @@ mod pasted {
             "z".repeat(5000)
         );
         let refused = read(
-            Format::ClusterNodes,
+            "cluster-nodes".parse::<Format>().unwrap(),
             &line.repeat(100),
             &Scenario::teaching(),
         )
@@ -368,7 +373,7 @@ mod pasted {
     #[test]
     fn a_name_holding_the_replacement_character_travels_in_a_link() {
         let pasted = read(
-            Format::EnvoyHosts,
+            "envoy-hosts".parse::<Format>().unwrap(),
             "10.0.0\u{fffd}.2:80\n",
             &Scenario::teaching(),
         )

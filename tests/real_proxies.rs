@@ -518,7 +518,8 @@ fn haproxy_sends_every_key_to_the_server_ringlab_names() {
                 balance.key(&r.target, &head).map(<[u8]>::to_vec)
             })
             .collect();
-        let by_placement = placed_by_ringlab(Format::HaproxyBackend, text, &hashed, Kind::Haproxy);
+        let by_placement =
+            placed_by_ringlab(format("haproxy-backend"), text, &hashed, Kind::Haproxy);
         assert_eq!(by_placement.is_none(), *name == "backup", "{name}");
         let mut got_all = Vec::new();
         for (i, key) in keys.iter().enumerate() {
@@ -871,7 +872,7 @@ fn twemproxy_puts_every_key_on_the_memcached_ringlab_names() {
         }
         assert_eq!(real.len(), keys.len(), "{name}: every key was stored once");
         let by_placement = placed_by_ringlab(
-            Format::NutcrackerPool,
+            format("nutcracker-pool"),
             &format!("{name}:\n{body}"),
             &keys,
             Kind::Twemproxy,
@@ -924,4 +925,9 @@ fn twemproxy_puts_every_key_on_the_memcached_ringlab_names() {
         pools.len(),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// The pasted form named `id`.
+fn format(id: &str) -> Format {
+    id.parse().expect("a form of pasted text")
 }

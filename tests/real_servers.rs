@@ -239,8 +239,12 @@ fn real_slots(cli: &Path, port: u16) -> Vec<String> {
         None,
         5 * SECOND,
     );
-    let pasted = read(Format::ClusterNodes, &text, &Scenario::teaching())
-        .unwrap_or_else(|refused| panic!("CLUSTER NODES reads:\n{refused}\n{text}"));
+    let pasted = read(
+        "cluster-nodes".parse::<Format>().unwrap(),
+        &text,
+        &Scenario::teaching(),
+    )
+    .unwrap_or_else(|refused| panic!("CLUSTER NODES reads:\n{refused}\n{text}"));
     let s = pasted.scenario;
     let slots = s.systems().slots();
     (0..slots.len())
@@ -692,9 +696,13 @@ fn a_real_nginx_sends_every_key_where_ringlab_says() {
 
     // Ringlab reads the same upstream block.
     let keys = key_names();
-    let mut scenario = read(Format::NginxUpstream, &upstream, &Scenario::teaching())
-        .expect("the upstream block reads")
-        .scenario;
+    let mut scenario = read(
+        "nginx-upstream".parse::<Format>().unwrap(),
+        &upstream,
+        &Scenario::teaching(),
+    )
+    .expect("the upstream block reads")
+    .scenario;
     scenario.apply(Change::ClearKeys).unwrap();
     scenario
         .apply(Change::AddKeys { keys: keys.clone() })

@@ -37,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let text = String::from_utf8_lossy(rest);
     let guessed = Format::guess(&text);
-    let format = match Format::ALL.get(usize::from(setting & 7)) {
+    let format = match Format::all().nth(usize::from(setting & 7)) {
         Some(&format) => format,
         None => match guessed {
             Some(format) => format,

@@ -20,8 +20,8 @@ fn base() -> Scenario {
 
 #[test]
 fn cluster_nodes_sets_the_masters_and_their_slots_exactly() {
-    assert_eq!(Format::guess(NODES), Some(Format::ClusterNodes));
-    let pasted = read(Format::ClusterNodes, NODES, &base()).unwrap();
+    assert_eq!(Format::guess(NODES), Some(format("cluster-nodes")));
+    let pasted = read(format("cluster-nodes"), NODES, &base()).unwrap();
     let s = &pasted.scenario;
     assert_eq!(s.placement(), Kind::RedisCluster);
     let names: Vec<&str> = s.servers().iter().map(|x| x.name.as_str()).collect();
@@ -38,7 +38,7 @@ fn cluster_nodes_sets_the_masters_and_their_slots_exactly() {
 #[test]
 fn overlapping_or_missing_slots_and_bad_lines_are_refused_by_line() {
     let overlap = NODES.replace("connected 5461-10922", "connected 5000-10922");
-    let refused = read(Format::ClusterNodes, &overlap, &base()).unwrap_err();
+    let refused = read(format("cluster-nodes"), &overlap, &base()).unwrap_err();
     assert_eq!(refused.problems.len(), 1, "{refused}");
     assert!(
         refused
@@ -47,7 +47,7 @@ fn overlapping_or_missing_slots_and_bad_lines_are_refused_by_line() {
         "{refused}"
     );
     let missing = NODES.replace("connected 0-5460", "connected 0-5400");
-    let refused = read(Format::ClusterNodes, &missing, &base()).unwrap_err();
+    let refused = read(format("cluster-nodes"), &missing, &base()).unwrap_err();
     assert!(
         refused
             .line()
@@ -56,7 +56,7 @@ fn overlapping_or_missing_slots_and_bad_lines_are_refused_by_line() {
     );
     let damaged = NODES.replace("master - 0 1426238318243", "master 0 1426238318243");
     let damaged = format!("{damaged}not a line at all\n");
-    let refused = read(Format::ClusterNodes, &damaged, &base()).unwrap_err();
+    let refused = read(format("cluster-nodes"), &damaged, &base()).unwrap_err();
     let lines: Vec<&str> = refused.problems.iter().map(|p| &p[..7]).collect();
     assert_eq!(lines, ["line 3:", "line 7:", "5,461 s"], "{refused}");
 }
@@ -87,8 +87,8 @@ const SLOTS: &str = r#"1) 1) (integer) 0
 
 #[test]
 fn cluster_slots_as_redis_cli_prints_it_reads_the_ranges() {
-    assert_eq!(Format::guess(SLOTS), Some(Format::ClusterSlots));
-    let pasted = read(Format::ClusterSlots, SLOTS, &base()).unwrap();
+    assert_eq!(Format::guess(SLOTS), Some(format("cluster-slots")));
+    let pasted = read(format("cluster-slots"), SLOTS, &base()).unwrap();
     let s = &pasted.scenario;
     assert_eq!(s.systems().slots().counts(3), vec![5461, 5462, 5461]);
     assert_eq!(
@@ -96,7 +96,7 @@ fn cluster_slots_as_redis_cli_prints_it_reads_the_ranges() {
         ["1 replica listed is left out; only masters hold slots"]
     );
     let short = SLOTS.replace("(integer) 16383", "(integer) 16000");
-    let refused = read(Format::ClusterSlots, &short, &base()).unwrap_err();
+    let refused = read(format("cluster-slots"), &short, &base()).unwrap_err();
     assert!(
         refused
             .line()
@@ -121,8 +121,8 @@ Address    Rack        Status State   Load            Owns                Token
 
 #[test]
 fn nodetool_ring_gives_each_node_exactly_its_tokens() {
-    assert_eq!(Format::guess(RING), Some(Format::NodetoolRing));
-    let pasted = read(Format::NodetoolRing, RING, &base()).unwrap();
+    assert_eq!(Format::guess(RING), Some(format("nodetool-ring")));
+    let pasted = read(format("nodetool-ring"), RING, &base()).unwrap();
     let s = &pasted.scenario;
     assert_eq!(s.placement(), Kind::Cassandra);
     assert_eq!(s.servers().len(), 3);
@@ -132,7 +132,7 @@ fn nodetool_ring_gives_each_node_exactly_its_tokens() {
     );
     assert_eq!(s.placed().holdings(), vec![2, 1, 1]);
     let twice = RING.replace("2000000000000000000\n", "-3000000000000000000\n");
-    let refused = read(Format::NodetoolRing, &twice, &base()).unwrap_err();
+    let refused = read(format("nodetool-ring"), &twice, &base()).unwrap_err();
     assert_eq!(
         refused.line(),
         "line 8: token -3000000000000000000 is held twice, by 10.0.0.2 on line 7 and by 10.0.0.3 here: a token belongs to one node"
@@ -151,8 +151,8 @@ upstream backend {
 
 #[test]
 fn an_nginx_upstream_block_gives_servers_weights_and_down_servers() {
-    assert_eq!(Format::guess(UPSTREAM), Some(Format::NginxUpstream));
-    let pasted = read(Format::NginxUpstream, UPSTREAM, &base()).unwrap();
+    assert_eq!(Format::guess(UPSTREAM), Some(format("nginx-upstream")));
+    let pasted = read(format("nginx-upstream"), UPSTREAM, &base()).unwrap();
     let s = &pasted.scenario;
     assert_eq!(s.placement(), Kind::Nginx);
     assert_eq!(s.servers().len(), 2);
@@ -162,16 +162,16 @@ fn an_nginx_upstream_block_gives_servers_weights_and_down_servers() {
         "server 127.0.0.1:8083 down;",
         "server 127.0.0.1:8083 backup;",
     );
-    let refused = read(Format::NginxUpstream, &backup, &base()).unwrap_err();
+    let refused = read(format("nginx-upstream"), &backup, &base()).unwrap_err();
     assert_eq!(
         refused.line(),
         "line 6: balancing method does not support parameter \"backup\""
     );
     let plain = UPSTREAM.replace(" consistent", "");
-    assert!(read(Format::NginxUpstream, &plain, &base()).is_err());
+    assert!(read(format("nginx-upstream"), &plain, &base()).is_err());
     let typo = UPSTREAM.replace("weight=2", "wieght=2");
     assert_eq!(
-        read(Format::NginxUpstream, &typo, &base())
+        read(format("nginx-upstream"), &typo, &base())
             .unwrap_err()
             .line(),
         "line 5: invalid parameter \"wieght=2\""
@@ -181,8 +181,8 @@ fn an_nginx_upstream_block_gives_servers_weights_and_down_servers() {
 #[test]
 fn envoy_hosts_read_from_a_list_or_from_lb_endpoints() {
     let list = "10.0.0.1:80\n10.0.0.2:80 weight=2\n10.0.0.3:80 3\n";
-    assert_eq!(Format::guess(list), Some(Format::EnvoyHosts));
-    let s = read(Format::EnvoyHosts, list, &base()).unwrap().scenario;
+    assert_eq!(Format::guess(list), Some(format("envoy-hosts")));
+    let s = read(format("envoy-hosts"), list, &base()).unwrap().scenario;
     assert_eq!(s.placement(), Kind::EnvoyRingHash);
     let weights: Vec<u32> = s.servers().iter().map(|x| x.weight()).collect();
     assert_eq!(weights, [1, 2, 3]);
@@ -203,12 +203,12 @@ load_assignment:
             address: 10.0.0.2
             port_value: 80
 ";
-    let s = read(Format::EnvoyHosts, yaml, &base()).unwrap().scenario;
+    let s = read(format("envoy-hosts"), yaml, &base()).unwrap().scenario;
     let names: Vec<&str> = s.servers().iter().map(|x| x.name.as_str()).collect();
     assert_eq!(names, ["10.0.0.1:80", "10.0.0.2:80"]);
     assert_eq!(s.servers()[0].weight(), 2);
     let bad = read(
-        Format::EnvoyHosts,
+        format("envoy-hosts"),
         "10.0.0.1:80\n10.0.0.1\n10.0.0.1:80\n",
         &base(),
     )
@@ -220,4 +220,9 @@ load_assignment:
             "line 3: 10.0.0.1:80 is listed twice"
         ]
     );
+}
+
+/// The pasted form named `id`.
+pub fn format(id: &str) -> Format {
+    id.parse().expect("a form of pasted text")
 }

@@ -3,7 +3,7 @@
 //! placement, and a link carries it. (The real haproxy and nutcracker are checked in
 //! `tests/real_proxies.rs`.)
 
-use ringlab::core::pasted::{read, Format};
+use ringlab::core::pasted::read;
 use ringlab::core::placement::systems::haproxy::{self, Backend, HashType};
 use ringlab::core::placement::systems::twemproxy::{self, Hash, Pool};
 use ringlab::core::{read_link, write_link, Change, Kind, Scenario};
@@ -97,7 +97,12 @@ fn removing_an_haproxy_server_renumbers_the_ones_after_it_unless_their_ids_were_
 #[test]
 fn a_pasted_backend_keeps_its_hash_type_and_the_ids_haproxy_gave() {
     let text = "backend web\n  balance url_param key\n  hash-type consistent crc32\n  server a 10.0.0.1:80 weight 2\n  server b 10.0.0.2:80 disabled\n  server c 10.0.0.3:80 id 9\n  server d 10.0.0.4:80\n";
-    let pasted = read(Format::HaproxyBackend, text, &Scenario::teaching()).unwrap();
+    let pasted = read(
+        crate::pasted::format("haproxy-backend"),
+        text,
+        &Scenario::teaching(),
+    )
+    .unwrap();
     let s = &pasted.scenario;
     assert_eq!(s.placement(), Kind::Haproxy);
     assert_eq!(s.options().hash_type.to_string(), "consistent crc32");
@@ -119,7 +124,7 @@ fn a_pasted_backend_keeps_its_hash_type_and_the_ids_haproxy_gave() {
     assert!(back.ignored.is_empty(), "{:?}", back.ignored);
     assert_eq!(owners(&back.scenario), owners(s));
     let heavy = read(
-        Format::HaproxyBackend,
+        crate::pasted::format("haproxy-backend"),
         "backend w\n  hash-type consistent\n  server a 10.0.0.1:80 weight 200\n",
         &Scenario::teaching(),
     )
@@ -154,7 +159,12 @@ fn the_twemproxy_placement_counts_points_in_single_precision_as_nutcracker_does(
 #[test]
 fn a_pasted_pool_keeps_its_hash_and_hash_tag_and_names_servers_as_nutcracker_hashes_them() {
     let text = "alpha:\n  listen: 127.0.0.1:22121\n  hash: murmur\n  hash_tag: \"{}\"\n  distribution: ketama\n  servers:\n   - 10.0.0.1:11211:1\n   - 10.0.0.2:11212:2\n   - 10.0.0.3:11213:1 big\n";
-    let pasted = read(Format::NutcrackerPool, text, &Scenario::teaching()).unwrap();
+    let pasted = read(
+        crate::pasted::format("nutcracker-pool"),
+        text,
+        &Scenario::teaching(),
+    )
+    .unwrap();
     let s = &pasted.scenario;
     assert_eq!(s.placement(), Kind::Twemproxy);
     let names: Vec<&str> = s.servers().iter().map(|x| x.name.as_str()).collect();

@@ -175,7 +175,7 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
         (None, Some((flag, format, path))) => {
             let base = Scenario::new(size, hash, vnodes, vec![Server::hashed("A")])
                 .map_err(|e| Failure::at("--ring-size", e))?;
-            crate::systems::read_cluster(flag, format, path, &base)?
+            crate::systems::read_cluster(&flag, format, path, &base)?
         }
         (Some(_), Some((flag, ..))) => {
             return Err(Failure::Refused(format!(
@@ -183,10 +183,7 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
             )))
         }
         (None, None) => {
-            let flags: Vec<String> = Format::ALL
-                .iter()
-                .map(|f| format!("--{}", f.id()))
-                .collect();
+            let flags: Vec<String> = Format::all().map(|f| format!("--{}", f.id())).collect();
             let (last, rest) = flags.split_last().expect("there are formats");
             return Err(Failure::Refused(format!(
                 "--servers: give the servers, or read a cluster with {} or {last}.",

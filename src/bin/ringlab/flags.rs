@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{value_parser, Arg, ArgMatches, Args, Command, FromArgMatches};
+use ringlab::core::pasted::Format;
 
 /// The ring, its hash, its virtual nodes and its servers.
 #[derive(Debug, Args)]
@@ -140,40 +141,10 @@ pub struct PlacementArgs {
     #[arg(long, value_name = "V", verbatim_doc_comment)]
     pub es_version: Option<String>,
 
-    /// Read a Redis cluster from what CLUSTER NODES printed.
-    /// Example: --cluster-nodes nodes.txt
-    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
-    pub cluster_nodes: Option<PathBuf>,
-
-    /// Read a Redis cluster from what redis-cli printed for CLUSTER SLOTS.
-    /// Example: --cluster-slots slots.txt
-    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
-    pub cluster_slots: Option<PathBuf>,
-
-    /// Read a Cassandra ring, every token exactly, from what nodetool ring printed.
-    /// Example: --nodetool-ring ring.txt
-    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
-    pub nodetool_ring: Option<PathBuf>,
-
-    /// Read nginx servers and weights from an upstream { ... } block using hash ... consistent.
-    /// Example: --nginx-upstream upstream.conf
-    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
-    pub nginx_upstream: Option<PathBuf>,
-
-    /// Read Envoy hosts: address:port a line with an optional weight, or lb_endpoints YAML.
-    /// Example: --envoy-hosts hosts.txt
-    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
-    pub envoy_hosts: Option<PathBuf>,
-
-    /// Read an HAProxy backend (or listen) section with hash-type consistent.
-    /// Example: --haproxy-backend backend.cfg
-    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
-    pub haproxy_backend: Option<PathBuf>,
-
-    /// Read one pool of a twemproxy nutcracker.yml with distribution: ketama.
-    /// Example: --nutcracker-pool nutcracker.yml
-    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
-    pub nutcracker_pool: Option<PathBuf>,
+    /// A cluster read from a file, a flag for each form a system's tools print
+    /// (`--cluster-nodes nodes.txt`).
+    #[command(flatten)]
+    pub cluster: ClusterFile,
 
     /// Bounded loads' factor c, from 1.00 to 3.00 (default 1.25): no server takes more than c
     /// times its fair share of the keys.
@@ -344,4 +315,42 @@ pub struct FormatArgs {
     /// Print one JSON object instead of the plain table.
     #[arg(long, verbatim_doc_comment)]
     pub json: bool,
+}
+
+/// The cluster files named on the command line: a flag for each form of pasted text a system
+/// reads (`--cluster-nodes FILE`, `--nginx-upstream FILE`), written from the list of forms.
+#[derive(Debug, Clone, Default)]
+pub struct ClusterFile(pub Vec<(Format, PathBuf)>);
+
+impl FromArgMatches for ClusterFile {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(ClusterFile(
+            Format::all()
+                .filter_map(|f| matches.get_one::<PathBuf>(f.id()).map(|p| (f, p.clone())))
+                .collect(),
+        ))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = ClusterFile::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for ClusterFile {
+    fn augment_args(command: Command) -> Command {
+        Format::all().fold(command, |command, format| {
+            command.arg(
+                Arg::new(format.id())
+                    .long(format.id())
+                    .value_name("FILE")
+                    .value_parser(value_parser!(PathBuf))
+                    .help(format.help()),
+            )
+        })
+    }
+
+    fn augment_args_for_update(command: Command) -> Command {
+        ClusterFile::augment_args(command)
+    }
 }

@@ -1,8 +1,8 @@
 //! The real systems on the command line: a cluster read from a file in its tool's own form
-//! (`--cluster-nodes`, `--cluster-slots`, `--nodetool-ring`, `--nginx-upstream`,
-//! `--envoy-hosts`), and the systems' settings as flags.
+//! (`--cluster-nodes`, `--nginx-upstream`, … a flag for each form a system reads), and the
+//! systems' settings as flags.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use ringlab::core::pasted::{self, Format};
 use ringlab::core::placement::systems::elasticsearch::{self, EsVersion, Routing};
@@ -14,38 +14,18 @@ use crate::failure::Failure;
 use crate::flags::PlacementArgs;
 
 /// The cluster file named on the command line, if any: its flag, format and path.
-pub fn cluster_file(
-    args: &PlacementArgs,
-) -> Result<Option<(&'static str, Format, &Path)>, Failure> {
-    let given: Vec<(&'static str, Format, &PathBuf)> = [
-        ("--cluster-nodes", Format::ClusterNodes, &args.cluster_nodes),
-        ("--cluster-slots", Format::ClusterSlots, &args.cluster_slots),
-        ("--nodetool-ring", Format::NodetoolRing, &args.nodetool_ring),
-        (
-            "--nginx-upstream",
-            Format::NginxUpstream,
-            &args.nginx_upstream,
-        ),
-        ("--envoy-hosts", Format::EnvoyHosts, &args.envoy_hosts),
-        (
-            "--haproxy-backend",
-            Format::HaproxyBackend,
-            &args.haproxy_backend,
-        ),
-        (
-            "--nutcracker-pool",
-            Format::NutcrackerPool,
-            &args.nutcracker_pool,
-        ),
-    ]
-    .into_iter()
-    .filter_map(|(flag, format, path)| path.as_ref().map(|p| (flag, format, p)))
-    .collect();
-    match given.as_slice() {
+pub fn cluster_file(args: &PlacementArgs) -> Result<Option<(String, Format, &Path)>, Failure> {
+    match args.cluster.0.as_slice() {
         [] => Ok(None),
-        [(flag, format, path)] => Ok(Some((*flag, *format, path.as_path()))),
-        [(a, ..), (b, ..), ..] => Err(Failure::Refused(format!(
-            "{a} and {b} both name the servers; read one cluster at a time."
+        [(format, path)] => Ok(Some((
+            format!("--{}", format.id()),
+            *format,
+            path.as_path(),
+        ))),
+        [(a, _), (b, _), ..] => Err(Failure::Refused(format!(
+            "--{} and --{} both name the servers; read one cluster at a time.",
+            a.id(),
+            b.id()
         ))),
     }
 }

@@ -1,81 +1,70 @@
-//! Readers for a cluster pasted as its own tools print it: Redis's `CLUSTER NODES` and
-//! `CLUSTER SLOTS`, Cassandra's `nodetool ring`, an nginx `upstream { … }` block and a list of
-//! Envoy hosts. Each reads the whole text or refuses it, naming each line it cannot use and
-//! why (the first [`MAX_PROBLEMS`] of them); a refused text changes nothing. What is read
-//! becomes a scenario on the same keys, with the system chosen and its state set exactly: the
-//! slot table, the tokens, the weights.
-
-mod envoy;
-mod haproxy;
-mod nginx;
-mod nodetool;
-mod reading;
-mod redis;
-mod twemproxy;
+//! A cluster pasted as its own tools print it: Redis's `CLUSTER NODES` and `CLUSTER SLOTS`,
+//! Cassandra's `nodetool ring`, an nginx `upstream { … }` block, a list of Envoy hosts, an
+//! HAProxy backend and a twemproxy pool. Each form is read by its system, in its folder
+//! ([`FORMATS`] lists them): the whole text is read or refused, naming each line it cannot use
+//! and why (the first [`MAX_PROBLEMS`] of them), and a refused text changes nothing. What is
+//! read becomes a scenario on the same keys, with the system chosen and its state set
+//! exactly: the slot table, the tokens, the weights.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::core::error::Error;
-use crate::core::scenario::Scenario;
+use crate::core::placement::systems::pasting::PasteFormat;
+use crate::core::placement::systems::{FORMATS, GUESSED};
+use crate::core::placement::Kind;
+use crate::core::scenario::{Change, Scenario};
 
-pub use reading::{Pasted, Refused, MAX_PROBLEMS};
+pub use crate::core::placement::systems::pasting::{Refused, MAX_PROBLEMS};
 
-/// The forms of pasted text the readers know.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// `redis-cli CLUSTER NODES`.
-    ClusterNodes,
-    /// `redis-cli CLUSTER SLOTS`, as redis-cli prints its nested array.
-    ClusterSlots,
-    /// `nodetool ring`.
-    NodetoolRing,
-    /// An nginx `upstream { … }` block with `hash $key consistent`.
-    NginxUpstream,
-    /// Envoy hosts: `address:port` a line (with an optional weight), or an `lb_endpoints` list.
-    EnvoyHosts,
-    /// An HAProxy `backend` (or `listen`) section with `hash-type consistent`.
-    HaproxyBackend,
-    /// A twemproxy pool of `nutcracker.yml` with `distribution: ketama`.
-    NutcrackerPool,
+/// A text that was read: the scenario it describes, and what was read, in words.
+#[derive(Debug, Clone)]
+pub struct Pasted {
+    /// The scenario: the same keys on the pasted cluster, its system chosen.
+    pub scenario: Scenario,
+    /// What was read: "3 masters, 16,384 slots".
+    pub read: Vec<String>,
+    /// Lines read but not used, and why: "line 4: a replica of 10.0.0.1:6379; only masters hold slots".
+    pub skipped: Vec<String>,
+}
+
+/// A form of pasted text one of the systems reads.
+#[derive(Debug, Clone, Copy)]
+pub struct Format(&'static PasteFormat);
+
+impl PartialEq for Format {
+    fn eq(&self, other: &Format) -> bool {
+        self.0.id == other.0.id
+    }
+}
+
+impl Eq for Format {}
+
+impl std::hash::Hash for Format {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.id.hash(state);
+    }
 }
 
 impl Format {
     /// Every format, in the order a picker lists them.
-    pub const ALL: [Format; 7] = [
-        Format::ClusterNodes,
-        Format::ClusterSlots,
-        Format::NodetoolRing,
-        Format::NginxUpstream,
-        Format::EnvoyHosts,
-        Format::HaproxyBackend,
-        Format::NutcrackerPool,
-    ];
+    pub fn all() -> impl Iterator<Item = Format> {
+        FORMATS.iter().map(|f| Format(f))
+    }
 
     /// The name used on the page and the command line.
     pub fn id(self) -> &'static str {
-        match self {
-            Format::ClusterNodes => "cluster-nodes",
-            Format::ClusterSlots => "cluster-slots",
-            Format::NodetoolRing => "nodetool-ring",
-            Format::NginxUpstream => "nginx-upstream",
-            Format::EnvoyHosts => "envoy-hosts",
-            Format::HaproxyBackend => "haproxy-backend",
-            Format::NutcrackerPool => "nutcracker-pool",
-        }
+        self.0.id
     }
 
     /// The name for people.
     pub fn name(self) -> &'static str {
-        match self {
-            Format::ClusterNodes => "Redis CLUSTER NODES",
-            Format::ClusterSlots => "Redis CLUSTER SLOTS",
-            Format::NodetoolRing => "Cassandra nodetool ring",
-            Format::NginxUpstream => "nginx upstream block",
-            Format::EnvoyHosts => "Envoy hosts",
-            Format::HaproxyBackend => "HAProxy backend section",
-            Format::NutcrackerPool => "twemproxy nutcracker.yml pool",
-        }
+        self.0.name
+    }
+
+    /// What its flag does on the command line, with an example.
+    pub fn help(self) -> &'static str {
+        self.0.help
     }
 
     /// The format `text` looks like, from its first meaningful lines.
@@ -86,46 +75,13 @@ impl Format {
             .filter(|l| !l.is_empty())
             .take(12)
             .collect();
-        let first = *lines.first()?;
-        let starts = |word: &str| lines.iter().any(|l| l.starts_with(word));
-        if first.starts_with("backend")
-            || first.starts_with("listen")
-            || starts("hash-type")
-            || starts("balance")
-        {
-            return Some(Format::HaproxyBackend);
+        if lines.is_empty() {
+            return None;
         }
-        if starts("distribution:") || starts("servers:") || starts("hash:") {
-            return Some(Format::NutcrackerPool);
-        }
-        if first.starts_with("upstream") || lines.iter().any(|l| l.starts_with("server ")) {
-            return Some(Format::NginxUpstream);
-        }
-        if lines
+        GUESSED
             .iter()
-            .any(|l| l.starts_with("Datacenter:") || l.starts_with("Address "))
-        {
-            return Some(Format::NodetoolRing);
-        }
-        if first.starts_with("1) ") {
-            return Some(Format::ClusterSlots);
-        }
-        let fields: Vec<&str> = first.split_whitespace().collect();
-        if fields.len() >= 8 && fields[0].len() == 40 && fields[1].contains('@') {
-            return Some(Format::ClusterNodes);
-        }
-        if lines.iter().any(|l| {
-            l.contains("socket_address") || l.contains("lb_endpoints") || l.contains("port_value")
-        }) {
-            return Some(Format::EnvoyHosts);
-        }
-        let host_like = |l: &&str| {
-            l.split_whitespace().next().is_some_and(|h| {
-                h.rsplit_once(':')
-                    .is_some_and(|(_, p)| p.parse::<u16>().is_ok())
-            })
-        };
-        lines.iter().all(host_like).then_some(Format::EnvoyHosts)
+            .find(|f| (f.looks_like)(&lines))
+            .map(|f| Format(f))
     }
 }
 
@@ -138,18 +94,15 @@ impl fmt::Display for Format {
 impl FromStr for Format {
     type Err = Error;
     fn from_str(s: &str) -> Result<Format, Error> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.id() == s.trim())
-            .ok_or_else(|| {
-                let ids: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
-                let (last, rest) = ids.split_last().expect("there are formats");
-                Error::System(format!(
-                    "Unknown format {:?}; choose {} or {last}.",
-                    s.trim(),
-                    rest.join(", ")
-                ))
-            })
+        Format::all().find(|f| f.id() == s.trim()).ok_or_else(|| {
+            let ids: Vec<&str> = Format::all().map(Format::id).collect();
+            let (last, rest) = ids.split_last().expect("there are formats");
+            Error::System(format!(
+                "Unknown format {:?}; choose {} or {last}.",
+                s.trim(),
+                rest.join(", ")
+            ))
+        })
     }
 }
 
@@ -160,13 +113,27 @@ pub fn read(format: Format, text: &str, base: &Scenario) -> Result<Pasted, Refus
             "The text is empty: paste what the tool printed.",
         ));
     }
-    match format {
-        Format::ClusterNodes => redis::cluster_nodes(text, base),
-        Format::ClusterSlots => redis::cluster_slots(text, base),
-        Format::NodetoolRing => nodetool::ring(text, base),
-        Format::NginxUpstream => nginx::upstream(text, base),
-        Format::EnvoyHosts => envoy::hosts(text, base),
-        Format::HaproxyBackend => haproxy::backend(text, base),
-        Format::NutcrackerPool => twemproxy::pool(text, base),
+    let cluster = (format.0.read)(text, base.placement().spec())?;
+    let whole = |e: Error| Refused::one(e.to_string());
+    let kind = Kind::every()
+        .find(|k| k.spec().id == cluster.system.id)
+        .ok_or_else(|| Refused::one(format!("{} is not a listed system.", cluster.system.name)))?;
+    let mut scenario = base.with_servers(cluster.servers, kind).map_err(whole)?;
+    if let Some(edit) = cluster.state {
+        let state = edit(scenario.systems());
+        scenario.set_systems(state).map_err(whole)?;
     }
+    for (setting, value) in cluster.settings {
+        scenario.apply(Change::set(setting, value)).map_err(whole)?;
+    }
+    for (line, name) in cluster.down {
+        scenario
+            .apply(Change::FailServer { name })
+            .map_err(|e| Refused::one(format!("line {line}: {e}")))?;
+    }
+    Ok(Pasted {
+        scenario,
+        read: cluster.read,
+        skipped: cluster.skipped,
+    })
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::options::Options;
 use super::partitions::PartitionTable;
-use super::systems::SystemState;
+use super::systems::state::SystemState;
 use crate::core::hash::HashScheme;
 use crate::core::keys::KeySet;
 use crate::core::ring::Ring;

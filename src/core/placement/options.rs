@@ -7,8 +7,8 @@
 //! file sits below the placements, which read their settings from here.
 
 use super::partitions::{check_count, default_count};
-use super::systems::haproxy::HashType;
-use super::systems::twemproxy::Hash as NutcrackerHash;
+use super::systems::haproxy::hashes::HashType;
+use super::systems::twemproxy::hashkit::Hash as NutcrackerHash;
 use crate::core::decimal::{hundredths_text, parse_decimal};
 use crate::core::error::Error;
 use crate::core::size::{parse_number, RingSize};

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use super::layout::Layout;
 use super::measure::{Cost, Space, State};
 use super::partitions::PartitionTable;
-use super::systems::System;
+use super::systems::system::System;
 use super::trace::Mark;
 use crate::core::keys::{Key, KeySet};
 use crate::core::ring::Ring;

@@ -99,7 +99,7 @@ pub fn PasteDialog() -> impl IntoView {
             <label for="paste-format">"What it is"</label>
             <select id="paste-format" data-testid="paste-format" on:change=move |ev| format.set(event_target_value(&ev))>
                 <option value="guess">"Recognise it for me"</option>
-                {Format::ALL.into_iter().map(|f| view! { <option value=f.id()>{f.name()}</option> }).collect_view()}
+                {Format::all().map(|f| view! { <option value=f.id()>{f.name()}</option> }).collect_view()}
             </select>
             <label for="paste-text">"What the tool printed"</label>
             <textarea

@@ -1,7 +1,7 @@
 //! What a real system's own verb sees of the cluster ([`Cluster`]) and what it did
 //! ([`Applied`]): the terms every system's verbs share, below the list of them.
 
-use super::SystemState;
+use super::state::SystemState;
 
 /// What a verb sees of the cluster: its servers, in list order, and the systems' state.
 #[derive(Debug, Clone, Copy)]

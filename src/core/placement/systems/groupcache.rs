@@ -10,7 +10,7 @@ use super::hashes::crc32;
 use super::on_points;
 use super::points::{Point64, Points};
 use super::structure::evaluated;
-use super::{points_space, Coordinate, Located, Shape, System};
+use super::system::{points_space, Coordinate, Located, Shape, System};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::options::Setting;

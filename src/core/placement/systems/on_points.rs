@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::points::{Point64, Points};
-use super::{Coordinate, Located};
+use super::system::{Coordinate, Located};
 use crate::core::words::grouped;
 
 /// Where a key whose position on the circle is `at` goes.

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{Shape, System};
+use super::system::{Shape, System};
 use crate::core::keys::KeySet;
 use crate::core::par::map_ids;
 use crate::core::placement::layout::Layout;

@@ -46,14 +46,15 @@
 
 mod backend;
 mod config;
-mod hashes;
+pub mod hashes;
+mod pasted;
 mod request;
 
 use std::sync::Arc;
 
 use super::points::Points;
 use super::structure::evaluated;
-use super::{Coordinate, Located, Shape, System};
+use super::system::{Coordinate, Located, Shape, System};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::options::Setting;
@@ -72,6 +73,8 @@ pub use hashes::{crc32, djb2, full_hash, sdbm, wt6, Function, HashType};
 pub use request::{
     domain_only, domain_only_before, first_element, header, header_element, url_param, Balance,
 };
+
+pub use pasted::BACKEND;
 
 /// HAProxy's `hash-type consistent`.
 pub static SPEC: Spec = Spec {

@@ -21,8 +21,8 @@ use std::sync::Arc;
 use super::hashes::{crc32, kafka_murmur2};
 use super::strip::{Band, Strip};
 use super::structure::evaluated;
+use super::system::{Coordinate, Located, Shape, System};
 use super::units::Units;
-use super::{Coordinate, Located, Shape, System};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::{Cost, Space};
 use crate::core::placement::spec::{

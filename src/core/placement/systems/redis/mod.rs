@@ -6,13 +6,14 @@
 //! masters by a table, which `redis-cli --cluster` sets and changes (see [`cli`]);
 //! `del-node` refuses a master that still holds slots.
 
+mod pasted;
 use std::sync::Arc;
 
 use super::hashes::crc16_xmodem;
 use super::strip::Strip;
 use super::structure::evaluated;
+use super::system::{Coordinate, Located, Shape, System};
 use super::units::Units;
-use super::{Coordinate, Located, Shape, System};
 use crate::core::error::Error;
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
@@ -32,6 +33,8 @@ pub use cli::{
     create_split, created, emptied, rebalance, reshard, reshard_table, slot_lines, slot_ranges,
     slots_words, Rebalance, Rebalanced, SLOTS, THRESHOLD,
 };
+
+pub use pasted::{CLUSTER_NODES, CLUSTER_SLOTS};
 
 /// The bytes of `key` that are hashed: the hash tag's, when it has one.
 ///

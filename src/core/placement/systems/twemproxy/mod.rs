@@ -38,14 +38,15 @@
 
 mod config;
 mod continuum;
-mod hashkit;
+pub mod hashkit;
+mod pasted;
 
 use std::sync::Arc;
 
 use super::on_points;
 use super::points::Points;
 use super::structure::evaluated;
-use super::{points_space, Coordinate, Located, Shape, System};
+use super::system::{points_space, Coordinate, Located, Shape, System};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::options::Setting;
@@ -65,6 +66,8 @@ pub use hashkit::{
     crc16, crc32, crc32a, fnv1_32, fnv1_64, fnv1a_32, fnv1a_64, hsieh, jenkins, md5, murmur,
     one_at_a_time, Hash,
 };
+
+pub use pasted::POOL;
 
 /// twemproxy's `distribution: ketama`.
 pub static SPEC: Spec = Spec {

@@ -10,13 +10,14 @@
 //! 0. The points are sorted and equal ones dropped; a key goes to the first point at or after
 //! CRC-32 of the key, wrapping.
 
+mod pasted;
 use std::sync::Arc;
 
 use super::hashes::{crc32, crc32_digest};
 use super::on_points;
 use super::points::{Point64, Points};
 use super::structure::evaluated;
-use super::{points_space, Coordinate, Located, Shape, System};
+use super::system::{points_space, Coordinate, Located, Shape, System};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::spec::{
@@ -25,6 +26,8 @@ use crate::core::placement::spec::{
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
 use crate::core::words::{grouped, plural};
+
+pub use pasted::UPSTREAM;
 
 /// Points per unit of weight.
 pub const POINTS_PER_WEIGHT: u32 = 160;

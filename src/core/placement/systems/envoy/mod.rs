@@ -16,13 +16,14 @@
 //! takes a turn when `round × w` has reached its target, which then grows by the largest weight.
 //! A request hash h reads entry `h mod M`.
 
+mod pasted;
 use std::sync::Arc;
 
 use super::hashes::xxh64;
 use super::on_points;
 use super::points::{Point64, Points};
 use super::structure::evaluated;
-use super::{points_space, Coordinate, Located, Shape, System};
+use super::system::{points_space, Coordinate, Located, Shape, System};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::options::Setting;
@@ -34,6 +35,8 @@ use crate::core::placement::structure::{Earlier, Evaluated};
 use crate::core::words::{grouped, plural};
 
 pub use crate::core::placement::options::{MIN_RING, MOST_ENTRIES};
+
+pub use pasted::HOSTS;
 
 /// Envoy's default (and largest allowed here) `maximum_ring_size`.
 pub const MAX_RING: u64 = 1024 * 1024 * 8;

@@ -2,15 +2,27 @@
 //! server named as nutcracker hashes it (its name after the weight, else `host:port`, the host
 //! alone on port 11211), with its weight; the pool's `hash` and `hash_tag` are kept.
 
-use super::reading::{server_name, Pasted, Refused};
 use crate::core::error::shown;
+use crate::core::placement::options::Setting;
+use crate::core::placement::spec::Spec;
+use crate::core::placement::systems::pasting::{server_name, PasteFormat, PastedCluster, Refused};
 use crate::core::placement::systems::twemproxy::{parse_pool, points_for};
-use crate::core::placement::{Kind, Setting};
-use crate::core::scenario::{Change, Scenario};
 use crate::core::server::{Placement, Server, WEIGHTS};
 
-/// Reads `text` onto `base`'s keys.
-pub(super) fn pool(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
+/// A twemproxy pool of `nutcracker.yml` with `distribution: ketama`.
+pub static POOL: PasteFormat = PasteFormat {
+    id: "nutcracker-pool",
+    name: "twemproxy nutcracker.yml pool",
+    help: "Read one pool of a twemproxy nutcracker.yml with distribution: ketama.\nExample: --nutcracker-pool nutcracker.yml",
+    read: pool,
+    looks_like: |lines| {
+        let starts = |word: &str| lines.iter().any(|l| l.starts_with(word));
+        starts("distribution:") || starts("servers:") || starts("hash:")
+    },
+};
+
+/// Reads a pool.
+fn pool(text: &str, _: &Spec) -> Result<PastedCluster, Refused> {
     let pool = parse_pool(text).map_err(Refused::one)?;
     let mut list = Vec::new();
     for server in &pool.servers {
@@ -33,23 +45,17 @@ pub(super) fn pool(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
             },
         });
     }
-    let mut scenario = base
-        .with_servers(list.clone(), Kind::Twemproxy)
-        .map_err(|e| Refused::one(e.to_string()))?;
     let tag = pool
         .hash_tag
         .map(|t| String::from_utf8_lossy(&t).into_owned())
         .unwrap_or_default();
-    for change in [
-        Change::set(Setting::NutcrackerHash, pool.hash.name()),
-        Change::set(Setting::HashTag, tag),
-    ] {
-        scenario
-            .apply(change)
-            .map_err(|e| Refused::one(e.to_string()))?;
-    }
+    let mut cluster = PastedCluster::of(&super::SPEC, list.clone());
+    cluster.settings = vec![
+        (Setting::NutcrackerHash, pool.hash.name().to_string()),
+        (Setting::HashTag, tag),
+    ];
     let total: u32 = list.iter().map(Server::weight).sum();
-    let read = list
+    cluster.read = list
         .iter()
         .map(|s| {
             let points = points_for(s.weight(), total, list.len() as u32);
@@ -66,9 +72,6 @@ pub(super) fn pool(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
         ))
     )];
     skipped.retain(|s| !s.is_empty());
-    Ok(Pasted {
-        scenario,
-        read,
-        skipped,
-    })
+    cluster.skipped = skipped;
+    Ok(cluster)
 }

@@ -5,16 +5,31 @@
 //! `disabled` and weight-0 servers take no key while an active server is up: they are listed
 //! as not placed.
 
-use super::reading::{server_name, Pasted, Refused};
 use crate::core::error::shown;
+use crate::core::placement::options::Setting;
+use crate::core::placement::spec::Spec;
 use crate::core::placement::systems::haproxy::{parse_backend, Balance, POINTS_PER_WEIGHT};
+use crate::core::placement::systems::pasting::{server_name, PasteFormat, PastedCluster, Refused};
 use crate::core::placement::systems::ServerIds;
-use crate::core::placement::{Kind, Setting};
-use crate::core::scenario::{Change, Scenario};
 use crate::core::server::{Placement, Server, WEIGHTS};
 
-/// Reads `text` onto `base`'s keys.
-pub(super) fn backend(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
+/// An HAProxy `backend` (or `listen`) section with `hash-type consistent`.
+pub static BACKEND: PasteFormat = PasteFormat {
+    id: "haproxy-backend",
+    name: "HAProxy backend section",
+    help: "Read an HAProxy backend (or listen) section with hash-type consistent.\nExample: --haproxy-backend backend.cfg",
+    read: backend,
+    looks_like: |lines| {
+        let starts = |word: &str| lines.iter().any(|l| l.starts_with(word));
+        lines[0].starts_with("backend")
+            || lines[0].starts_with("listen")
+            || starts("hash-type")
+            || starts("balance")
+    },
+};
+
+/// Reads a section.
+fn backend(text: &str, _: &Spec) -> Result<PastedCluster, Refused> {
     let config = parse_backend(text).map_err(Refused::one)?;
     let ids = config.backend().ids().to_vec();
     let mut skipped = Vec::new();
@@ -68,17 +83,10 @@ pub(super) fn backend(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
             placement: Placement::Hashed { weight: *weight },
         })
         .collect();
-    let mut scenario = base
-        .with_servers(list, Kind::Haproxy)
-        .map_err(|e| Refused::one(e.to_string()))?;
-    let state = scenario.systems().with_ids(explicit);
-    scenario
-        .set_systems(state)
-        .map_err(|e| Refused::one(e.to_string()))?;
-    scenario
-        .apply(Change::set(Setting::HashType, config.hash_type))
-        .map_err(|e| Refused::one(e.to_string()))?;
-    let read = placed
+    let mut cluster = PastedCluster::of(&super::SPEC, list);
+    cluster.state = Some(Box::new(move |state| state.with_ids(explicit)));
+    cluster.settings = vec![(Setting::HashType, config.hash_type.to_string())];
+    cluster.read = placed
         .iter()
         .map(|(name, id, weight, _)| {
             format!(
@@ -104,9 +112,6 @@ pub(super) fn backend(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
             config.hash_type
         ),
     );
-    Ok(Pasted {
-        scenario,
-        read,
-        skipped,
-    })
+    cluster.skipped = skipped;
+    Ok(cluster)
 }

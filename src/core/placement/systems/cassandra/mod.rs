@@ -11,6 +11,7 @@
 //! a link shows the same ring again: token `i` of node `name` is a 64-bit mix of the seed, the
 //! name and `i`. Tokens read from `nodetool ring` replace the drawn ones.
 
+mod pasted;
 use std::sync::Arc;
 
 use super::hashes::{cassandra_h1, xxh64};
@@ -18,7 +19,7 @@ use super::on_points;
 use super::points::{position_token, token_position, Point64, Points};
 use super::state::SystemState;
 use super::structure::evaluated;
-use super::{points_space, Coordinate, Located, Shape, System};
+use super::system::{points_space, Coordinate, Located, Shape, System};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::options::Setting;
@@ -30,6 +31,8 @@ use crate::core::placement::structure::{Earlier, Evaluated};
 use crate::core::words::plural;
 
 pub use crate::core::placement::options::{MAX_TOKENS, NUM_TOKENS, TOKEN_SEED as SEED};
+
+pub use pasted::NODETOOL_RING;
 
 /// The token of a key whose bytes are `key`.
 ///

@@ -3,16 +3,29 @@
 //! a first row holding only the last token (where the ring wraps). Every token becomes its
 //! node's, exactly; a token held twice is refused.
 
-use super::reading::{server_name, Pasted, Problems, Refused};
 use crate::core::error::{quoted, shown};
+use crate::core::placement::spec::Spec;
+use crate::core::placement::systems::pasting::{
+    server_name, PasteFormat, PastedCluster, Problems, Refused,
+};
 use crate::core::placement::systems::Tokens;
-use crate::core::placement::Kind;
-use crate::core::scenario::Scenario;
 use crate::core::server::Server;
 use crate::core::words::{grouped, plural};
 
 /// `nodetool ring`.
-pub(super) fn ring(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
+pub static NODETOOL_RING: PasteFormat = PasteFormat {
+    id: "nodetool-ring",
+    name: "Cassandra nodetool ring",
+    help: "Read a Cassandra ring, every token exactly, from what nodetool ring printed.\nExample: --nodetool-ring ring.txt",
+    read: ring,
+    looks_like: |lines| {
+        lines
+            .iter()
+            .any(|l| l.starts_with("Datacenter:") || l.starts_with("Address "))
+    },
+};
+
+fn ring(text: &str, _: &Spec) -> Result<PastedCluster, Refused> {
     let mut problems = Problems::default();
     let mut nodes: Vec<(String, Vec<i64>)> = Vec::new();
     let mut seen: Vec<(i64, usize, String)> = Vec::new();
@@ -105,10 +118,8 @@ pub(super) fn ring(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
         ));
     }
     let servers: Vec<Server> = nodes.iter().map(|(name, _)| Server::hashed(name)).collect();
-    let mut scenario = base
-        .with_servers(servers, Kind::Cassandra)
-        .map_err(|e| Refused::one(e.to_string()))?;
-    let read = nodes
+    let mut cluster = PastedCluster::of(&super::SPEC, servers);
+    cluster.read = nodes
         .iter()
         .map(|(name, t)| {
             format!(
@@ -118,13 +129,7 @@ pub(super) fn ring(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
             )
         })
         .collect();
-    let state = scenario.systems().with_tokens(Tokens(nodes));
-    scenario
-        .set_systems(state)
-        .map_err(|e| Refused::one(e.to_string()))?;
-    Ok(Pasted {
-        scenario,
-        read,
-        skipped,
-    })
+    cluster.skipped = skipped;
+    cluster.state = Some(Box::new(move |state| state.with_tokens(Tokens(nodes))));
+    Ok(cluster)
 }

@@ -7,14 +7,37 @@
 //! ranges with their master first and replicas after. Either way every slot must belong to
 //! exactly one master.
 
-use super::reading::{server_name, Pasted, Problems, Refused};
 use crate::core::error::{quoted, shown};
+use crate::core::placement::spec::Spec;
+use crate::core::placement::systems::pasting::{
+    server_name, PasteFormat, PastedCluster, Problems, Refused,
+};
 use crate::core::placement::systems::redis::{slots_words, SLOTS};
 use crate::core::placement::systems::units::Units;
-use crate::core::placement::Kind;
-use crate::core::scenario::Scenario;
 use crate::core::server::Server;
 use crate::core::words::plural;
+
+/// `redis-cli CLUSTER NODES`.
+pub static CLUSTER_NODES: PasteFormat = PasteFormat {
+    id: "cluster-nodes",
+    name: "Redis CLUSTER NODES",
+    help:
+        "Read a Redis cluster from what CLUSTER NODES printed.\nExample: --cluster-nodes nodes.txt",
+    read: cluster_nodes,
+    looks_like: |lines| {
+        let fields: Vec<&str> = lines[0].split_whitespace().collect();
+        fields.len() >= 8 && fields[0].len() == 40 && fields[1].contains('@')
+    },
+};
+
+/// `redis-cli CLUSTER SLOTS`, as redis-cli prints its nested array.
+pub static CLUSTER_SLOTS: PasteFormat = PasteFormat {
+    id: "cluster-slots",
+    name: "Redis CLUSTER SLOTS",
+    help: "Read a Redis cluster from what redis-cli printed for CLUSTER SLOTS.\nExample: --cluster-slots slots.txt",
+    read: cluster_slots,
+    looks_like: |lines| lines[0].starts_with("1) "),
+};
 
 /// Masters in the order read, and each slot's master.
 struct Table {
@@ -126,7 +149,7 @@ fn slot_range(text: &str) -> Result<(u32, u32), String> {
 }
 
 /// `CLUSTER NODES`.
-pub(super) fn cluster_nodes(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
+fn cluster_nodes(text: &str, _: &Spec) -> Result<PastedCluster, Refused> {
     let mut problems = Problems::default();
     let mut table = Table::new();
     let mut skipped = Vec::new();
@@ -253,11 +276,11 @@ pub(super) fn cluster_nodes(text: &str, base: &Scenario) -> Result<Pasted, Refus
     let finished = table.finish(&mut problems);
     problems.check()?;
     let (masters, slots) = finished.expect("no problem means a table");
-    build(base, masters, slots, skipped)
+    Ok(build(masters, slots, skipped))
 }
 
 /// `CLUSTER SLOTS` as redis-cli prints it: nested numbered entries, `(integer) 0`, `"10.0.0.1"`.
-pub(super) fn cluster_slots(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
+fn cluster_slots(text: &str, _: &Spec) -> Result<PastedCluster, Refused> {
     let mut problems = Problems::default();
     let mut table = Table::new();
     let mut skipped = Vec::new();
@@ -372,32 +395,19 @@ pub(super) fn cluster_slots(text: &str, base: &Scenario) -> Result<Pasted, Refus
     let finished = table.finish(&mut problems);
     problems.check()?;
     let (masters, slots) = finished.expect("no problem means a table");
-    build(base, masters, slots, skipped)
+    Ok(build(masters, slots, skipped))
 }
 
-fn build(
-    base: &Scenario,
-    masters: Vec<String>,
-    slots: Units,
-    skipped: Vec<String>,
-) -> Result<Pasted, Refused> {
+fn build(masters: Vec<String>, slots: Units, skipped: Vec<String>) -> PastedCluster {
     let servers: Vec<Server> = masters.iter().map(|m| Server::hashed(m)).collect();
-    let mut scenario = base
-        .with_servers(servers, Kind::RedisCluster)
-        .map_err(|e| Refused::one(e.to_string()))?;
-    let state = scenario.systems().with_slots(slots);
-    scenario
-        .set_systems(state)
-        .map_err(|e| Refused::one(e.to_string()))?;
-    let counts = scenario.systems().slots().counts(masters.len());
-    let read = masters
+    let counts = slots.counts(masters.len());
+    let mut cluster = PastedCluster::of(&super::SPEC, servers);
+    cluster.read = masters
         .iter()
         .zip(&counts)
         .map(|(m, &c)| format!("{m}: {}", slots_words(c)))
         .collect();
-    Ok(Pasted {
-        scenario,
-        read,
-        skipped,
-    })
+    cluster.skipped = skipped;
+    cluster.state = Some(Box::new(move |state| state.with_slots(slots)));
+    cluster
 }

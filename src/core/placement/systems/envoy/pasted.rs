@@ -3,14 +3,35 @@
 //! `socket_address`, `load_balancing_weight:`). The host key Envoy hashes is the address as
 //! `ip:port`, which becomes the server's name.
 
-use super::reading::{server_name, Pasted, Problems, Refused};
 use crate::core::error::{quoted, shown};
-use crate::core::placement::Kind;
-use crate::core::scenario::Scenario;
+use crate::core::placement::spec::Spec;
+use crate::core::placement::systems::pasting::{
+    server_name, PasteFormat, PastedCluster, Problems, Refused,
+};
 use crate::core::server::{Placement, Server, WEIGHTS};
 
-/// The hosts of an Envoy cluster, for `kind` (ring_hash or maglev).
-pub(super) fn hosts(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
+/// Envoy hosts: `address:port` a line (with an optional weight), or an `lb_endpoints` list.
+pub static HOSTS: PasteFormat = PasteFormat {
+    id: "envoy-hosts",
+    name: "Envoy hosts",
+    help: "Read Envoy hosts: address:port a line with an optional weight, or lb_endpoints YAML.\nExample: --envoy-hosts hosts.txt",
+    read: hosts,
+    looks_like: |lines| {
+        let yaml = lines.iter().any(|l| {
+            l.contains("socket_address") || l.contains("lb_endpoints") || l.contains("port_value")
+        });
+        let host_like = |l: &&str| {
+            l.split_whitespace().next().is_some_and(|h| {
+                h.rsplit_once(':')
+                    .is_some_and(|(_, p)| p.parse::<u16>().is_ok())
+            })
+        };
+        yaml || lines.iter().all(host_like)
+    },
+};
+
+/// The hosts of an Envoy cluster, for its maglev when that is `chosen`, else for ring_hash.
+fn hosts(text: &str, chosen: &Spec) -> Result<PastedCluster, Refused> {
     let mut problems = Problems::default();
     let mut hosts: Vec<(usize, String, u32)> = Vec::new();
     let mut pending: Option<(usize, String)> = None;
@@ -130,10 +151,11 @@ pub(super) fn hosts(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
     }
     problems.check()?;
     // Read for Envoy's maglev when it is chosen, and for its ring otherwise.
-    let kind = if base.placement() == Kind::EnvoyMaglev {
-        Kind::EnvoyMaglev
+    let maglev = chosen.id == super::MAGLEV_SPEC.id;
+    let system = if maglev {
+        &super::MAGLEV_SPEC
     } else {
-        Kind::EnvoyRingHash
+        &super::RING_SPEC
     };
     let servers: Vec<Server> = hosts
         .iter()
@@ -142,21 +164,16 @@ pub(super) fn hosts(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
             placement: Placement::Hashed { weight: *w },
         })
         .collect();
-    let scenario = base
-        .with_servers(servers, kind)
-        .map_err(|e| Refused::one(e.to_string()))?;
-    let read = hosts
+    let mut cluster = PastedCluster::of(system, servers);
+    cluster.read = hosts
         .iter()
         .map(|(_, host, w)| format!("{host}: weight {w}"))
         .collect();
-    if kind == Kind::EnvoyRingHash {
+    if !maglev {
         skipped.push(
             "placed with ring_hash; choose Envoy maglev first to read them for maglev".into(),
         );
     }
-    Ok(Pasted {
-        scenario,
-        read,
-        skipped,
-    })
+    cluster.skipped = skipped;
+    Ok(cluster)
 }

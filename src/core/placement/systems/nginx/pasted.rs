@@ -4,10 +4,11 @@
 //! server. As nginx does, `backup` after `hash` is refused; a `backup` server listed before
 //! `hash` is accepted and gets no points.
 
-use super::reading::{server_name, Pasted, Problems, Refused};
 use crate::core::error::{quoted, shown};
-use crate::core::placement::Kind;
-use crate::core::scenario::{Change, Scenario};
+use crate::core::placement::spec::Spec;
+use crate::core::placement::systems::pasting::{
+    server_name, PasteFormat, PastedCluster, Problems, Refused,
+};
 use crate::core::server::{Placement, Server, WEIGHTS};
 
 /// One statement of the block, with the line it starts on.
@@ -60,8 +61,19 @@ fn statements(text: &str) -> Vec<Statement> {
     out
 }
 
+/// An nginx `upstream { … }` block with `hash $key consistent`.
+pub static UPSTREAM: PasteFormat = PasteFormat {
+    id: "nginx-upstream",
+    name: "nginx upstream block",
+    help: "Read nginx servers and weights from an upstream { ... } block using hash ... consistent.\nExample: --nginx-upstream upstream.conf",
+    read: upstream,
+    looks_like: |lines| {
+        lines[0].starts_with("upstream") || lines.iter().any(|l| l.starts_with("server "))
+    },
+};
+
 /// `upstream name { hash $key consistent; server …; }`.
-pub(super) fn upstream(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
+fn upstream(text: &str, _: &Spec) -> Result<PastedCluster, Refused> {
     let mut problems = Problems::default();
     let mut hash_at: Option<usize> = None;
     let mut servers: Vec<(usize, String, u32, bool)> = Vec::new();
@@ -156,17 +168,13 @@ pub(super) fn upstream(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
             placement: Placement::Hashed { weight: *weight },
         })
         .collect();
-    let mut scenario = base
-        .with_servers(list, Kind::Nginx)
-        .map_err(|e| Refused::one(e.to_string()))?;
-    for (n, name, _, down) in &servers {
-        if *down {
-            scenario
-                .apply(Change::FailServer { name: name.clone() })
-                .map_err(|e| Refused::one(format!("line {n}: {e}")))?;
-        }
-    }
-    let read = servers
+    let mut cluster = PastedCluster::of(&super::SPEC, list);
+    cluster.down = servers
+        .iter()
+        .filter(|(_, _, _, down)| *down)
+        .map(|(n, name, _, _)| (*n, name.clone()))
+        .collect();
+    cluster.read = servers
         .iter()
         .map(|(_, name, weight, down)| {
             format!(
@@ -183,9 +191,6 @@ pub(super) fn upstream(text: &str, base: &Scenario) -> Result<Pasted, Refused> {
             shown(&key)
         ),
     );
-    Ok(Pasted {
-        scenario,
-        read,
-        skipped,
-    })
+    cluster.skipped = skipped;
+    Ok(cluster)
 }

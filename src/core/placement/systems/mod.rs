@@ -44,24 +44,24 @@ use pasting::PasteFormat;
 
 /// Every form of pasted text a system's tools print, in the order a picker lists them.
 pub static FORMATS: [&PasteFormat; 7] = [
-    &redis::CLUSTER_NODES,
-    &redis::CLUSTER_SLOTS,
-    &cassandra::NODETOOL_RING,
-    &nginx::UPSTREAM,
-    &envoy::HOSTS,
-    &haproxy::BACKEND,
-    &twemproxy::POOL,
+    &redis::pasted::CLUSTER_NODES,
+    &redis::pasted::CLUSTER_SLOTS,
+    &cassandra::pasted::NODETOOL_RING,
+    &nginx::pasted::UPSTREAM,
+    &envoy::pasted::HOSTS,
+    &haproxy::pasted::BACKEND,
+    &twemproxy::pasted::POOL,
 ];
 
 /// The same forms in the order a text is tried against them when its form is guessed: the
 /// forms whose marks another form's text may also hold first (an HAProxy section has
 /// `server` lines, as an nginx block does), Envoy's bare host list last.
 pub static GUESSED: [&PasteFormat; 7] = [
-    &haproxy::BACKEND,
-    &twemproxy::POOL,
-    &nginx::UPSTREAM,
-    &cassandra::NODETOOL_RING,
-    &redis::CLUSTER_SLOTS,
-    &redis::CLUSTER_NODES,
-    &envoy::HOSTS,
+    &haproxy::pasted::BACKEND,
+    &twemproxy::pasted::POOL,
+    &nginx::pasted::UPSTREAM,
+    &cassandra::pasted::NODETOOL_RING,
+    &redis::pasted::CLUSTER_SLOTS,
+    &redis::pasted::CLUSTER_NODES,
+    &envoy::pasted::HOSTS,
 ];

@@ -11,7 +11,7 @@
 //! a link shows the same ring again: token `i` of node `name` is a 64-bit mix of the seed, the
 //! name and `i`. Tokens read from `nodetool ring` replace the drawn ones.
 
-mod pasted;
+pub mod pasted;
 use std::sync::Arc;
 
 use super::hashes::{cassandra_h1, xxh64};
@@ -31,8 +31,6 @@ use crate::core::placement::structure::{Earlier, Evaluated};
 use crate::core::words::plural;
 
 pub use crate::core::placement::options::{MAX_TOKENS, NUM_TOKENS, TOKEN_SEED as SEED};
-
-pub use pasted::NODETOOL_RING;
 
 /// The token of a key whose bytes are `key`.
 ///

@@ -8,7 +8,7 @@ use crate::core::placement::spec::Spec;
 use crate::core::placement::systems::pasting::{
     server_name, PasteFormat, PastedCluster, Problems, Refused,
 };
-use crate::core::placement::systems::Tokens;
+use crate::core::placement::systems::state::Tokens;
 use crate::core::server::Server;
 use crate::core::words::{grouped, plural};
 

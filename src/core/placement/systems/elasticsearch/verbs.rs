@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Serialize, Serializer};
 
-use super::Routing;
+use super::routing::Routing;
 use crate::core::error::Error;
 use crate::core::placement::systems::cluster::{Applied, Cluster};
 use crate::core::placement::systems::units::Units;

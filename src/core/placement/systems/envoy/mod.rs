@@ -16,7 +16,7 @@
 //! takes a turn when `round × w` has reached its target, which then grows by the largest weight.
 //! A request hash h reads entry `h mod M`.
 
-mod pasted;
+pub mod pasted;
 use std::sync::Arc;
 
 use super::hashes::xxh64;
@@ -35,8 +35,6 @@ use crate::core::placement::structure::{Earlier, Evaluated};
 use crate::core::words::{grouped, plural};
 
 pub use crate::core::placement::options::{MIN_RING, MOST_ENTRIES};
-
-pub use pasted::HOSTS;
 
 /// Envoy's default (and largest allowed here) `maximum_ring_size`.
 pub const MAX_RING: u64 = 1024 * 1024 * 8;

@@ -47,7 +47,7 @@
 mod backend;
 mod config;
 pub mod hashes;
-mod pasted;
+pub mod pasted;
 mod request;
 
 use std::sync::Arc;
@@ -73,8 +73,6 @@ pub use hashes::{crc32, djb2, full_hash, sdbm, wt6, Function, HashType};
 pub use request::{
     domain_only, domain_only_before, first_element, header, header_element, url_param, Balance,
 };
-
-pub use pasted::BACKEND;
 
 /// HAProxy's `hash-type consistent`.
 pub static SPEC: Spec = Spec {

@@ -5,12 +5,14 @@
 //! `disabled` and weight-0 servers take no key while an active server is up: they are listed
 //! as not placed.
 
+use super::backend::POINTS_PER_WEIGHT;
+use super::config::parse_backend;
+use super::request::Balance;
 use crate::core::error::shown;
 use crate::core::placement::options::Setting;
 use crate::core::placement::spec::Spec;
-use crate::core::placement::systems::haproxy::{parse_backend, Balance, POINTS_PER_WEIGHT};
 use crate::core::placement::systems::pasting::{server_name, PasteFormat, PastedCluster, Refused};
-use crate::core::placement::systems::ServerIds;
+use crate::core::placement::systems::state::ServerIds;
 use crate::core::server::{Placement, Server, WEIGHTS};
 
 /// An HAProxy `backend` (or `listen`) section with `hash-type consistent`.

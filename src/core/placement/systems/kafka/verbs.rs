@@ -6,9 +6,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::MAX_PARTITIONS;
 use crate::core::error::Error;
 use crate::core::placement::systems::cluster::{Applied, Cluster};
+use crate::core::placement::systems::state::MAX_PARTITIONS;
 use crate::core::placement::systems::units::Units;
 use crate::core::size::parse_number;
 use crate::core::words::{grouped, plural};

@@ -10,7 +10,7 @@
 //! 0. The points are sorted and equal ones dropped; a key goes to the first point at or after
 //! CRC-32 of the key, wrapping.
 
-mod pasted;
+pub mod pasted;
 use std::sync::Arc;
 
 use super::hashes::{crc32, crc32_digest};
@@ -26,8 +26,6 @@ use crate::core::placement::spec::{
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
 use crate::core::words::{grouped, plural};
-
-pub use pasted::UPSTREAM;
 
 /// Points per unit of weight.
 pub const POINTS_PER_WEIGHT: u32 = 160;

@@ -6,7 +6,7 @@
 //! masters by a table, which `redis-cli --cluster` sets and changes (see [`cli`]);
 //! `del-node` refuses a master that still holds slots.
 
-mod pasted;
+pub mod pasted;
 use std::sync::Arc;
 
 use super::hashes::crc16_xmodem;
@@ -33,8 +33,6 @@ pub use cli::{
     create_split, created, emptied, rebalance, reshard, reshard_table, slot_lines, slot_ranges,
     slots_words, Rebalance, Rebalanced, SLOTS, THRESHOLD,
 };
-
-pub use pasted::{CLUSTER_NODES, CLUSTER_SLOTS};
 
 /// The bytes of `key` that are hashed: the hash tag's, when it has one.
 ///

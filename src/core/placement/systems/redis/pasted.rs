@@ -7,12 +7,12 @@
 //! ranges with their master first and replicas after. Either way every slot must belong to
 //! exactly one master.
 
+use super::cli::{slots_words, SLOTS};
 use crate::core::error::{quoted, shown};
 use crate::core::placement::spec::Spec;
 use crate::core::placement::systems::pasting::{
     server_name, PasteFormat, PastedCluster, Problems, Refused,
 };
-use crate::core::placement::systems::redis::{slots_words, SLOTS};
 use crate::core::placement::systems::units::Units;
 use crate::core::server::Server;
 use crate::core::words::plural;

@@ -39,7 +39,7 @@
 mod config;
 mod continuum;
 pub mod hashkit;
-mod pasted;
+pub mod pasted;
 
 use std::sync::Arc;
 
@@ -66,8 +66,6 @@ pub use hashkit::{
     crc16, crc32, crc32a, fnv1_32, fnv1_64, fnv1a_32, fnv1a_64, hsieh, jenkins, md5, murmur,
     one_at_a_time, Hash,
 };
-
-pub use pasted::POOL;
 
 /// twemproxy's `distribution: ketama`.
 pub static SPEC: Spec = Spec {

@@ -2,11 +2,12 @@
 //! server named as nutcracker hashes it (its name after the weight, else `host:port`, the host
 //! alone on port 11211), with its weight; the pool's `hash` and `hash_tag` are kept.
 
+use super::config::parse_pool;
+use super::continuum::points_for;
 use crate::core::error::shown;
 use crate::core::placement::options::Setting;
 use crate::core::placement::spec::Spec;
 use crate::core::placement::systems::pasting::{server_name, PasteFormat, PastedCluster, Refused};
-use crate::core::placement::systems::twemproxy::{parse_pool, points_for};
 use crate::core::server::{Placement, Server, WEIGHTS};
 
 /// A twemproxy pool of `nutcracker.yml` with `distribution: ketama`.

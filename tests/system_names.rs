@@ -48,10 +48,6 @@ const NOT_YET_HOME: &[(&str, &str)] = &[
     ("redis", "src/ui/systems/verbs.rs"),
     ("kafka", "src/ui/systems/verbs.rs"),
     ("elasticsearch", "src/ui/systems/verbs.rs"),
-    // The lesson on real systems.
-    ("redis", "src/teach/lessons/real_systems.rs"),
-    ("envoy", "src/teach/lessons/real_systems.rs"),
-    ("kafka", "src/teach/lessons/real_systems.rs"),
 ];
 
 fn repository() -> PathBuf {
@@ -193,6 +189,45 @@ fn char_literal_end(chars: &[char], i: usize) -> Option<usize> {
     }
 }
 
+/// The files and folders of modules declared under `#[cfg(test)]` (`#[cfg(test)] mod tests;`),
+/// as paths from the repository: test code, which may name anything.
+fn test_modules(root: &Path, files: &[PathBuf]) -> Vec<String> {
+    let mut found = Vec::new();
+    for path in files {
+        let text = fs::read_to_string(path).unwrap_or_default();
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("#[cfg(test)]") {
+            rest = &rest[at + "#[cfg(test)]".len()..];
+            let declared = rest.trim_start();
+            let declared = declared.strip_prefix("pub ").unwrap_or(declared);
+            let Some(name) = declared
+                .strip_prefix("mod ")
+                .and_then(|d| d.split_once(';'))
+                .map(|(name, _)| name.trim())
+                .filter(|name| name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            else {
+                continue;
+            };
+            let stem = path.file_stem().unwrap().to_string_lossy();
+            let dir = if ["mod", "lib", "main"].contains(&stem.as_ref()) {
+                path.parent().unwrap().to_path_buf()
+            } else {
+                path.with_extension("")
+            };
+            let module = dir.join(name);
+            let relative = |p: &Path| {
+                p.strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/")
+            };
+            found.push(format!("{}.rs", relative(&module)));
+            found.push(format!("{}/", relative(&module)));
+        }
+    }
+    found
+}
+
 /// Every `(system, file)` where a file outside the lists and the system's home names it.
 fn namings() -> BTreeSet<(String, String)> {
     let root = repository();
@@ -201,14 +236,16 @@ fn namings() -> BTreeSet<(String, String)> {
         systems.len() >= 9,
         "the systems' folder should hold at least nine systems, found {systems:?}"
     );
+    let files = rust_files(&root.join("src"));
+    let tests = test_modules(&root, &files);
     let mut found = BTreeSet::new();
-    for path in rust_files(&root.join("src")) {
+    for path in files {
         let relative = path
             .strip_prefix(&root)
             .unwrap()
             .to_string_lossy()
             .replace('\\', "/");
-        if LISTS.contains(&relative.as_str()) || file_name(&path) == "tests.rs" {
+        if LISTS.contains(&relative.as_str()) || tests.iter().any(|t| relative.starts_with(t)) {
             continue;
         }
         let ids = identifiers(&fs::read_to_string(&path).unwrap());

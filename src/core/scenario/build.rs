@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use super::data::DataSource;
+use super::data_source::DataSource;
+use super::state::Scenario;
 use super::timing::{check_gossip, check_replicas, check_restart_after, check_writes, Timing};
-use super::Scenario;
 use crate::core::error::Error;
 use crate::core::keys::Key;
 use crate::core::placement::partitions::{check_count, PartitionTable};

@@ -17,7 +17,9 @@
 
 use std::sync::Arc;
 
-use super::{check_limits, DownServer, Outcome, Scenario};
+use super::down_server::DownServer;
+use super::outcome::Outcome;
+use super::state::{check_limits, Scenario};
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::keys::{Key, KeySet};

@@ -4,31 +4,13 @@
 
 use std::sync::Arc;
 
-use super::{Outcome, Scenario};
+use super::data_source::DataSource;
+use super::outcome::Outcome;
+use super::state::Scenario;
 use crate::core::error::Error;
 use crate::core::keys::KeySet;
 use crate::core::traffic::{Measured, Popularity};
 use crate::core::words::{grouped, plural};
-
-/// Where a scenario's keys came from.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct DataSource {
-    /// The file's name, as the person's system gave it ("" for pasted text).
-    pub name: String,
-    /// How many lines it had.
-    pub lines: usize,
-}
-
-impl DataSource {
-    /// What a link says in place of the keys: "your file, 1,000,000 lines, not in this link".
-    pub fn link_words(&self) -> String {
-        format!(
-            "your file, {} {}, not in this link",
-            grouped(self.lines as u64),
-            plural(self.lines, "line", "lines")
-        )
-    }
-}
 
 impl Scenario {
     /// The scenario with `keys` (read for this ring and hash) in place of its own, `measured`

@@ -9,23 +9,15 @@
 
 use std::sync::Arc;
 
+use super::down_server::DownServer;
+use super::outcome::Outcome;
+use super::state::{check_limits, Scenario};
 use super::timing::{check_gossip, check_replicas, check_restart_after, check_writes, Timing};
-use super::{check_limits, Outcome, Scenario};
 use crate::core::error::Error;
 use crate::core::placement::partitions::PartitionTable;
 use crate::core::ring::Ring;
-use crate::core::server::{Placement, Server};
+use crate::core::server::Placement;
 use crate::core::words::plural;
-
-/// A server that failed: off the ring, still listed, waiting to restart.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct DownServer {
-    /// The server as it was.
-    pub server: Server,
-    /// Its place in the list of servers that are up, where a restart puts it back. The places
-    /// follow the list: when a server before it leaves, its place moves down by one.
-    pub index: usize,
-}
 
 impl Scenario {
     /// The servers that are down, in the order they failed.

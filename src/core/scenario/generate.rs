@@ -10,7 +10,9 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::{Change, Outcome, Scenario};
+use super::change::Change;
+use super::outcome::Outcome;
+use super::state::Scenario;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::keys::generated_hashes;

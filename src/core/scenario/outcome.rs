@@ -1,7 +1,7 @@
 //! What a change did: the words to announce, and which keys moved under the chosen placement
 //! and under the placement it is compared with (mod N, or the ring when mod N is chosen).
 
-use super::Change;
+use super::change::Change;
 use crate::core::diff::RingDiff;
 use crate::core::moves::Moves;
 use crate::core::placement::{Kind, Theory};

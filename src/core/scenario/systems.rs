@@ -1,7 +1,8 @@
 //! The real systems' own verbs applied to a scenario (each system's verbs are in its folder,
 //! listed by [`SystemVerb`]), and what a change did to the chosen system's own structure.
 
-use super::{Outcome, Scenario, SystemOutcome};
+use super::outcome::{Outcome, SystemOutcome};
+use super::state::Scenario;
 use crate::core::error::Error;
 use crate::core::placement::systems::{units_moved, Applied, Cluster, SystemVerb};
 use crate::core::placement::Kind;

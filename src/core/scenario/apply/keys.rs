@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use super::super::{Outcome, Scenario};
+use super::super::outcome::Outcome;
+use super::super::state::Scenario;
 use crate::core::error::{shown, Error};
 use crate::core::keys::{Commas, Key, KeySet};
 use crate::core::words::plural;

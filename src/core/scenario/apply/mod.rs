@@ -13,8 +13,10 @@ mod traffic;
 
 use std::sync::Arc;
 
+use super::change::Change;
+use super::outcome::{Baseline, Outcome};
+use super::state::Scenario;
 use super::systems::system_outcome;
-use super::{Baseline, Change, Outcome, Scenario};
 use crate::core::diff::RingDiff;
 use crate::core::error::Error;
 use crate::core::placement::{mod_n_moves, moves_between, ring_moves, theory, Kind, Placed};

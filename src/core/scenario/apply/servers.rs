@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use super::super::by_hand::vnodes_headline;
-use super::super::{check_limits, NewServer, Outcome, Scenario};
+use super::super::change::NewServer;
+use super::super::outcome::Outcome;
+use super::super::state::{check_limits, Scenario};
 use crate::core::error::Error;
 use crate::core::ring::Ring;
 use crate::core::server::{check_vnodes, check_weight, clean_name, Placement, Server};

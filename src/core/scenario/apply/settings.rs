@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use super::super::{Cache, Outcome, Scenario};
+use super::super::outcome::Outcome;
+use super::super::state::{Cache, Scenario};
 use super::size_words;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;

@@ -1,6 +1,7 @@
 //! Changes to the traffic: how popular keys are, hot keys, and the remedies for them.
 
-use super::super::{Outcome, Scenario};
+use super::super::outcome::Outcome;
+use super::super::state::Scenario;
 use crate::core::decimal::hundredths_text;
 use crate::core::error::{shown, Error};
 use crate::core::keys::Key;

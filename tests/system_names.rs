@@ -29,9 +29,6 @@ const NOT_YET_HOME: &[(&str, &str)] = &[
     ("redis", "src/core/link/systems.rs"),
     ("kafka", "src/core/link/systems.rs"),
     ("elasticsearch", "src/core/link/systems.rs"),
-    // The shared hash functions.
-    ("cassandra", "src/core/placement/systems/hashes.rs"),
-    ("kafka", "src/core/placement/systems/hashes.rs"),
     // Settings of one system, in the list of settings.
     ("groupcache", "src/core/placement/options.rs"),
     ("groupcache", "src/core/placement/mod.rs"),

@@ -1,8 +1,8 @@
 //! Cassandra's Murmur3Partitioner: the drivers' own vectors for its MurmurHash3 variant, and
 //! the tokens Cassandra's tests expect for `int` keys.
 
+use ringlab::core::placement::systems::cassandra::murmur3::h1 as cassandra_h1;
 use ringlab::core::placement::systems::cassandra::token;
-use ringlab::core::placement::systems::hashes::cassandra_h1;
 
 fn hex(text: &str) -> Vec<u8> {
     (0..text.len())

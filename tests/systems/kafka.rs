@@ -1,6 +1,7 @@
 //! Kafka's partitioners: the Java client's murmur2 and librdkafka's CRC32.
 
-use ringlab::core::placement::systems::hashes::{crc32, kafka_murmur2};
+use ringlab::core::placement::systems::hashes::crc32;
+use ringlab::core::placement::systems::kafka::murmur2::murmur2 as kafka_murmur2;
 use ringlab::core::placement::systems::kafka::{java_partition, librdkafka_partition};
 
 #[test]

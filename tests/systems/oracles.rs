@@ -5,8 +5,9 @@
 use proptest::prelude::*;
 
 use ringlab::core::placement::systems::cassandra;
+use ringlab::core::placement::systems::cassandra::murmur3::h1 as cassandra_h1;
 use ringlab::core::placement::systems::elasticsearch::{EsVersion, Routing};
-use ringlab::core::placement::systems::hashes::{cassandra_h1, crc16_xmodem, crc32};
+use ringlab::core::placement::systems::hashes::{crc16_xmodem, crc32};
 use ringlab::core::placement::systems::points::{Point64, Points};
 use ringlab::core::placement::systems::redis::{
     created, hashed_part, rebalance, reshard_table, Rebalance, Rebalanced,

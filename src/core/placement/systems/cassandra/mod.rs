@@ -11,10 +11,11 @@
 //! a link shows the same ring again: token `i` of node `name` is a 64-bit mix of the seed, the
 //! name and `i`. Tokens read from `nodetool ring` replace the drawn ones.
 
+pub mod murmur3;
 pub mod pasted;
 use std::sync::Arc;
 
-use super::hashes::{cassandra_h1, xxh64};
+use super::hashes::xxh64;
 use super::on_points;
 use super::points::{position_token, token_position, Point64, Points};
 use super::state::SystemState;
@@ -29,6 +30,7 @@ use crate::core::placement::spec::{
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
 use crate::core::words::plural;
+use murmur3::h1;
 
 pub use crate::core::placement::options::{MAX_TOKENS, NUM_TOKENS, TOKEN_SEED as SEED};
 
@@ -43,7 +45,7 @@ pub fn token(key: &[u8]) -> i64 {
     if key.is_empty() {
         return i64::MIN;
     }
-    normalize(cassandra_h1(key))
+    normalize(h1(key))
 }
 
 /// `i64::MIN` is kept for the empty key: a hash landing on it becomes `i64::MAX`.

@@ -14,11 +14,12 @@
 //! partitions are reassigned, and a broker that leaves hands its partitions' leadership to
 //! another broker (a follower of each; here, the broker leading the fewest).
 
+pub mod murmur2;
 mod verbs;
 
 use std::sync::Arc;
 
-use super::hashes::{crc32, kafka_murmur2};
+use super::hashes::crc32;
 use super::strip::{Band, Strip};
 use super::structure::evaluated;
 use super::system::{Coordinate, Located, Shape, System};
@@ -31,6 +32,7 @@ use crate::core::placement::spec::{
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
 use crate::core::words::plural;
+use murmur2::murmur2;
 
 pub use super::state::{MAX_PARTITIONS, PARTITIONS};
 pub use verbs::{check_partitions, Verb};
@@ -42,7 +44,7 @@ pub use verbs::{check_partitions, Verb};
 /// assert_eq!(java_partition(b"foobar", 12), 6);
 /// ```
 pub fn java_partition(key: &[u8], partitions: u32) -> u32 {
-    to_positive(kafka_murmur2(key)) % partitions
+    to_positive(murmur2(key)) % partitions
 }
 
 /// `Utils.toPositive`: the sign bit cleared.
@@ -173,7 +175,7 @@ impl System for Topic {
         let partition = located.spot;
         let mut steps = Vec::new();
         if self.java {
-            let m = kafka_murmur2(bytes);
+            let m = murmur2(bytes);
             let positive = to_positive(m);
             steps.push(format!(
                 "murmur2({key:?}) = {m}; with the sign bit cleared (& 0x7fffffff, not abs) {positive}."

@@ -63,6 +63,7 @@ impl Format {
     }
 
     /// What its flag does on the command line, with an example.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn help(self) -> &'static str {
         self.0.help
     }

@@ -20,7 +20,9 @@ pub struct PasteFormat {
     pub id: &'static str,
     /// The name for people.
     pub name: &'static str,
-    /// What its flag does on the command line, with an example.
+    /// What its flag does on the command line, with an example (not in the page, which
+    /// never shows it).
+    #[cfg(not(target_arch = "wasm32"))]
     pub help: &'static str,
     /// Reads a text, `chosen` being the placement on screen.
     pub read: fn(&str, &Spec) -> Result<PastedCluster, Refused>,

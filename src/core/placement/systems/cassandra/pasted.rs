@@ -16,6 +16,7 @@ use crate::core::words::{grouped, plural};
 pub static NODETOOL_RING: PasteFormat = PasteFormat {
     id: "nodetool-ring",
     name: "Cassandra nodetool ring",
+    #[cfg(not(target_arch = "wasm32"))]
     help: "Read a Cassandra ring, every token exactly, from what nodetool ring printed.\nExample: --nodetool-ring ring.txt",
     read: ring,
     looks_like: |lines| {

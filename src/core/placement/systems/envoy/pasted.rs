@@ -14,6 +14,7 @@ use crate::core::server::{Placement, Server, WEIGHTS};
 pub static HOSTS: PasteFormat = PasteFormat {
     id: "envoy-hosts",
     name: "Envoy hosts",
+    #[cfg(not(target_arch = "wasm32"))]
     help: "Read Envoy hosts: address:port a line with an optional weight, or lb_endpoints YAML.\nExample: --envoy-hosts hosts.txt",
     read: hosts,
     looks_like: |lines| {

@@ -19,6 +19,7 @@ use crate::core::server::{Placement, Server, WEIGHTS};
 pub static BACKEND: PasteFormat = PasteFormat {
     id: "haproxy-backend",
     name: "HAProxy backend section",
+    #[cfg(not(target_arch = "wasm32"))]
     help: "Read an HAProxy backend (or listen) section with hash-type consistent.\nExample: --haproxy-backend backend.cfg",
     read: backend,
     looks_like: |lines| {

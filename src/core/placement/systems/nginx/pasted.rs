@@ -65,6 +65,7 @@ fn statements(text: &str) -> Vec<Statement> {
 pub static UPSTREAM: PasteFormat = PasteFormat {
     id: "nginx-upstream",
     name: "nginx upstream block",
+    #[cfg(not(target_arch = "wasm32"))]
     help: "Read nginx servers and weights from an upstream { ... } block using hash ... consistent.\nExample: --nginx-upstream upstream.conf",
     read: upstream,
     looks_like: |lines| {

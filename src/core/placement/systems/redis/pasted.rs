@@ -21,6 +21,7 @@ use crate::core::words::plural;
 pub static CLUSTER_NODES: PasteFormat = PasteFormat {
     id: "cluster-nodes",
     name: "Redis CLUSTER NODES",
+    #[cfg(not(target_arch = "wasm32"))]
     help:
         "Read a Redis cluster from what CLUSTER NODES printed.\nExample: --cluster-nodes nodes.txt",
     read: cluster_nodes,
@@ -34,6 +35,7 @@ pub static CLUSTER_NODES: PasteFormat = PasteFormat {
 pub static CLUSTER_SLOTS: PasteFormat = PasteFormat {
     id: "cluster-slots",
     name: "Redis CLUSTER SLOTS",
+    #[cfg(not(target_arch = "wasm32"))]
     help: "Read a Redis cluster from what redis-cli printed for CLUSTER SLOTS.\nExample: --cluster-slots slots.txt",
     read: cluster_slots,
     looks_like: |lines| lines[0].starts_with("1) "),

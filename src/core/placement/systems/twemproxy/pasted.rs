@@ -14,6 +14,7 @@ use crate::core::server::{Placement, Server, WEIGHTS};
 pub static POOL: PasteFormat = PasteFormat {
     id: "nutcracker-pool",
     name: "twemproxy nutcracker.yml pool",
+    #[cfg(not(target_arch = "wasm32"))]
     help: "Read one pool of a twemproxy nutcracker.yml with distribution: ketama.\nExample: --nutcracker-pool nutcracker.yml",
     read: pool,
     looks_like: |lines| {

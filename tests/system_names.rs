@@ -13,12 +13,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The files that list every system: the placements (`Kind`), their code for the page's
-/// parts, the systems' modules and their verbs.
+/// parts, and the systems' folders, pasted forms and verbs.
 const LISTS: &[&str] = &[
     "src/core/placement/kind.rs",
     "src/core/placement/code.rs",
     "src/core/placement/systems/mod.rs",
-    "src/core/placement/systems/verbs.rs",
 ];
 
 /// `(system, file)`: a file outside the lists and the system's folder that still names it.

@@ -13,6 +13,10 @@
 //! Kafka topic's partitions and their leaders, the Elasticsearch index's shards and where they
 //! are, and Cassandra tokens read from `nodetool ring`. The scenario keeps that state in a
 //! [`SystemState`] and hands it to the placement through the [`Layout`](super::Layout).
+//!
+//! This file is the systems' list: their folders, the forms of pasted text they read
+//! ([`FORMATS`]) and their own verbs ([`SystemVerb`]). Each system writes the rest in its own
+//! folder.
 
 pub mod cassandra;
 mod cluster;
@@ -33,13 +37,16 @@ mod structure;
 pub(in crate::core::placement) mod system;
 pub mod twemproxy;
 pub mod units;
-mod verbs;
 
 pub use cluster::{Applied, Cluster};
 pub use state::{ServerIds, SystemState, Tokens};
 pub use system::{points_space, units_moved, Coordinate, Located, Shape, System};
-pub use verbs::SystemVerb;
 
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::core::error::Error;
 use pasting::PasteFormat;
 
 /// Every form of pasted text a system's tools print, in the order a picker lists them.
@@ -65,3 +72,65 @@ pub static GUESSED: [&PasteFormat; 7] = [
     &redis::pasted::CLUSTER_NODES,
     &envoy::pasted::HOSTS,
 ];
+
+/// One of a real system's own verbs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum SystemVerb {
+    /// `redis-cli --cluster rebalance` and `reshard`.
+    Redis(redis::Verb),
+    /// A Kafka topic created again, or partitions added to it.
+    Kafka(kafka::Verb),
+    /// An Elasticsearch index created again, split or shrunk.
+    Elasticsearch(elasticsearch::Verb),
+}
+
+impl SystemVerb {
+    /// Does the verb to `cluster`; on error nothing changes.
+    pub fn apply(&self, cluster: &Cluster<'_>) -> Result<Applied, Error> {
+        match self {
+            SystemVerb::Redis(verb) => verb.apply(cluster),
+            SystemVerb::Kafka(verb) => verb.apply(cluster),
+            SystemVerb::Elasticsearch(verb) => verb.apply(cluster),
+        }
+    }
+
+    /// Reads a verb's text (`verb:rest`): `None` when `verb` names no system's verb.
+    pub fn read(verb: &str, rest: &str) -> Option<Result<SystemVerb, Error>> {
+        let rest = rest.trim();
+        redis::Verb::read(verb, rest)
+            .map(|r| r.map(SystemVerb::Redis))
+            .or_else(|| kafka::Verb::read(verb, rest).map(|r| r.map(SystemVerb::Kafka)))
+            .or_else(|| {
+                elasticsearch::Verb::read(verb, rest).map(|r| r.map(SystemVerb::Elasticsearch))
+            })
+    }
+}
+
+impl fmt::Display for SystemVerb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SystemVerb::Redis(verb) => verb.fmt(f),
+            SystemVerb::Kafka(verb) => verb.fmt(f),
+            SystemVerb::Elasticsearch(verb) => verb.fmt(f),
+        }
+    }
+}
+
+impl From<redis::Verb> for SystemVerb {
+    fn from(verb: redis::Verb) -> Self {
+        SystemVerb::Redis(verb)
+    }
+}
+
+impl From<kafka::Verb> for SystemVerb {
+    fn from(verb: kafka::Verb) -> Self {
+        SystemVerb::Kafka(verb)
+    }
+}
+
+impl From<elasticsearch::Verb> for SystemVerb {
+    fn from(verb: elasticsearch::Verb) -> Self {
+        SystemVerb::Elasticsearch(verb)
+    }
+}

@@ -26,6 +26,7 @@ pub mod groupcache;
 pub mod haproxy;
 pub mod hashes;
 pub mod kafka;
+mod linked;
 pub mod nginx;
 mod on_points;
 pub mod pasting;
@@ -39,6 +40,7 @@ pub mod twemproxy;
 pub mod units;
 
 pub use cluster::{Applied, Cluster};
+pub use linked::{Params, StateLink};
 pub use state::{ServerIds, SystemState, Tokens};
 pub use system::{points_space, units_moved, Coordinate, Located, Shape, System};
 
@@ -71,6 +73,15 @@ pub static GUESSED: [&PasteFormat; 7] = [
     &redis::pasted::CLUSTER_SLOTS,
     &redis::pasted::CLUSTER_NODES,
     &envoy::pasted::HOSTS,
+];
+
+/// Each system's part of the state that travels in a link, in the order links write them.
+pub static STATE_LINKS: [&StateLink; 5] = [
+    &redis::link::SLOT_TABLE,
+    &kafka::link::TOPIC,
+    &elasticsearch::link::INDEX,
+    &cassandra::link::TOKENS,
+    &haproxy::link::SERVER_IDS,
 ];
 
 /// One of a real system's own verbs.

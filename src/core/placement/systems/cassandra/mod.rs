@@ -11,6 +11,7 @@
 //! a link shows the same ring again: token `i` of node `name` is a 64-bit mix of the seed, the
 //! name and `i`. Tokens read from `nodetool ring` replace the drawn ones.
 
+pub mod link;
 pub mod murmur3;
 pub mod pasted;
 use std::sync::Arc;

@@ -2,6 +2,7 @@
 //! shard. How the shard is worked out, and why an index splits only by factors, is in
 //! [`routing`].
 
+pub mod link;
 pub mod routing;
 mod verbs;
 

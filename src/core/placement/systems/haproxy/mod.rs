@@ -47,6 +47,7 @@
 mod backend;
 mod config;
 pub mod hashes;
+pub mod link;
 pub mod pasted;
 mod request;
 

@@ -14,6 +14,7 @@
 //! partitions are reassigned, and a broker that leaves hands its partitions' leadership to
 //! another broker (a follower of each; here, the broker leading the fewest).
 
+pub mod link;
 pub mod murmur2;
 mod verbs;
 

@@ -6,6 +6,7 @@
 //! masters by a table, which `redis-cli --cluster` sets and changes (see [`cli`]);
 //! `del-node` refuses a master that still holds slots.
 
+pub mod link;
 pub mod pasted;
 use std::sync::Arc;
 

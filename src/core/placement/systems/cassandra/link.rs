@@ -1,0 +1,30 @@
+//! Cassandra tokens read from `nodetool ring`, in a link: `tokens`, as `node=t1;t2,node2=t3`.
+
+use crate::core::placement::systems::linked::{Params, StateLink};
+use crate::core::placement::systems::state::{SystemState, Tokens};
+
+/// The tokens read, as the link parameter `tokens`.
+pub static TOKENS: StateLink = StateLink {
+    write: |state, _, pairs| {
+        if !state.tokens().0.is_empty() {
+            pairs.push(("tokens", state.tokens().to_string()));
+        }
+    },
+    read,
+};
+
+fn read(
+    state: SystemState,
+    _: usize,
+    param: Params<'_, '_>,
+    ignored: &mut Vec<String>,
+) -> SystemState {
+    match param("tokens").map(Tokens::parse) {
+        Some(Ok(tokens)) => state.with_tokens(tokens),
+        Some(Err(error)) => {
+            ignored.push(format!("tokens: {error}"));
+            state
+        }
+        None => state,
+    }
+}

@@ -1,0 +1,31 @@
+//! HAProxy servers' explicit ids, read from a pasted backend, in a link: `haproxy-ids`, as
+//! `a=1,b=7`.
+
+use crate::core::placement::systems::linked::{Params, StateLink};
+use crate::core::placement::systems::state::{ServerIds, SystemState};
+
+/// The servers' ids, as the link parameter `haproxy-ids`.
+pub static SERVER_IDS: StateLink = StateLink {
+    write: |state, _, pairs| {
+        if !state.ids().0.is_empty() {
+            pairs.push(("haproxy-ids", state.ids().to_string()));
+        }
+    },
+    read,
+};
+
+fn read(
+    state: SystemState,
+    _: usize,
+    param: Params<'_, '_>,
+    ignored: &mut Vec<String>,
+) -> SystemState {
+    match param("haproxy-ids").map(ServerIds::parse) {
+        Some(Ok(ids)) => state.with_ids(ids),
+        Some(Err(error)) => {
+            ignored.push(format!("haproxy-ids: {error}"));
+            state
+        }
+        None => state,
+    }
+}

@@ -162,7 +162,7 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
             .map_err(|e| Failure::at("--vnodes", e))?,
         None => 1,
     };
-    let file = crate::systems::cluster_file(placement)?;
+    let file = crate::system_flags::cluster_file(placement)?;
     let mut scenario = match (&ring.servers, file) {
         (Some(list), None) => {
             let servers = list
@@ -175,7 +175,7 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
         (None, Some((flag, format, path))) => {
             let base = Scenario::new(size, hash, vnodes, vec![Server::hashed("A")])
                 .map_err(|e| Failure::at("--ring-size", e))?;
-            crate::systems::read_cluster(&flag, format, path, &base)?
+            crate::system_flags::read_cluster(&flag, format, path, &base)?
         }
         (Some(_), Some((flag, ..))) => {
             return Err(Failure::Refused(format!(
@@ -250,7 +250,7 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
                 .map(|count: u32| Change::set(Setting::Probes, count)),
         )?;
     }
-    for (flag, change) in crate::systems::settings(placement, kind, &scenario)? {
+    for (flag, change) in crate::system_flags::settings(placement, kind, &scenario)? {
         scenario.apply(change).map_err(|e| Failure::at(flag, e))?;
     }
     scenario

@@ -59,7 +59,7 @@ mod svg_args;
 #[cfg(not(target_arch = "wasm32"))]
 mod sweep;
 #[cfg(not(target_arch = "wasm32"))]
-mod systems;
+mod system_flags;
 #[cfg(not(target_arch = "wasm32"))]
 mod tally;
 #[cfg(not(target_arch = "wasm32"))]

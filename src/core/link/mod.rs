@@ -12,7 +12,7 @@
 //!   multi-probe; `table`: the partition table when it is no longer the one the servers start
 //!   with (runs of server indices, see [`PartitionTable`]).
 //! - the real systems' settings and state (`slots`, `topic`, `index`, `tokens`, ...): see
-//!   [`systems`].
+//!   [`system_state`].
 //! - `down`: the servers that failed, in the order they failed; `servers` lists them too, at
 //!   the place they return to when they restart.
 //! - `r`: copies per key (1 when absent); `restart`: seconds after a failure at which the
@@ -34,7 +34,7 @@ mod panels;
 mod params;
 mod parts;
 mod read;
-mod systems;
+mod system_state;
 #[cfg(test)]
 mod tests;
 mod write;

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::held::Link;
 use super::params::{reads_param, SHARED_PARAMS};
 use super::parts::{add_keys, build_servers, read_settings, read_timing, read_traffic};
-use super::systems;
+use super::system_state;
 use crate::core::hash::HashScheme;
 use crate::core::keys::Key;
 use crate::core::scenario::{Change, Scenario};
@@ -154,7 +154,7 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
     }
 
     read_settings(&mut scenario, &param, &mut ignored);
-    systems::read_state(&mut scenario, &param, &mut ignored);
+    system_state::read_state(&mut scenario, &param, &mut ignored);
     read_timing(&mut scenario, &param, &mut ignored);
 
     // Keys in the order the link names them: `gen` inserts its run by number, so listed keys

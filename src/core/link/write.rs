@@ -1,7 +1,7 @@
 //! A scenario written down as a link: every part that differs from what a new scenario of the
 //! same servers starts with.
 
-use super::systems;
+use super::system_state;
 use crate::core::hash::HashScheme;
 use crate::core::placement::{Kind, Setting};
 use crate::core::scenario::{Change, Scenario, Timing};
@@ -49,7 +49,7 @@ pub fn write_link(
         query.append_pair("table", &scenario.table().to_string());
     }
     let mut pairs = Vec::new();
-    systems::write(scenario, &mut pairs);
+    system_state::write(scenario, &mut pairs);
     for (name, value) in pairs {
         query.append_pair(name, &value);
     }

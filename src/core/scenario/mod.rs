@@ -21,7 +21,7 @@ mod down_server;
 mod generate;
 mod outcome;
 mod state;
-mod systems;
+mod system_verbs;
 mod timing;
 
 pub use change::{Change, Membership, NewServer};

@@ -4,7 +4,7 @@
 //! The one door is [`Scenario::apply`]; each kind of change is worked out in the file for its
 //! part of the scenario: `servers` (joining, leaving, weights, points), `keys`, `traffic`, and
 //! `settings` (the ring's size and hash, the placement and its settings). Failures and the
-//! timeline's settings are in `down`, the real systems' verbs in `systems`.
+//! timeline's settings are in `down`, the real systems' verbs in `system_verbs`.
 
 mod keys;
 mod servers;
@@ -16,7 +16,7 @@ use std::sync::Arc;
 use super::change::Change;
 use super::outcome::{Baseline, Outcome};
 use super::state::Scenario;
-use super::systems::system_outcome;
+use super::system_verbs::system_outcome;
 use crate::core::diff::RingDiff;
 use crate::core::error::Error;
 use crate::core::placement::{mod_n_moves, moves_between, ring_moves, theory, Kind, Placed};

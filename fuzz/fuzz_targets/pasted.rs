@@ -38,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(rest);
     let guessed = Format::guess(&text);
     let format = match Format::all().nth(usize::from(setting & 7)) {
-        Some(&format) => format,
+        Some(format) => format,
         None => match guessed {
             Some(format) => format,
             // The page says so in a sentence of its own and reads nothing.

@@ -140,14 +140,34 @@ pub fn needs_every_key(scenario: &Scenario, args: &ExperimentArgs) -> Option<Str
         return Some(why);
     }
     let (change, flag) = read_change(&args.then).ok().flatten()?;
-    if matches!(
-        change,
+    let every_key = match &change {
         Change::AddKeys { .. }
-            | Change::GenerateKeys { .. }
-            | Change::DropKey { .. }
-            | Change::ClearKeys
-            | Change::SetRingSize { .. }
-    ) {
+        | Change::GenerateKeys { .. }
+        | Change::DropKey { .. }
+        | Change::ClearKeys
+        | Change::SetRingSize { .. } => true,
+        Change::AddServer { .. }
+        | Change::SetServers { .. }
+        | Change::RemoveServer { .. }
+        | Change::SetVnodes { .. }
+        | Change::SetWeight { .. }
+        | Change::MovePoint { .. }
+        | Change::HashPlaced
+        | Change::SetHash { .. }
+        | Change::SetPlacement { .. }
+        | Change::SetPopularity { .. }
+        | Change::MakeHot { .. }
+        | Change::SetRemedy { .. }
+        | Change::FailServer { .. }
+        | Change::RestartServer { .. }
+        | Change::SetReplicas { .. }
+        | Change::SetRestartDelay { .. }
+        | Change::SetGossip { .. }
+        | Change::SetWrites { .. }
+        | Change::Set { .. }
+        | Change::System(_) => false,
+    };
+    if every_key {
         return Some(format!("{flag} changes every key at once"));
     }
     let (after, _) = scenario.without_keys().after(change).ok()?;

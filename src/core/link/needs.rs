@@ -31,7 +31,11 @@ fn names_placement_beyond(query: &str, here: impl Fn(Kind) -> bool + Copy) -> bo
 
 /// [`change_names_placement_away`] with `here` saying which placements' code is here.
 fn chooses_placement_beyond(text: &str, here: impl Fn(Kind) -> bool) -> bool {
-    matches!(text.trim().parse::<Change>(), Ok(Change::SetPlacement { placement }) if !here(placement))
+    if let Ok(Change::SetPlacement { placement }) = text.trim().parse::<Change>() {
+        !here(placement)
+    } else {
+        false
+    }
 }
 
 #[cfg(test)]

@@ -67,9 +67,35 @@ pub fn all_here() -> bool {
 }
 
 impl Kind {
+    /// Whether this placement's code is in the engine from the start: the ring and mod N,
+    /// which the first screen shows.
+    fn on_first_screen(self) -> bool {
+        match self {
+            Kind::Ring | Kind::ModN => true,
+            Kind::Ketama
+            | Kind::Rendezvous
+            | Kind::Jump
+            | Kind::Maglev
+            | Kind::Table
+            | Kind::Bounded
+            | Kind::MultiProbe
+            | Kind::RedisCluster
+            | Kind::Cassandra
+            | Kind::EnvoyRingHash
+            | Kind::EnvoyMaglev
+            | Kind::Nginx
+            | Kind::Kafka
+            | Kind::KafkaLibrdkafka
+            | Kind::Elasticsearch
+            | Kind::Groupcache
+            | Kind::Haproxy
+            | Kind::Twemproxy => false,
+        }
+    }
+
     /// Whether this placement's code is here, so that it can be chosen and evaluated.
     pub fn here(self) -> bool {
-        matches!(self, Kind::Ring | Kind::ModN) || all_here()
+        self.on_first_screen() || all_here()
     }
 
     /// How this placement is evaluated, if its code is here.

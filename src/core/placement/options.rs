@@ -299,10 +299,17 @@ impl Setting {
 
     /// Whether its value is a number (the page asks for one with a numeric keyboard).
     pub fn numeric(self) -> bool {
-        !matches!(
-            self,
-            Setting::HashType | Setting::NutcrackerHash | Setting::HashTag
-        )
+        match self {
+            Setting::MaglevSize
+            | Setting::Partitions
+            | Setting::Load
+            | Setting::Probes
+            | Setting::NumTokens
+            | Setting::TokenSeed
+            | Setting::MinRing
+            | Setting::GroupcacheReplicas => true,
+            Setting::HashType | Setting::NutcrackerHash | Setting::HashTag => false,
+        }
     }
 
     /// Its value in `options` on a ring of `size`, as text.

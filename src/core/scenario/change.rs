@@ -287,20 +287,33 @@ impl Change {
 
     /// Whether this change can move keys between servers (as opposed to adding or removing keys).
     pub fn can_move_keys(&self) -> bool {
-        !matches!(
-            self,
+        match self {
+            Change::AddServer { .. }
+            | Change::SetServers { .. }
+            | Change::RemoveServer { .. }
+            | Change::SetVnodes { .. }
+            | Change::SetWeight { .. }
+            | Change::MovePoint { .. }
+            | Change::HashPlaced
+            | Change::SetRingSize { .. }
+            | Change::SetHash { .. }
+            | Change::SetPlacement { .. }
+            | Change::FailServer { .. }
+            | Change::RestartServer { .. }
+            | Change::Set { .. }
+            | Change::System(_) => true,
             Change::AddKeys { .. }
-                | Change::GenerateKeys { .. }
-                | Change::DropKey { .. }
-                | Change::ClearKeys
-                | Change::SetPopularity { .. }
-                | Change::MakeHot { .. }
-                | Change::SetRemedy { .. }
-                | Change::SetReplicas { .. }
-                | Change::SetRestartDelay { .. }
-                | Change::SetGossip { .. }
-                | Change::SetWrites { .. }
-        )
+            | Change::GenerateKeys { .. }
+            | Change::DropKey { .. }
+            | Change::ClearKeys
+            | Change::SetPopularity { .. }
+            | Change::MakeHot { .. }
+            | Change::SetRemedy { .. }
+            | Change::SetReplicas { .. }
+            | Change::SetRestartDelay { .. }
+            | Change::SetGossip { .. }
+            | Change::SetWrites { .. } => false,
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 //! a failure instead, so the chart always has a storm to show.
 
 use crate::core::error::Error;
-use crate::core::scenario::{Change, Outcome, Scenario};
+use crate::core::scenario::{Change, Membership, Outcome, Scenario};
 
 /// What happens on the timeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,7 +111,7 @@ impl Event {
             Happening::Fail => true,
             Happening::Last => last
                 .and_then(|o| o.change.as_ref())
-                .is_some_and(|c| matches!(c, Change::FailServer { .. })),
+                .is_some_and(|c| matches!(c.membership(), Some(Membership::Fails(_)))),
             _ => false,
         }
     }

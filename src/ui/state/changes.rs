@@ -44,14 +44,33 @@ impl AppState {
         }
         let keys = self.scenario.with_untracked(|s| s.keys().len());
         (1..=crate::teach::quiz::MAX_MARKED_KEYS).contains(&keys)
-            && matches!(
-                change,
+            && match change {
                 Change::AddServer { .. }
-                    | Change::RemoveServer { .. }
-                    | Change::SetVnodes { .. }
-                    | Change::SetWeight { .. }
-                    | Change::MovePoint { .. }
-            )
+                | Change::RemoveServer { .. }
+                | Change::SetVnodes { .. }
+                | Change::SetWeight { .. }
+                | Change::MovePoint { .. } => true,
+                Change::SetServers { .. }
+                | Change::HashPlaced
+                | Change::AddKeys { .. }
+                | Change::GenerateKeys { .. }
+                | Change::DropKey { .. }
+                | Change::ClearKeys
+                | Change::SetRingSize { .. }
+                | Change::SetHash { .. }
+                | Change::SetPlacement { .. }
+                | Change::SetPopularity { .. }
+                | Change::MakeHot { .. }
+                | Change::SetRemedy { .. }
+                | Change::FailServer { .. }
+                | Change::RestartServer { .. }
+                | Change::SetReplicas { .. }
+                | Change::SetRestartDelay { .. }
+                | Change::SetGossip { .. }
+                | Change::SetWrites { .. }
+                | Change::Set { .. }
+                | Change::System(_) => false,
+            }
     }
 
     /// Applies `change` without asking first (see [`AppState::dispatch`]).

@@ -10,10 +10,7 @@ use crate::teach::quiz::words::change_words;
 
 /// The timeline of `change` on `scenario`, as the Timeline view draws it.
 pub(crate) fn timeline(scenario: &Scenario, change: &Change) -> Result<Timeline, Error> {
-    if !matches!(
-        change,
-        Change::AddServer { .. } | Change::RemoveServer { .. } | Change::FailServer { .. }
-    ) {
+    if change.membership().is_none() {
         return Err(Error::Question(format!(
             "The Timeline follows a server that joins, leaves or fails; {change} is none of these."
         )));

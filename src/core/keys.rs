@@ -10,13 +10,13 @@
 //! allocation, and a keys file read whole becomes that text without a copy. Which generated
 //! numbers are present is a bit set, so checking a new key for a duplicate never scans the set.
 //!
-//! The set's work is in rooms of their own: `stored` (how a key is kept in 64 bits), `set`
-//! (reading a set: lengths, labels, positions, arcs), `insert` (adding keys, checked, and
-//! rehashing), `grow` (generated keys, removing, bookkeeping), `hashing` (many keys hashed
-//! side by side), `lines` (a keys text read on every core), `sort` (a batch sorted by
-//! position), `bulk` (a names text read, hashed and sorted a slice at a time) and `residues`
-//! (how many hashes leave each remainder, for counting what `hash mod N` moves, kept by
-//! `kept`); `key_set` holds the set's fields and limits.
+//! The set's work is in rooms of their own: `key` (one key, and how the set keeps it in 64 bits),
+//! `set` (reading a set: lengths, labels, positions, arcs), `insert` (adding keys, checked, and
+//! rehashing), `grow` (generated keys, removing, bookkeeping), `hashing` (many keys hashed side by
+//! side), `lines` (a keys text read on every core), `sort` (a batch sorted by position), `bulk` (a
+//! names text read, hashed and sorted a slice at a time) and `residues` (how many hashes leave each
+//! remainder, for counting what `hash mod N` moves, kept by `kept`); `key_set` holds the set's
+//! fields and limits.
 
 mod bulk;
 mod grow;

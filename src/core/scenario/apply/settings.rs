@@ -72,7 +72,7 @@ impl Scenario {
     }
 
     /// A new size or hash: every hashed point and key is placed again, and every point placed
-    /// by hand keeps its share of the ring (see [`by_hand`](super::by_hand)), so moved keys are
+    /// by hand keeps its share of the ring (see `scenario::by_hand`), so moved keys are
     /// found by comparing each key's owner before and after.
     pub(super) fn replaced(
         &self,

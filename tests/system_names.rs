@@ -22,9 +22,6 @@ const LISTS: &[&str] = &[
 
 /// `(system, file)`: a file outside the lists and the system's folder that still names it.
 const NOT_YET_HOME: &[(&str, &str)] = &[
-    // The systems' state, one part per system.
-    ("redis", "src/core/placement/systems/state.rs"),
-    ("elasticsearch", "src/core/placement/systems/state.rs"),
     // Settings of one system, in the list of settings.
     ("groupcache", "src/core/placement/options.rs"),
     ("groupcache", "src/core/placement/mod.rs"),

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::words::grouped;
+use super::numbers_and_lists::grouped;
 
 /// Why a change or an input was refused. A refused change leaves the scenario untouched.
 /// Each variant's doc names what its fields hold.

@@ -25,9 +25,9 @@ use serde::{Deserialize, Serialize};
 use crate::core::error::{quoted, shown, Error};
 use crate::core::keys::{Commas, LinesRefused, MAX_KEYS};
 use crate::core::link::{read_link, write_link};
+use crate::core::numbers_and_lists;
 use crate::core::scenario::{Change, DataSource, Scenario};
 use crate::core::traffic::{Measured, Popularity, Traffic};
-use crate::core::words;
 
 /// What the file says it is.
 pub const FILE_KIND: &str = "ringlab-scenario";
@@ -211,7 +211,10 @@ pub fn read_scenario(text: &str) -> Result<Scenario, Error> {
         let others = match link.ignored.len() - 1 {
             0 => String::new(),
             1 => " (and one other note)".to_string(),
-            n => format!(" (and {} other notes)", words::grouped(n as u64)),
+            n => format!(
+                " (and {} other notes)",
+                numbers_and_lists::grouped(n as u64)
+            ),
         };
         return Err(refuse(format!(
             "its settings cannot be read: {first}{others}."

@@ -14,8 +14,8 @@
 //! that asks for something impossible, in words for the host; or the [`Command`] to carry out.
 
 use crate::core::error::Error;
+use crate::core::numbers_and_lists::grouped;
 use crate::core::scenario::Change;
-use crate::core::words::grouped;
 
 /// The longest text field read, in characters (UTF-16 units, as the page measures them).
 pub const MAX_TEXT_CHARS: usize = 100_000;

@@ -12,7 +12,7 @@
 //!
 //! | floor | modules |
 //! |---|---|
-//! | 0 base | `error`, `decimal`, `mix`, `modn`, `par`, `sum`, `words` |
+//! | 0 base | `error`, `decimal`, `mix`, `modn`, `par`, `sum`, `numbers_and_lists` |
 //! | 1 the ring's nouns | `hash`, `size`, `server`, `naming`, `keys`, `ring`, `diff`, `moves`, `cache` |
 //! | 2 placements | [`placement`] (each algorithm reads a borrowed [`Layout`], never a scenario) |
 //! | 3 figures | `traffic`, `stats` |
@@ -29,9 +29,9 @@ mod decimal;
 mod error;
 mod mix;
 mod modn;
+mod numbers_and_lists;
 mod par;
 mod sum;
-mod words;
 
 // Floor 1: the ring's nouns.
 mod cache;
@@ -91,6 +91,7 @@ pub use mix::{mix64, widen};
 pub use modn::{mod_n_expected, mod_n_owner, Remainder};
 pub use moved_reads::MovedReads;
 pub use moves::{KeyIds, KeyMove, KeyRemainders, KeySpans, MoveCollector, Moves, LISTED};
+pub use numbers_and_lists::{amount, and_list, grouped, percent, plural};
 pub use placement::{Kind, Layout, Options, Placed};
 pub use replicas::{copies_note, failover, Failover, Promotion};
 pub use ring::{vnode_label, Point, Ring};
@@ -114,4 +115,3 @@ pub use traffic::{
     check_heat, check_zipf, fit_zipf, share_of, Loads, Measured, Popularity, Ranking, Remedy,
     ServerLoad, Traffic, Weights, MAX_HEAT,
 };
-pub use words::{amount, and_list, grouped, percent, plural};

@@ -1,9 +1,9 @@
 //! How much of the reads the keys a change moved had carried.
 
 use crate::core::moves::KeyIds;
+use crate::core::numbers_and_lists::percent;
 use crate::core::scenario::{Outcome, Scenario};
 use crate::core::traffic::share_of;
-use crate::core::words::percent;
 
 /// The share of the reads that the keys a change moved had carried, under the chosen placement
 /// and under the placement it is compared with.

@@ -53,7 +53,7 @@ pub fn App() -> impl IntoView {
     let announce = Callback::new(move |words: String| app.words.announce(words));
     let parts = part_list::every_part(announce);
     provide_context(parts);
-    provide_context(practice::view::PracticeRound::new(
+    provide_context(practice::practice_view::PracticeRound::new(
         app.practice_seed.get_untracked(),
     ));
     embed::probe::register(app);

@@ -4,7 +4,7 @@
 //! And how a refusal quotes a line's text, shortened.
 
 use crate::core::error::{quoted_within, Error};
-use crate::core::words::grouped;
+use crate::core::numbers_and_lists::grouped;
 
 /// Refuses an empty or binary file.
 pub(super) fn check_bytes(bytes: &[u8]) -> Result<(), Error> {

@@ -8,10 +8,10 @@ use super::skipped::Skipped;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::keys::{BulkKeys, KeySet, LinesRefused};
+use crate::core::numbers_and_lists::grouped;
 use crate::core::scenario::{DataSource, Outcome, Scenario};
 use crate::core::size::RingSize;
 use crate::core::traffic::{Measured, Ranking};
-use crate::core::words::grouped;
 
 /// The most lines a data file may have (an access log has many lines per key).
 pub const MAX_LINES: usize = 20_000_000;
@@ -73,7 +73,7 @@ impl Opened {
     /// What was read, in a sentence: "1,000,000 lines: 999,998 keys read 4,003,112 times in
     /// all."
     pub fn headline(&self) -> String {
-        use crate::core::words::plural;
+        use crate::core::numbers_and_lists::plural;
         let keys = self.keys.len();
         let mut text = format!(
             "{} {}: {} {}",

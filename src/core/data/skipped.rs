@@ -35,7 +35,7 @@ impl Skipped {
 
     /// Each skipped line listed, as "line 3: why", and "and 15 more lines" after them.
     pub fn listed(&self) -> Vec<String> {
-        use crate::core::words::{grouped, plural};
+        use crate::core::numbers_and_lists::{grouped, plural};
         let mut items: Vec<String> = self
             .first
             .iter()
@@ -54,7 +54,7 @@ impl Skipped {
 
     /// How many lines were merged into an earlier one, in a sentence ("" when none).
     pub fn merged_words(&self) -> String {
-        use crate::core::words::{grouped, plural};
+        use crate::core::numbers_and_lists::{grouped, plural};
         if self.merged == 0 {
             return String::new();
         }
@@ -73,7 +73,7 @@ impl Skipped {
 
     /// [`summary`](Self::summary) listing at most `listed` skipped lines by number.
     fn summary_of(&self, listed: usize) -> String {
-        use crate::core::words::{grouped, plural};
+        use crate::core::numbers_and_lists::{grouped, plural};
         let mut parts = Vec::new();
         if self.count > 0 {
             let shown = self.first.len().min(listed);

@@ -3,7 +3,7 @@
 
 use super::check::quoted;
 use crate::core::error::Error;
-use crate::core::words::grouped;
+use crate::core::numbers_and_lists::grouped;
 
 /// How many of the header's names a refusal lists; the rest are counted.
 const NAMED_COLUMNS: usize = 8;

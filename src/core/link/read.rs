@@ -94,7 +94,7 @@ pub fn read_link(query: &str, max_keys: usize) -> Link {
         ignored.push(format!(
             "{}: given {} times; only the last is read",
             crate::core::error::shown(name),
-            crate::core::words::grouped(count as u64)
+            crate::core::numbers_and_lists::grouped(count as u64)
         ));
     }
     let extra = last_of_each(extra);
@@ -276,7 +276,7 @@ fn summarised(notes: Vec<String>) -> Vec<String> {
     if total > kept {
         out.push(format!(
             "and {} more parts that could not be read",
-            crate::core::words::grouped((total - kept) as u64)
+            crate::core::numbers_and_lists::grouped((total - kept) as u64)
         ));
     }
     out

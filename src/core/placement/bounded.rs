@@ -25,9 +25,9 @@ use super::structure::{
 use super::trace::{hash_steps, walk_words, Mark};
 use crate::core::keys::KeySet;
 use crate::core::mix::mix64;
+use crate::core::numbers_and_lists::plural;
 use crate::core::ring::Ring;
 use crate::core::size::RingSize;
-use crate::core::words::plural;
 
 pub use super::options::{LOAD as DEFAULT_LOAD, LOADS};
 

@@ -4,8 +4,8 @@
 use super::moved::ideal_movement;
 use super::{Kind, Layout};
 use crate::core::modn::mod_n_expected;
+use crate::core::numbers_and_lists::percent;
 use crate::core::server::Server;
-use crate::core::words::percent;
 
 /// The share of keys theory expects a placement to move on a change.
 #[derive(Debug, Clone, PartialEq)]

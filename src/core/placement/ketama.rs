@@ -27,10 +27,10 @@ use super::structure::{
 use super::trace::Mark;
 use crate::core::hash::HashScheme;
 use crate::core::keys::KeySet;
+use crate::core::numbers_and_lists::{and_list, grouped};
 use crate::core::par::map_ids;
 use crate::core::ring::{Point, Ring};
 use crate::core::size::RingSize;
-use crate::core::words::{and_list, grouped};
 
 /// Digests per server on an even cluster: 40, so 160 points each.
 pub const DIGESTS_PER_SERVER: f64 = 40.0;

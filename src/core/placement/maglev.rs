@@ -24,9 +24,9 @@ use super::structure::{Earlier, Evaluated, LoneKey, Lookup as Steps, Structure};
 use super::trace::{hash_steps, Mark};
 use crate::core::keys::KeySet;
 use crate::core::mix::widen;
+use crate::core::numbers_and_lists::grouped;
 use crate::core::par::map_ids;
 use crate::core::size::RingSize;
-use crate::core::words::grouped;
 
 pub use super::options::{is_prime, MAGLEV_SIZE as DEFAULT_SIZE, MAGLEV_SIZES as SIZES};
 

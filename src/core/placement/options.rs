@@ -11,8 +11,8 @@ use super::systems::haproxy::hashes::HashType;
 use super::systems::twemproxy::hashkit::Hash as NutcrackerHash;
 use crate::core::decimal::{hundredths_text, parse_decimal};
 use crate::core::error::Error;
+use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::size::{parse_number, RingSize};
-use crate::core::words::{grouped, plural};
 
 /// Maglev's default table size.
 pub const MAGLEV_SIZE: u32 = 65_537;

@@ -12,8 +12,8 @@
 use super::layout::Layout;
 use super::options::Setting;
 use crate::core::error::Error;
+use crate::core::numbers_and_lists::grouped;
 use crate::core::server::Server;
-use crate::core::words::grouped;
 
 /// Everything the app needs to know about one placement.
 pub struct Spec {

@@ -3,7 +3,7 @@
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::rate::bytes_words;
-use crate::core::words::{grouped, percent, plural};
+use crate::core::numbers_and_lists::{grouped, percent, plural};
 
 /// One row of a plan: what goes from one server (or group) to another.
 #[derive(Debug, Clone, PartialEq, Eq)]

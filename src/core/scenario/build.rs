@@ -59,7 +59,7 @@ impl Scenario {
                 self.servers.len()
             )));
         }
-        systems.tokens().check()?;
+        systems.check()?;
         let mut next = self.edited();
         next.systems = systems;
         *self = next;

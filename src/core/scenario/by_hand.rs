@@ -23,10 +23,10 @@ use super::state::{check_limits, Scenario};
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::keys::{Key, KeySet};
+use crate::core::numbers_and_lists::{and_list, grouped, plural};
 use crate::core::ring::Ring;
 use crate::core::server::{Placement, Server};
 use crate::core::size::RingSize;
-use crate::core::words::{and_list, grouped, plural};
 
 /// The servers, down servers, keys and hot keys of a scenario carried onto another ring, with a
 /// note saying what the rule moved.

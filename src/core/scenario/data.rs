@@ -9,8 +9,8 @@ use super::outcome::Outcome;
 use super::state::Scenario;
 use crate::core::error::Error;
 use crate::core::keys::KeySet;
+use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::traffic::{Measured, Popularity};
-use crate::core::words::{grouped, plural};
 
 impl Scenario {
     /// The scenario with `keys` (read for this ring and hash) in place of its own, `measured`

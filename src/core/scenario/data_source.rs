@@ -1,6 +1,6 @@
 //! Where a scenario's keys came from, when they came from a file of your own.
 
-use crate::core::words::{grouped, plural};
+use crate::core::numbers_and_lists::{grouped, plural};
 
 /// Where a scenario's keys came from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -14,10 +14,10 @@ use super::outcome::Outcome;
 use super::state::{check_limits, Scenario};
 use super::timing::{check_gossip, check_replicas, check_restart_after, check_writes, Timing};
 use crate::core::error::Error;
+use crate::core::numbers_and_lists::plural;
 use crate::core::placement::partitions::PartitionTable;
 use crate::core::ring::Ring;
 use crate::core::server::Placement;
-use crate::core::words::plural;
 
 impl Scenario {
     /// The servers that are down, in the order they failed.
@@ -48,7 +48,7 @@ impl Scenario {
         next.servers.remove(index);
         next.ring = Arc::new(self.ring.without_server(index));
         next.table = Arc::new(self.table.without_server(index, &next.weights()).0);
-        next.systems = self.systems.left(index, self.servers.len(), None).0;
+        next.systems = self.systems.left(index, self.servers.len(), None);
         next.closed_up(index);
         next.down.push(DownServer {
             server: server.clone(),
@@ -92,7 +92,7 @@ impl Scenario {
             &next.servers,
         ));
         next.table = Arc::new(table_with(&self.table, &next.weights(), index));
-        next.systems = self.systems.joined(index, next.servers.len()).0;
+        next.systems = self.systems.joined(index, next.servers.len());
         let headline = format!("Server {name} restarted, empty: its arcs move back to it.");
         Ok(self.moved(next, headline))
     }

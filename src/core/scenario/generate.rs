@@ -16,8 +16,8 @@ use super::state::Scenario;
 use crate::core::error::Error;
 use crate::core::hash::HashScheme;
 use crate::core::keys::generated_hashes;
+use crate::core::numbers_and_lists::plural;
 use crate::core::size::RingSize;
-use crate::core::words::plural;
 
 /// The hashing and sorting of a batch of generated keys, done a slice at a time. Keys are
 /// hashed into buckets by position as they come; then the buckets are sorted, a few at a time,

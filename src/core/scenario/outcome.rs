@@ -4,8 +4,8 @@
 use super::change::Change;
 use crate::core::diff::RingDiff;
 use crate::core::moves::Moves;
+use crate::core::numbers_and_lists::{amount, grouped, percent, plural};
 use crate::core::placement::{Kind, Theory};
-use crate::core::words::{amount, grouped, percent, plural};
 
 /// The placement a change is measured against, and what it would have moved.
 #[derive(Debug, Clone, PartialEq)]

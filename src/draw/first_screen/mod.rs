@@ -17,13 +17,13 @@
 //! sides ([`SIDES`]) and the stylesheet shows the one nearest to the side the canvas will take
 //! on that screen, at the canvas's exact size.
 //!
-//! The words both the app and this page say are here too ([`words`]), so that they are written
-//! once.
+//! The words both the app and this page say are here too ([`ring_labels`]), so that they are
+//! written once.
 
 mod header;
 mod markup;
 mod readout;
-pub mod words;
+pub mod ring_labels;
 
 pub use markup::{Shell, CLASS};
 
@@ -60,7 +60,7 @@ pub fn write(scenario: &Scenario, shell: &Shell<'_>) -> String {
         html,
         "<p class=\"mode-banner\"><span class=\"mode-text\">{}</span><button type=\"button\" \
          class=\"predict-switch pending\">Predict first</button></p>",
-        escape(words::SELECT_HINT)
+        escape(ring_labels::SELECT_HINT)
     );
     html.push_str("<div class=\"ring-box\">\n");
     for side in SIDES {
@@ -84,7 +84,7 @@ pub fn write(scenario: &Scenario, shell: &Shell<'_>) -> String {
     let _ = writeln!(
         html,
         "<p class=\"hover-readout\">{}</p>",
-        escape(words::HOVER_HINT)
+        escape(ring_labels::HOVER_HINT)
     );
     html.push_str("</section>\n");
     html.push_str(&readout::readout(&scenario.ownership(), &slots));

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::markup::escape;
-use super::words::{self, BALANCE_TILES};
+use super::ring_labels::{self, BALANCE_TILES};
 use crate::core::{grouped, percent, Ownership};
 use crate::draw::picture::PALETTE;
 
@@ -14,19 +14,19 @@ pub(super) fn readout(own: &Ownership, slots: &[usize]) -> String {
     let _ = writeln!(
         html,
         "<section class=\"panel\"><h2>Last change</h2><p class=\"headline\">{}</p></section>",
-        escape(words::NO_CHANGE_YET)
+        escape(ring_labels::NO_CHANGE_YET)
     );
     html.push_str("<section class=\"panel\"><h2>Who owns what</h2>\n<table class=\"ownership\">\n");
     let _ = writeln!(
         html,
         "<caption>{}</caption>",
-        escape(&words::ownership_caption(own))
+        escape(&ring_labels::ownership_caption(own))
     );
     let _ = writeln!(
         html,
         "<thead><tr><th scope=\"col\">Server</th><th scope=\"col\" class=\"num\">{}</th>\
          <th scope=\"col\" class=\"num\">Keys</th><th scope=\"col\"><span class=\"sr-only\">Share against even share</span></th></tr></thead>",
-        words::share_heading(own)
+        ring_labels::share_heading(own)
     );
     html.push_str("<tbody>\n");
     let widest = own
@@ -49,7 +49,7 @@ pub(super) fn readout(own: &Ownership, slots: &[usize]) -> String {
         );
     }
     html.push_str("</tbody>\n</table>\n<dl class=\"tiles small\">\n");
-    let figures = [words::peak_to_mean(own), words::spread(own)];
+    let figures = [ring_labels::peak_to_mean(own), ring_labels::spread(own)];
     for ((title, meaning), figure) in BALANCE_TILES.iter().zip(figures) {
         let _ = writeln!(
             html,

@@ -27,7 +27,7 @@ fn the_starting_ring_its_servers_keys_and_shares_are_written_as_text() {
     assert!(html.contains("<td class=\"num\" data-first-share=\"A\">35%</td>"));
     assert!(html.contains("<td class=\"num\" data-first-share=\"B\">30%</td>"));
     assert!(html.contains("<td class=\"num\" data-first-share=\"C\">35%</td>"));
-    assert!(html.contains(words::NO_CHANGE_YET));
+    assert!(html.contains(ring_labels::NO_CHANGE_YET));
     assert!(html.contains(
         "Share of the ring (100 positions) and of the 5 keys. The dashed mark is the even share"
     ));

@@ -22,14 +22,14 @@
 //! Coordinates are written to a hundredth of a pixel. An SVG has a `<title>` and a `<desc>`
 //! ([`Words`]) and `role="img"`, so it is announced as one image with its description.
 
+mod alt_text;
 mod layers;
 mod marks;
 mod path;
-mod words;
 mod xml;
 
+pub use alt_text::Words;
 pub use marks::{page_stylesheet, still_stylesheet, stylesheet, ROOT_CLASS};
-pub use words::Words;
 pub use xml::escape;
 
 use crate::draw::geometry::Frame;

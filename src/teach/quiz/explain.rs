@@ -193,7 +193,7 @@ impl Sides<'_> {
     fn traced_reason(&self, id: u32, label: &str, from: &str, to: &str, moved: bool) -> String {
         let sb = decisive(self.before, self.placed_before, id);
         let sa = decisive(self.after, self.placed_after, id);
-        let under = super::words::under(self.placed_after.kind());
+        let under = super::phrases::under(self.placed_after.kind());
         if sb == sa && !moved {
             return format!(
                 "{label} stays on {from}{under}: its lookup is the same before and after. {}",

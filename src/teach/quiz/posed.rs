@@ -7,9 +7,9 @@ use super::kinds::{
     arc, busiest, choice, moves, number, overload, owner, peak, pick, settle, share,
 };
 use super::marking::{mark, Marking};
+use super::phrases;
 use super::question::{Question, PAGE_PARAMS};
 use super::reply::read_reply;
-use super::words;
 use crate::core::Error;
 use crate::core::Scenario;
 use crate::core::{read_link, write_link};
@@ -77,7 +77,7 @@ impl Question {
         let reveal = write_link(&scenario, parts.then.as_ref(), &extra);
         Ok(Posed {
             question: self.clone(),
-            setting: words::setting(&scenario),
+            setting: phrases::setting(&scenario),
             scenario,
             prompt: parts.prompt,
             answer: parts.answer,

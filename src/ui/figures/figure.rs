@@ -7,7 +7,7 @@ use super::{events, page, registry};
 
 use crate::ui::controls::generation;
 use crate::ui::embed::config::EmbedConfig;
-use crate::ui::embed::view::EmbedView;
+use crate::ui::embed::embed_view::EmbedView;
 use crate::ui::kit::landmark::InFigure;
 use crate::ui::kit::theme::use_theme_with;
 use crate::ui::part_list::every_part;

@@ -1,5 +1,5 @@
-//! Numbers as the page writes them: the engine's own forms (`core::words`), under the names the
-//! views use.
+//! Numbers as the page writes them: the engine's own forms (`core::numbers_and_lists`), under
+//! the names the views use.
 
 pub use crate::core::grouped;
 

@@ -4,10 +4,10 @@
 
 pub mod answers;
 mod lesson_questions;
+pub mod practice_view;
 pub mod predict;
 pub mod question_card;
 pub mod sets;
-pub mod view;
 
 use leptos::prelude::*;
 
@@ -17,7 +17,7 @@ use crate::ui::parts::Themed;
 split_point! {
     /// The Practice view, fetched the first time it is shown.
     pub fn arrive() -> Themed = practice {
-        |theme| view! { <view::PracticeView theme=theme /> }.into_any()
+        |theme| view! { <practice_view::PracticeView theme=theme /> }.into_any()
     }
 }
 

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::core::{Kind, MovedReads, Moves, Outcome, Scenario};
-use crate::draw::first_screen::words::NO_CHANGE_YET;
+use crate::draw::first_screen::ring_labels::NO_CHANGE_YET;
 use crate::teach::lessons::Panel;
 use crate::ui::kit::landmark::labelled_by;
 use crate::ui::kit::numbers::{grouped, pct};

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::Ownership;
-use crate::draw::first_screen::words::{self, BALANCE_TILES};
+use crate::draw::first_screen::ring_labels::{self, BALANCE_TILES};
 use crate::teach::lessons::Panel;
 use crate::ui::kit::landmark::labelled_by;
 use crate::ui::kit::numbers::{grouped, pct};
@@ -23,7 +23,7 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
             .with(|s| app.slots.with(|slots| slot_list(slots, s)))
     });
 
-    let caption = move || now.with(words::ownership_caption);
+    let caption = move || now.with(ring_labels::ownership_caption);
     // The rows are keyed by server and colour, and each cell reads its own figure: a change
     // updates the numbers in place instead of building the table again.
     // The share drawn as a full bar: the largest share, even share or share before the change,
@@ -98,7 +98,7 @@ pub fn OwnershipPanel(theme: Signal<Theme>) -> impl IntoView {
                 <thead>
                     <tr>
                         <th scope="col">"Server"</th>
-                        <th scope="col" class="num">{move || now.with(words::share_heading)}</th>
+                        <th scope="col" class="num">{move || now.with(ring_labels::share_heading)}</th>
                         <th scope="col" class="num">"Keys"</th>
                         <th scope="col"><span class="sr-only">"Share against even share"</span></th>
                     </tr>
@@ -175,12 +175,12 @@ fn Balance(own: Memo<Ownership>) -> impl IntoView {
         <dl class="tiles small">
             <div>
                 <dt>{busiest}</dt>
-                <dd data-testid="peak-to-mean">{figure(words::peak_to_mean)}</dd>
+                <dd data-testid="peak-to-mean">{figure(ring_labels::peak_to_mean)}</dd>
                 <dd class="meaning">{busiest_means}</dd>
             </div>
             <div>
                 <dt>{strays}</dt>
-                <dd data-testid="spread">{figure(words::spread)}</dd>
+                <dd data-testid="spread">{figure(ring_labels::spread)}</dd>
                 <dd class="meaning">{strays_means}</dd>
             </div>
         </dl>

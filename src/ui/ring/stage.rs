@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::draw::first_screen::words;
+use crate::draw::first_screen::ring_labels;
 use crate::draw::geometry::position_at;
 
 use crate::core::Change;
@@ -16,7 +16,7 @@ use crate::ui::state::{AppState, ClickMode, Field};
 pub fn ModeBanner() -> impl IntoView {
     let app = expect_context::<AppState>();
     let text = move || match app.mode.get() {
-        ClickMode::Select => words::SELECT_HINT.to_string(),
+        ClickMode::Select => ring_labels::SELECT_HINT.to_string(),
         ClickMode::DropKey => "Click the ring to drop a key there.".to_string(),
         ClickMode::PlaceServer => format!(
             "Click the ring to place server {} there.",
@@ -83,7 +83,7 @@ pub fn HoverReadout() -> impl IntoView {
             let spot = position_at(fraction, placed.circle(s.size()));
             placed.spot_words(spot, s.size())
         }),
-        None => words::HOVER_HINT.to_string(),
+        None => ring_labels::HOVER_HINT.to_string(),
     };
     view! { <p class="hover-readout" data-testid="hover-readout">{text}</p> }
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use super::feedback::Words;
 use super::page::Page;
 use super::selection::Selection;
 use super::shown::{self, Frame, Part};
@@ -12,7 +13,6 @@ use super::slots::slots_for;
 use super::teaching::Teaching;
 use super::teaching::{Draft, LessonStep, StoryShown};
 use super::vocabulary::{ClickMode, Field, View};
-use super::words::Words;
 use super::work::Work;
 use super::TimelineEvent;
 use crate::core::{names_a_scenario, read_link, CacheLoad, Change, Link, Outcome, Scenario};
@@ -26,7 +26,7 @@ use crate::teach::lessons::Pointer;
 /// |---|---|---|
 /// | shown | the scenario, the one before its last change and that change's outcome (always set together), undo and redo, the servers' colours | `changes.rs`, through `shown.rs` |
 /// | selection | the selected key and server, the pointer, what a click does | `Selection`'s methods (`selection.rs`) |
-/// | words | what was announced, each control's message, what a link could not say | `Words`'s methods (`words.rs`) |
+/// | words | what was announced, each control's message, what a link could not say | `Words`'s methods (`feedback.rs`) |
 /// | page | the view, presentation mode, open dialogs | `Page`'s methods (`page.rs`) |
 /// | teaching | the lesson and its pointer, the lesson being recorded, the story, Predict first, practice | `Teaching`'s methods (`teaching.rs`) |
 /// | work | keys being generated, the cache's traffic, the Timeline's event | `Work`'s methods (`work.rs`) |

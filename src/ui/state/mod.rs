@@ -10,6 +10,7 @@ pub mod address;
 pub mod ahead;
 mod app;
 mod changes;
+mod feedback;
 mod lesson;
 mod page;
 mod selection;
@@ -17,7 +18,6 @@ mod shown;
 mod slots;
 mod teaching;
 mod vocabulary;
-mod words;
 mod work;
 
 /// The most keys the page holds: as many as the engine.

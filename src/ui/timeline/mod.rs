@@ -7,7 +7,7 @@ pub mod chart_png;
 pub mod controls;
 pub mod sweep_steps;
 pub mod sweeps;
-pub mod view;
+pub mod timeline_view;
 
 use leptos::prelude::*;
 
@@ -18,7 +18,7 @@ split_point! {
     /// The Timeline view and the sweeps, fetched the first time either is shown.
     pub fn arrive() -> TimelineEntry = timeline {
         TimelineEntry {
-            view: |sweeps, stories| view! { <view::TimelineView sweeps=sweeps stories=stories /> }.into_any(),
+            view: |sweeps, stories| view! { <timeline_view::TimelineView sweeps=sweeps stories=stories /> }.into_any(),
             sweeps: || view! { <sweeps::SweepPanel /> }.into_any(),
         }
     }

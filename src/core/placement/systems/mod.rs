@@ -39,17 +39,21 @@ pub(in crate::core::placement) mod system;
 pub mod twemproxy;
 pub mod units;
 
+pub use cassandra::Tokens;
 pub use cluster::{Applied, Cluster};
+pub use haproxy::ServerIds;
 pub use linked::{Params, StateLink};
-pub use state::{ServerIds, SystemState, Tokens};
+pub use state::{StatePart, SystemState};
 pub use system::{points_space, units_moved, Coordinate, Located, Shape, System};
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Serialize;
 
 use crate::core::error::Error;
 use pasting::PasteFormat;
+use state::fresh;
 
 /// Every form of pasted text a system's tools print, in the order a picker lists them.
 pub static FORMATS: [&PasteFormat; 7] = [
@@ -83,6 +87,21 @@ pub static STATE_LINKS: [&StateLink; 5] = [
     &cassandra::link::TOKENS,
     &haproxy::link::SERVER_IDS,
 ];
+
+impl SystemState {
+    /// What a cluster of `servers` servers starts with: each system's part as the system
+    /// creates it (the slots split as `redis-cli --cluster create` splits them, a topic of 6
+    /// partitions led round-robin, an index of 3 shards dealt round-robin, no token or id read).
+    pub fn new(servers: usize) -> SystemState {
+        SystemState::of(vec![
+            fresh::<redis::SlotTable>(servers),
+            fresh::<kafka::TopicLeaders>(servers),
+            fresh::<elasticsearch::ShardedIndex>(servers),
+            fresh::<Arc<cassandra::Tokens>>(servers),
+            fresh::<Arc<haproxy::ServerIds>>(servers),
+        ])
+    }
+}
 
 /// One of a real system's own verbs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

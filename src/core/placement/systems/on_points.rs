@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::points::{Point64, Points};
 use super::system::{Coordinate, Located};
-use crate::core::words::grouped;
+use crate::core::numbers_and_lists::grouped;
 
 /// Where a key whose position on the circle is `at` goes.
 pub fn locate(points: &Points, at: u64, coordinate: Coordinate) -> Located {

@@ -8,10 +8,10 @@ use std::fmt;
 
 use super::state::SystemState;
 use crate::core::error::Error;
+use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::placement::options::Setting;
 use crate::core::placement::spec::Spec;
 use crate::core::server::Server;
-use crate::core::words::{grouped, plural};
 
 /// A form of pasted text a system's own tools print, and its reader.
 #[derive(Debug)]

@@ -1,370 +1,207 @@
-//! The systems' state a scenario keeps: what only the systems' own verbs change.
+//! The systems' state a scenario keeps: what only the systems' own verbs change. Each system
+//! writes its part in its folder, with what it reads of it; the systems' list says which parts
+//! a new state holds. This file names no system.
 
-use std::fmt;
+use std::any::Any;
+use std::fmt::Debug;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use super::elasticsearch::routing::Routing;
-use super::redis::cli as redis;
-use super::units::{UnitMove, Units};
 use crate::core::error::Error;
 
-/// Partitions of a new Kafka topic here.
-pub const PARTITIONS: u32 = 6;
-/// The most partitions a Kafka topic may have here.
-pub const MAX_PARTITIONS: u32 = 4096;
+/// One system's part of the state: how it starts, and what a server joining or leaving does
+/// to it.
+pub trait StatePart: Any + Clone + Eq + Hash + Debug + Send + Sync {
+    /// What a cluster of `servers` servers starts with.
+    fn new(servers: usize) -> Self;
 
-/// Cassandra tokens read from `nodetool ring` (or written in a link), by node name; the nodes
-/// not listed draw theirs from the seed.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Tokens(pub Vec<(String, Vec<i64>)>);
-
-impl Tokens {
-    /// The tokens of `name`, when they were read.
-    pub fn of(&self, name: &str) -> Option<&[i64]> {
-        self.0
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, t)| t.as_slice())
+    /// Whether every unit is held by one of `servers` servers.
+    fn fits(&self, _servers: usize) -> bool {
+        true
     }
-}
 
-/// `node:t1;t2;t3,node2:t4` (names cannot hold `,`; tokens are separated by `;`).
-impl fmt::Display for Tokens {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (name, tokens)) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            let list: Vec<String> = tokens.iter().map(i64::to_string).collect();
-            write!(f, "{name}={}", list.join(";"))?;
+    /// The part as a list of `servers` servers uses it: kept when it fits, started afresh
+    /// otherwise.
+    fn fitted(&self, servers: usize) -> Self {
+        if self.fits(servers) {
+            self.clone()
+        } else {
+            Self::new(servers)
         }
+    }
+
+    /// After a server joins the list at `index` (`servers` being the count after).
+    fn joined(&self, index: usize, servers: usize) -> Self;
+
+    /// After the server at `index` leaves a list of `servers`; `forget` names it when it is
+    /// decommissioned (as opposed to failing and coming back).
+    fn left(&self, index: usize, servers: usize, forget: Option<&str>) -> Self;
+
+    /// Refuses a part no system could hold.
+    fn check(&self) -> Result<(), Error> {
         Ok(())
     }
 }
 
-impl Tokens {
-    /// Reads the text [`Tokens`] writes.
-    pub fn parse(text: &str) -> Result<Tokens, Error> {
-        let mut out = Vec::new();
-        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (name, list) = part.rsplit_once('=').ok_or_else(|| {
-                Error::System(format!("{part:?} is not a node's tokens (node=t1;t2)."))
-            })?;
-            let tokens = list
-                .split(';')
-                .map(|t| {
-                    t.trim().parse::<i64>().map_err(|_| {
-                        Error::System(format!("{t:?} is not a token (a signed 64-bit integer)."))
-                    })
-                })
-                .collect::<Result<Vec<i64>, Error>>()?;
-            out.push((name.trim().to_string(), tokens));
-        }
-        let tokens = Tokens(out);
-        tokens.check()?;
-        Ok(tokens)
+/// A part held without its type: what [`SystemState`] asks of each.
+pub trait Part: Debug + Send + Sync {
+    /// The part, to be read as its type.
+    fn as_any(&self) -> &dyn Any;
+    /// [`StatePart::fits`].
+    fn fits(&self, servers: usize) -> bool;
+    /// [`StatePart::fitted`].
+    fn fitted(&self, servers: usize) -> Arc<dyn Part>;
+    /// [`StatePart::joined`].
+    fn joined(&self, index: usize, servers: usize) -> Arc<dyn Part>;
+    /// [`StatePart::left`].
+    fn left(&self, index: usize, servers: usize, forget: Option<&str>) -> Arc<dyn Part>;
+    /// [`StatePart::check`].
+    fn check(&self) -> Result<(), Error>;
+    /// Whether `other` is the same part with the same content.
+    fn same(&self, other: &dyn Part) -> bool;
+    /// Hashes the part into `hasher`.
+    fn hash_into(&self, hasher: &mut dyn Hasher);
+}
+
+impl<P: StatePart> Part for P {
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 
-    /// Refuses a token held twice, or a node listed twice.
-    pub fn check(&self) -> Result<(), Error> {
-        let mut seen: Vec<(i64, &str)> = Vec::new();
-        for (i, (name, tokens)) in self.0.iter().enumerate() {
-            if self.0[..i].iter().any(|(n, _)| n == name) {
-                return Err(Error::System(format!("Node {name} is listed twice.")));
-            }
-            if tokens.is_empty() {
-                return Err(Error::System(format!("Node {name} has no token.")));
-            }
-            for &t in tokens {
-                if let Some((_, by)) = seen.iter().find(|(s, _)| *s == t) {
-                    return Err(Error::System(format!(
-                        "Token {t} is held twice, by {by} and by {name}: a token belongs to one node."
-                    )));
-                }
-                seen.push((t, name));
-            }
-        }
-        Ok(())
+    fn fits(&self, servers: usize) -> bool {
+        StatePart::fits(self, servers)
+    }
+
+    fn fitted(&self, servers: usize) -> Arc<dyn Part> {
+        Arc::new(StatePart::fitted(self, servers))
+    }
+
+    fn joined(&self, index: usize, servers: usize) -> Arc<dyn Part> {
+        Arc::new(StatePart::joined(self, index, servers))
+    }
+
+    fn left(&self, index: usize, servers: usize, forget: Option<&str>) -> Arc<dyn Part> {
+        Arc::new(StatePart::left(self, index, servers, forget))
+    }
+
+    fn check(&self) -> Result<(), Error> {
+        StatePart::check(self)
+    }
+
+    fn same(&self, other: &dyn Part) -> bool {
+        other.as_any().downcast_ref::<P>() == Some(self)
+    }
+
+    fn hash_into(&self, mut hasher: &mut dyn Hasher) {
+        self.hash(&mut hasher);
     }
 }
 
-/// HAProxy servers' explicit `id`s, read from a pasted `backend` (or written in a link), by
-/// server name; the servers not listed are numbered as HAProxy numbers them.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct ServerIds(pub Vec<(String, u32)>);
-
-impl ServerIds {
-    /// The explicit id of `name`, when it has one.
-    pub fn of(&self, name: &str) -> Option<u32> {
-        self.0.iter().find(|(n, _)| n == name).map(|(_, id)| *id)
-    }
-
-    /// Reads the text [`ServerIds`] writes: `name=id,name2=id2`.
-    pub fn parse(text: &str) -> Result<ServerIds, Error> {
-        let mut out: Vec<(String, u32)> = Vec::new();
-        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (name, id) = part.rsplit_once('=').ok_or_else(|| {
-                Error::System(format!(
-                    "{} is no server id: write name=id.",
-                    crate::core::error::shown(part)
-                ))
-            })?;
-            let id: u32 = crate::core::size::parse_number(id)?;
-            let name = name.trim();
-            if id == 0 {
-                return Err(Error::System(format!(
-                    "{} has id 0: ids start at 1.",
-                    crate::core::error::shown(name)
-                )));
-            }
-            if out.iter().any(|(n, i)| n == name || *i == id) {
-                return Err(Error::System(format!(
-                    "{} or its id {id} is given twice.",
-                    crate::core::error::shown(name)
-                )));
-            }
-            out.push((name.to_string(), id));
-        }
-        Ok(ServerIds(out))
-    }
+/// A new part `P`, as a cluster of `servers` servers starts with it.
+pub fn fresh<P: StatePart>(servers: usize) -> Arc<dyn Part> {
+    Arc::new(P::new(servers))
 }
 
-/// `a=1,b=7`.
-impl fmt::Display for ServerIds {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (name, id)) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            write!(f, "{name}={id}")?;
-        }
-        Ok(())
-    }
+/// `list` without `name`'s entry: `None` when no name is given or it has no entry.
+pub fn without<T: Clone>(list: &[(String, T)], name: Option<&str>) -> Option<Vec<(String, T)>> {
+    let name = name?;
+    list.iter()
+        .any(|(n, _)| n == name)
+        .then(|| list.iter().filter(|(n, _)| n != name).cloned().collect())
 }
 
-/// What a change did to the systems' state: the units each system moved.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct StateMoves {
-    /// Redis slots handed to another master.
-    pub slots: Vec<UnitMove>,
-    /// Kafka partitions whose leader changed.
-    pub partitions: Vec<UnitMove>,
-    /// Elasticsearch shards moved to another node.
-    pub shards: Vec<UnitMove>,
-}
-
-/// The state of the systems whose structure only their own verbs change.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// The state of the systems whose structure only their own verbs change: one part per system.
+#[derive(Debug, Clone)]
 pub struct SystemState {
-    slots: Arc<Units>,
-    leaders: Arc<Units>,
-    routing: Routing,
-    shards: Arc<Units>,
-    tokens: Arc<Tokens>,
-    ids: Arc<ServerIds>,
+    parts: Vec<Arc<dyn Part>>,
 }
 
 impl SystemState {
-    /// What a cluster of `servers` servers starts with: the slots split as `redis-cli --cluster
-    /// create` splits them, a topic of 6 partitions led round-robin, an index of 3 shards dealt
-    /// round-robin, and every Cassandra token drawn from the seed.
-    pub fn new(servers: usize) -> SystemState {
-        let routing = Routing::default();
-        SystemState {
-            slots: Arc::new(redis::created(servers)),
-            leaders: Arc::new(Units::round_robin(PARTITIONS, servers)),
-            shards: Arc::new(Units::round_robin(routing.shards, servers)),
-            routing,
-            tokens: Arc::new(Tokens::default()),
-            ids: Arc::new(ServerIds::default()),
-        }
+    /// A state of `parts`, one of each type.
+    pub fn of(parts: Vec<Arc<dyn Part>>) -> SystemState {
+        SystemState { parts }
     }
 
-    /// The slot table.
-    pub fn slots(&self) -> &Units {
-        &self.slots
+    /// The part of type `P`. Every state is made by the systems' list with one of each
+    /// system's part, and changes only replace a part by one of its type.
+    pub fn part<P: StatePart>(&self) -> &P {
+        self.parts
+            .iter()
+            .find_map(|part| part.as_any().downcast_ref::<P>())
+            .expect("a state holds every system's part")
     }
 
-    /// Each partition's leader.
-    pub fn leaders(&self) -> &Units {
-        &self.leaders
+    /// The same state with `part` in place of the part of its type.
+    pub fn with_part<P: StatePart>(&self, part: P) -> SystemState {
+        let parts = self
+            .parts
+            .iter()
+            .map(|old| {
+                if old.as_any().is::<P>() {
+                    Arc::new(part.clone()) as Arc<dyn Part>
+                } else {
+                    old.clone()
+                }
+            })
+            .collect();
+        SystemState { parts }
     }
 
-    /// The index's routing.
-    pub fn routing(&self) -> Routing {
-        self.routing
-    }
-
-    /// Each shard's node.
-    pub fn shards(&self) -> &Units {
-        &self.shards
-    }
-
-    /// The Cassandra tokens that were read.
-    pub fn tokens(&self) -> &Tokens {
-        &self.tokens
-    }
-
-    /// The slot table, or the `create` split when it does not fit `servers` servers.
-    pub fn slots_for(&self, servers: usize) -> Arc<Units> {
-        if self.slots.fits(servers) {
-            self.slots.clone()
-        } else {
-            Arc::new(redis::created(servers))
-        }
-    }
-
-    /// The partitions' leaders, or round-robin leaders when they do not fit `servers`.
-    pub fn leaders_for(&self, servers: usize) -> Arc<Units> {
-        if self.leaders.fits(servers) {
-            self.leaders.clone()
-        } else {
-            Arc::new(Units::round_robin(self.leaders.len(), servers))
-        }
-    }
-
-    /// The shards' nodes, or round-robin nodes when they do not fit `servers`.
-    pub fn shards_for(&self, servers: usize) -> Arc<Units> {
-        if self.shards.fits(servers) {
-            self.shards.clone()
-        } else {
-            Arc::new(Units::round_robin(self.shards.len(), servers))
-        }
-    }
-
-    /// HAProxy servers' explicit ids.
-    pub fn ids(&self) -> &ServerIds {
-        &self.ids
-    }
-
-    /// The state as a list of `servers` servers uses it: each table kept when it fits, and
-    /// otherwise started afresh as [`slots_for`](Self::slots_for) and the others say.
-    pub fn fitted(&self, servers: usize) -> SystemState {
-        SystemState {
-            slots: self.slots_for(servers),
-            leaders: self.leaders_for(servers),
-            shards: self.shards_for(servers),
-            routing: self.routing,
-            tokens: self.tokens.clone(),
-            ids: self.ids.clone(),
-        }
-    }
-
-    /// Whether the state fits `servers` servers.
+    /// Whether every part fits `servers` servers.
     pub fn fits(&self, servers: usize) -> bool {
-        self.slots.fits(servers) && self.leaders.fits(servers) && self.shards.fits(servers)
+        self.parts.iter().all(|part| part.fits(servers))
     }
 
-    /// After a server joins the list at `index` (`servers` being the count after): Redis's
-    /// `add-node` and a new Kafka broker take nothing; Elasticsearch's balancer moves shards to
-    /// the new node until the counts are even.
-    pub fn joined(&self, index: usize, servers: usize) -> (SystemState, StateMoves) {
-        let (shards, moved) = self.shards.inserted(index).balanced_onto(index, servers);
-        let next = SystemState {
-            slots: Arc::new(self.slots.inserted(index)),
-            leaders: Arc::new(self.leaders.inserted(index)),
-            shards: Arc::new(shards),
-            ..self.clone()
-        };
-        (
-            next,
-            StateMoves {
-                shards: moved,
-                ..StateMoves::default()
-            },
-        )
+    /// The state as a list of `servers` servers uses it: each part kept when it fits, and
+    /// started afresh otherwise.
+    pub fn fitted(&self, servers: usize) -> SystemState {
+        self.each(|part| part.fitted(servers))
     }
 
-    /// After the server at `index` leaves a list of `servers`: its slots go as a rebalance with
-    /// its weight at 0 sends them (what an operator runs before `del-node`), its partitions'
-    /// leadership and its shards to the servers holding the fewest. `forget` drops the tokens
-    /// read for it (a decommission, as opposed to a failure it will come back from).
-    pub fn left(
-        &self,
-        index: usize,
-        servers: usize,
-        forget: Option<&str>,
-    ) -> (SystemState, StateMoves) {
-        let (slots, slot_moves) = redis::emptied(&self.slots, servers, index);
-        let (leaders, partition_moves) = self.leaders.handed_out(index, servers);
-        let (shards, shard_moves) = self.shards.handed_out(index, servers);
-        let tokens = match forget {
-            Some(name) if self.tokens.of(name).is_some() => Arc::new(Tokens(
-                self.tokens
-                    .0
-                    .iter()
-                    .filter(|(n, _)| n != name)
-                    .cloned()
-                    .collect(),
-            )),
-            _ => self.tokens.clone(),
-        };
-        let ids = match forget {
-            Some(name) if self.ids.of(name).is_some() => Arc::new(ServerIds(
-                self.ids
-                    .0
-                    .iter()
-                    .filter(|(n, _)| n != name)
-                    .cloned()
-                    .collect(),
-            )),
-            _ => self.ids.clone(),
-        };
-        (
-            SystemState {
-                slots: Arc::new(slots.removed(index)),
-                leaders: Arc::new(leaders.removed(index)),
-                shards: Arc::new(shards.removed(index)),
-                routing: self.routing,
-                tokens,
-                ids,
-            },
-            StateMoves {
-                slots: slot_moves,
-                partitions: partition_moves,
-                shards: shard_moves,
-            },
-        )
+    /// After a server joins the list at `index` (`servers` being the count after).
+    pub fn joined(&self, index: usize, servers: usize) -> SystemState {
+        self.each(|part| part.joined(index, servers))
     }
 
-    /// The same state with `slots` as the slot table.
-    pub fn with_slots(&self, slots: Units) -> SystemState {
+    /// After the server at `index` leaves a list of `servers`; `forget` names it when it is
+    /// decommissioned, so what was read for it goes too.
+    pub fn left(&self, index: usize, servers: usize, forget: Option<&str>) -> SystemState {
+        self.each(|part| part.left(index, servers, forget))
+    }
+
+    /// Refuses a state a part of which no system could hold.
+    pub fn check(&self) -> Result<(), Error> {
+        self.parts.iter().try_for_each(|part| part.check())
+    }
+
+    fn each(&self, change: impl Fn(&dyn Part) -> Arc<dyn Part>) -> SystemState {
         SystemState {
-            slots: Arc::new(slots),
-            ..self.clone()
+            parts: self
+                .parts
+                .iter()
+                .map(|part| change(part.as_ref()))
+                .collect(),
         }
     }
+}
 
-    /// The same state with a topic led by `leaders`.
-    pub fn with_leaders(&self, leaders: Units) -> SystemState {
-        SystemState {
-            leaders: Arc::new(leaders),
-            ..self.clone()
-        }
+impl PartialEq for SystemState {
+    fn eq(&self, other: &SystemState) -> bool {
+        self.parts.len() == other.parts.len()
+            && self
+                .parts
+                .iter()
+                .zip(&other.parts)
+                .all(|(a, b)| a.same(b.as_ref()))
     }
+}
 
-    /// The same state with an index routed by `routing`, its shards on `shards`.
-    pub fn with_index(&self, routing: Routing, shards: Units) -> SystemState {
-        SystemState {
-            routing,
-            shards: Arc::new(shards),
-            ..self.clone()
-        }
-    }
+impl Eq for SystemState {}
 
-    /// The same state with the tokens `tokens` read.
-    pub fn with_tokens(&self, tokens: Tokens) -> SystemState {
-        SystemState {
-            tokens: Arc::new(tokens),
-            ..self.clone()
-        }
-    }
-
-    /// The same state with the HAProxy ids `ids` read.
-    pub fn with_ids(&self, ids: ServerIds) -> SystemState {
-        SystemState {
-            ids: Arc::new(ids),
-            ..self.clone()
+impl Hash for SystemState {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for part in &self.parts {
+            part.hash_into(state);
         }
     }
 }

@@ -6,7 +6,7 @@ use super::super::outcome::Outcome;
 use super::super::state::Scenario;
 use crate::core::error::{shown, Error};
 use crate::core::keys::{Commas, Key, KeySet};
-use crate::core::words::plural;
+use crate::core::numbers_and_lists::plural;
 
 impl Scenario {
     /// Adds keys by label.

@@ -19,11 +19,11 @@ use super::state::Scenario;
 use super::system_verbs::system_outcome;
 use crate::core::diff::RingDiff;
 use crate::core::error::Error;
+use crate::core::numbers_and_lists::percent;
 use crate::core::placement::{mod_n_moves, moves_between, ring_moves, theory, Kind, Placed};
 use crate::core::ring::Ring;
 use crate::core::server::{Placement, Server};
 use crate::core::size::RingSize;
-use crate::core::words::percent;
 
 impl Scenario {
     /// Applies `change`, returning what it did; on error nothing changes.

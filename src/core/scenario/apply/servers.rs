@@ -8,9 +8,9 @@ use super::super::change::NewServer;
 use super::super::outcome::Outcome;
 use super::super::state::{check_limits, Scenario};
 use crate::core::error::Error;
+use crate::core::numbers_and_lists::{and_list, plural};
 use crate::core::ring::Ring;
 use crate::core::server::{check_vnodes, check_weight, clean_name, Placement, Server};
-use crate::core::words::{and_list, plural};
 
 impl Scenario {
     pub(super) fn refuse_fixed_ring(&self) -> Result<(), Error> {
@@ -45,10 +45,7 @@ impl Scenario {
         check_limits(&next.servers, self.vnodes)?;
         next.ring = Arc::new(self.ring.with_server(self.hash, self.vnodes, &server));
         next.table = Arc::new(self.table.with_server(&next.weights()).0);
-        next.systems = self
-            .systems
-            .joined(self.servers.len(), next.servers.len())
-            .0;
+        next.systems = self.systems.joined(self.servers.len(), next.servers.len());
         let headline = format!("Server {} added.", server.name);
         Ok(self.moved(next, headline))
     }
@@ -69,8 +66,7 @@ impl Scenario {
         next.table = Arc::new(self.table.without_server(index, &next.weights()).0);
         next.systems = self
             .systems
-            .left(index, self.servers.len(), Some(&server.name))
-            .0;
+            .left(index, self.servers.len(), Some(&server.name));
         next.closed_up(index);
         Ok(self.moved(next, format!("Server {} removed.", server.name)))
     }

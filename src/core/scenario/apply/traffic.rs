@@ -5,8 +5,8 @@ use super::super::state::Scenario;
 use crate::core::decimal::hundredths_text;
 use crate::core::error::{shown, Error};
 use crate::core::keys::Key;
+use crate::core::numbers_and_lists::percent;
 use crate::core::traffic::{check_heat, check_remedy, check_zipf, Popularity, Remedy, Traffic};
-use crate::core::words::percent;
 
 impl Scenario {
     /// Sets how popular keys are by rank.

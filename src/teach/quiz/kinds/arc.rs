@@ -19,7 +19,7 @@ use crate::teach::quiz::answer::{Answer, Span};
 use crate::teach::quiz::ask::ArcOf;
 use crate::teach::quiz::explain::change_on;
 use crate::teach::quiz::parts::Parts;
-use crate::teach::quiz::words::{change_words, placement_words, under};
+use crate::teach::quiz::phrases::{change_words, placement_words, under};
 
 /// The largest ring asked position by position.
 pub const MAX_SCANNED: u64 = 4096;

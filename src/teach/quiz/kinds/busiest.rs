@@ -4,7 +4,7 @@
 use crate::core::{amount, percent, CacheLoad, Error, Loads, Scenario};
 use crate::teach::quiz::answer::Answer;
 use crate::teach::quiz::parts::Parts;
-use crate::teach::quiz::words::under;
+use crate::teach::quiz::phrases::under;
 
 /// The scenario's traffic at the page's usual reads a second.
 pub(crate) fn loads(scenario: &Scenario) -> Result<Loads, Error> {

@@ -17,7 +17,7 @@ use crate::teach::quiz::ask::Concept;
 use crate::teach::quiz::explain::KeyFate;
 use crate::teach::quiz::explain::{change_on, fates};
 use crate::teach::quiz::parts::Parts;
-use crate::teach::quiz::words::{change_words, placement_words, under};
+use crate::teach::quiz::phrases::{change_words, placement_words, under};
 
 /// A hot key counts as tamed when the busiest server serves at most this many times its fair
 /// share (the bounded-loads factor the app starts with).

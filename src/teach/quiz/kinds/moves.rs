@@ -7,7 +7,7 @@ use crate::core::Scenario;
 use crate::teach::quiz::answer::Answer;
 use crate::teach::quiz::explain::{change_on, fates};
 use crate::teach::quiz::parts::Parts;
-use crate::teach::quiz::words::{change_words, under};
+use crate::teach::quiz::phrases::{change_words, under};
 
 /// The most keys a learner is asked to mark one by one.
 pub const MAX_MARKED_KEYS: usize = 100;

@@ -16,7 +16,7 @@ use crate::teach::quiz::answer::{unit_amount, Answer};
 use crate::teach::quiz::ask::{Band, Measure, Unit};
 use crate::teach::quiz::explain::change_on;
 use crate::teach::quiz::parts::Parts;
-use crate::teach::quiz::words::{change_words, under};
+use crate::teach::quiz::phrases::{change_words, under};
 
 /// The most keys a number question may count with `of=`.
 pub const MAX_OF: u64 = 1_000_000_000_000;
@@ -229,7 +229,7 @@ fn ideal(
     if !kind.uses_weights() && side.servers().iter().any(|s| s.weight() != 1) {
         worked.push(format!(
             "{}, every server gets the same share, so weights do not count.",
-            crate::teach::quiz::words::under_first(kind)
+            crate::teach::quiz::phrases::under_first(kind)
         ));
     }
     Ok(Share { fraction, words })

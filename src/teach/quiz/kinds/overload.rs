@@ -7,7 +7,7 @@ use crate::core::{Error, Scenario};
 use crate::teach::quiz::answer::Answer;
 use crate::teach::quiz::ask::{Band, Unit};
 use crate::teach::quiz::parts::Parts;
-use crate::teach::quiz::words::under;
+use crate::teach::quiz::phrases::under;
 
 /// Poses "how many times its fair share does the busiest server serve?".
 pub(crate) fn pose(scenario: &Scenario, band: Band) -> Result<Parts, Error> {

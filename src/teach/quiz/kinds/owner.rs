@@ -5,7 +5,7 @@ use crate::core::Key;
 use crate::core::Scenario;
 use crate::teach::quiz::answer::Answer;
 use crate::teach::quiz::parts::Parts;
-use crate::teach::quiz::words::under;
+use crate::teach::quiz::phrases::under;
 
 /// Poses "which server owns `label`?".
 pub(crate) fn pose(scenario: &Scenario, label: &str) -> Result<Parts, Error> {

@@ -6,7 +6,7 @@ use crate::core::{amount, CacheLoad, Change, Error, Scenario, Timeline};
 use crate::teach::quiz::answer::Answer;
 use crate::teach::quiz::ask::{Band, Unit};
 use crate::teach::quiz::parts::Parts;
-use crate::teach::quiz::words::change_words;
+use crate::teach::quiz::phrases::change_words;
 
 /// The timeline of `change` on `scenario`, as the Timeline view draws it.
 pub(crate) fn timeline(scenario: &Scenario, change: &Change) -> Result<Timeline, Error> {

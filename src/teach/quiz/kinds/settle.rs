@@ -7,7 +7,7 @@ use crate::core::{Change, Error, Scenario};
 use crate::teach::quiz::answer::Answer;
 use crate::teach::quiz::ask::{Band, Unit};
 use crate::teach::quiz::parts::Parts;
-use crate::teach::quiz::words::change_words;
+use crate::teach::quiz::phrases::change_words;
 
 /// Poses "how many seconds until 99% of the extra reads are in?".
 pub(crate) fn pose(scenario: &Scenario, change: &Change, band: Band) -> Result<Parts, Error> {

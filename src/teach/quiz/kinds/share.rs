@@ -8,7 +8,7 @@ use crate::core::Error;
 use crate::core::Scenario;
 use crate::teach::quiz::answer::Answer;
 use crate::teach::quiz::parts::Parts;
-use crate::teach::quiz::words::under;
+use crate::teach::quiz::phrases::under;
 
 /// The loosest slack a share question takes, in percentage points.
 pub const MAX_SLACK: f64 = 5.0;

@@ -1,7 +1,8 @@
 //! Cassandra tokens read from `nodetool ring`, in a link: `tokens`, as `node=t1;t2,node2=t3`.
 
+use super::Tokens;
 use crate::core::placement::systems::linked::{Params, StateLink};
-use crate::core::placement::systems::state::{SystemState, Tokens};
+use crate::core::placement::systems::state::SystemState;
 
 /// The tokens read, as the link parameter `tokens`.
 pub static TOKENS: StateLink = StateLink {

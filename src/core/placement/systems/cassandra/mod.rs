@@ -14,6 +14,7 @@
 pub mod link;
 pub mod murmur3;
 pub mod pasted;
+mod tokens;
 use std::sync::Arc;
 
 use super::hashes::xxh64;
@@ -22,6 +23,7 @@ use super::points::{position_token, token_position, Point64, Points};
 use super::state::SystemState;
 use super::structure::evaluated;
 use super::system::{points_space, Coordinate, Located, Shape, System};
+use crate::core::numbers_and_lists::plural;
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::options::Setting;
@@ -30,10 +32,10 @@ use crate::core::placement::spec::{
     Lookup, Panel, ServersBy, Spec, Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
-use crate::core::words::plural;
 use murmur3::h1;
 
 pub use crate::core::placement::options::{MAX_TOKENS, NUM_TOKENS, TOKEN_SEED as SEED};
+pub use tokens::Tokens;
 
 /// The token of a key whose bytes are `key`.
 ///

@@ -3,14 +3,14 @@
 //! a first row holding only the last token (where the ring wraps). Every token becomes its
 //! node's, exactly; a token held twice is refused.
 
+use super::Tokens;
 use crate::core::error::{quoted, shown};
+use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::placement::spec::Spec;
 use crate::core::placement::systems::pasting::{
     server_name, PasteFormat, PastedCluster, Problems, Refused,
 };
-use crate::core::placement::systems::state::Tokens;
 use crate::core::server::Server;
-use crate::core::words::{grouped, plural};
 
 /// `nodetool ring`.
 pub static NODETOOL_RING: PasteFormat = PasteFormat {

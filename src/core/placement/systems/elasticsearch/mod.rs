@@ -2,6 +2,7 @@
 //! shard. How the shard is worked out, and why an index splits only by factors, is in
 //! [`routing`].
 
+mod index;
 pub mod link;
 pub mod routing;
 mod verbs;
@@ -13,6 +14,7 @@ use super::strip::{Band, Strip};
 use super::structure::evaluated;
 use super::system::{Coordinate, Located, Shape, System};
 use super::units::Units;
+use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::{Cost, Space};
 use crate::core::placement::spec::{
@@ -20,8 +22,8 @@ use crate::core::placement::spec::{
     ServersBy, Spec, Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
-use crate::core::words::{grouped, plural};
 
+pub use index::ShardedIndex;
 pub use routing::{
     default_routing_shards, EsVersion, Routing, MAX_ROUTING_SHARDS, MAX_SHARDS, SHARDS,
 };

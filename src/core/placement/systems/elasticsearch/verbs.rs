@@ -8,10 +8,10 @@ use serde::{Serialize, Serializer};
 
 use super::routing::Routing;
 use crate::core::error::Error;
+use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::placement::systems::cluster::{Applied, Cluster};
 use crate::core::placement::systems::units::Units;
 use crate::core::size::parse_number;
-use crate::core::words::{grouped, plural};
 
 /// What Elasticsearch's index API does to an index's shards.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

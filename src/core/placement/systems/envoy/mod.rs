@@ -24,6 +24,7 @@ use super::on_points;
 use super::points::{Point64, Points};
 use super::structure::evaluated;
 use super::system::{points_space, Coordinate, Located, Shape, System};
+use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::options::Setting;
@@ -32,7 +33,6 @@ use crate::core::placement::spec::{
     Circle, Copies, Lookup, Panel, ServersBy, Spec, Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
-use crate::core::words::{grouped, plural};
 
 pub use crate::core::placement::options::{MIN_RING, MOST_ENTRIES};
 

@@ -1,8 +1,9 @@
 //! HAProxy servers' explicit ids, read from a pasted backend, in a link: `haproxy-ids`, as
 //! `a=1,b=7`.
 
+use super::ServerIds;
 use crate::core::placement::systems::linked::{Params, StateLink};
-use crate::core::placement::systems::state::{ServerIds, SystemState};
+use crate::core::placement::systems::state::SystemState;
 
 /// The servers' ids, as the link parameter `haproxy-ids`.
 pub static SERVER_IDS: StateLink = StateLink {

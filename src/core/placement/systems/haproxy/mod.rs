@@ -50,12 +50,14 @@ pub mod hashes;
 pub mod link;
 pub mod pasted;
 mod request;
+mod server_ids;
 
 use std::sync::Arc;
 
 use super::points::Points;
 use super::structure::evaluated;
 use super::system::{Coordinate, Located, Shape, System};
+use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::options::Setting;
@@ -64,7 +66,6 @@ use crate::core::placement::spec::{
     Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
-use crate::core::words::{grouped, plural};
 
 pub use backend::{
     assign_ids, server_points, Backend, Server, ID_STRIDE, MAX_WEIGHT, POINTS_PER_WEIGHT,
@@ -74,6 +75,7 @@ pub use hashes::{crc32, djb2, full_hash, sdbm, wt6, Function, HashType};
 pub use request::{
     domain_only, domain_only_before, first_element, header, header_element, url_param, Balance,
 };
+pub use server_ids::ServerIds;
 
 /// HAProxy's `hash-type consistent`.
 pub static SPEC: Spec = Spec {

@@ -8,11 +8,11 @@
 use super::backend::POINTS_PER_WEIGHT;
 use super::config::parse_backend;
 use super::request::Balance;
+use super::ServerIds;
 use crate::core::error::shown;
 use crate::core::placement::options::Setting;
 use crate::core::placement::spec::Spec;
 use crate::core::placement::systems::pasting::{server_name, PasteFormat, PastedCluster, Refused};
-use crate::core::placement::systems::state::ServerIds;
 use crate::core::server::{Placement, Server, WEIGHTS};
 
 /// An HAProxy `backend` (or `listen`) section with `hash-type consistent`.

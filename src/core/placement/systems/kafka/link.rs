@@ -1,8 +1,9 @@
 //! A Kafka topic in a link: `topic`, its partitions when not the usual 6, and `leaders`, each
 //! partition's leader when they are not led round-robin.
 
+use super::{MAX_PARTITIONS, PARTITIONS};
 use crate::core::placement::systems::linked::{Params, StateLink};
-use crate::core::placement::systems::state::{SystemState, MAX_PARTITIONS, PARTITIONS};
+use crate::core::placement::systems::state::SystemState;
 use crate::core::placement::systems::units::Units;
 use crate::core::size::parse_number;
 

@@ -16,6 +16,7 @@
 
 pub mod link;
 pub mod murmur2;
+mod topic;
 mod verbs;
 
 use std::sync::Arc;
@@ -25,6 +26,7 @@ use super::strip::{Band, Strip};
 use super::structure::evaluated;
 use super::system::{Coordinate, Located, Shape, System};
 use super::units::Units;
+use crate::core::numbers_and_lists::plural;
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::{Cost, Space};
 use crate::core::placement::spec::{
@@ -32,10 +34,9 @@ use crate::core::placement::spec::{
     ServersBy, Spec, Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
-use crate::core::words::plural;
 use murmur2::murmur2;
 
-pub use super::state::{MAX_PARTITIONS, PARTITIONS};
+pub use topic::{TopicLeaders, MAX_PARTITIONS, PARTITIONS};
 pub use verbs::{check_partitions, Verb};
 
 /// The Java client's partition for `key`.

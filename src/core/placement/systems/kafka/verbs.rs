@@ -6,12 +6,12 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::MAX_PARTITIONS;
 use crate::core::error::Error;
+use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::placement::systems::cluster::{Applied, Cluster};
-use crate::core::placement::systems::state::MAX_PARTITIONS;
 use crate::core::placement::systems::units::Units;
 use crate::core::size::parse_number;
-use crate::core::words::{grouped, plural};
 
 /// What `kafka-topics` does to a topic's partitions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -18,6 +18,7 @@ use super::on_points;
 use super::points::{Point64, Points};
 use super::structure::evaluated;
 use super::system::{points_space, Coordinate, Located, Shape, System};
+use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::spec::{
@@ -25,7 +26,6 @@ use crate::core::placement::spec::{
     Lookup, Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
-use crate::core::words::{grouped, plural};
 
 /// Points per unit of weight.
 pub const POINTS_PER_WEIGHT: u32 = 160;

@@ -14,7 +14,7 @@
 //! - `del-node` refuses a master that still holds slots.
 
 use super::super::units::{UnitMove, Units};
-use crate::core::words::grouped;
+use crate::core::numbers_and_lists::grouped;
 
 /// The number of hash slots.
 pub const SLOTS: u32 = 16_384;

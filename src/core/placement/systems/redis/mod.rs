@@ -8,6 +8,7 @@
 
 pub mod link;
 pub mod pasted;
+mod slot_table;
 use std::sync::Arc;
 
 use super::hashes::crc16_xmodem;
@@ -16,6 +17,7 @@ use super::structure::evaluated;
 use super::system::{Coordinate, Located, Shape, System};
 use super::units::Units;
 use crate::core::error::Error;
+use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::spec::{
@@ -23,11 +25,11 @@ use crate::core::placement::spec::{
     Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
-use crate::core::words::{grouped, plural};
 
 pub mod cli;
 mod verbs;
 
+pub use slot_table::SlotTable;
 pub use verbs::Verb;
 
 pub use cli::{

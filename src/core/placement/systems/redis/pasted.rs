@@ -9,13 +9,13 @@
 
 use super::cli::{slots_words, SLOTS};
 use crate::core::error::{quoted, shown};
+use crate::core::numbers_and_lists::plural;
 use crate::core::placement::spec::Spec;
 use crate::core::placement::systems::pasting::{
     server_name, PasteFormat, PastedCluster, Problems, Refused,
 };
 use crate::core::placement::systems::units::Units;
 use crate::core::server::Server;
-use crate::core::words::plural;
 
 /// `redis-cli CLUSTER NODES`.
 pub static CLUSTER_NODES: PasteFormat = PasteFormat {

@@ -47,6 +47,7 @@ use super::on_points;
 use super::points::Points;
 use super::structure::evaluated;
 use super::system::{points_space, Coordinate, Located, Shape, System};
+use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
 use crate::core::placement::options::Setting;
@@ -55,7 +56,6 @@ use crate::core::placement::spec::{
     Lookup, Panel, ServersBy, Spec, Weights, SERVER_VERBS,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
-use crate::core::words::{grouped, plural};
 
 pub use config::parse_pool;
 pub use continuum::{

@@ -1,5 +1,5 @@
 //! Words shared by prompts and explanations: placements, changes and the scenario itself
-//! (numbers and lists are the engine's own, in `core::words`).
+//! (numbers and lists are the engine's own, in `core::numbers_and_lists`).
 
 use crate::core::{and_list, grouped, Change, Kind, Placement, Scenario};
 

@@ -24,16 +24,8 @@ const LISTS: &[&str] = &[
 const NOT_YET_HOME: &[(&str, &str)] = &[
     // Settings of one system, in the list of settings.
     ("groupcache", "src/core/placement/options.rs"),
-    ("groupcache", "src/core/placement/mod.rs"),
-    ("groupcache", "src/core/scenario/change.rs"),
     ("haproxy", "src/core/placement/options.rs"),
     ("twemproxy", "src/core/placement/options.rs"),
-    // The command line's flags.
-    ("kafka", "src/bin/ringlab/system_flags.rs"),
-    ("elasticsearch", "src/bin/ringlab/system_flags.rs"),
-    ("groupcache", "src/bin/ringlab/flags.rs"),
-    ("groupcache", "src/bin/ringlab/lookup.rs"),
-    ("groupcache", "src/bin/ringlab/system_flags.rs"),
     // The page's forms for the systems' own verbs.
     ("redis", "src/ui/systems/verbs.rs"),
     ("kafka", "src/ui/systems/verbs.rs"),

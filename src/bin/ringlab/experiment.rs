@@ -251,7 +251,7 @@ pub fn setup(ring: &RingArgs, placement: &PlacementArgs) -> Result<Scenario, Fai
         )?;
     }
     for (flag, change) in crate::system_flags::settings(placement, kind, &scenario)? {
-        scenario.apply(change).map_err(|e| Failure::at(flag, e))?;
+        scenario.apply(change).map_err(|e| Failure::at(&flag, e))?;
     }
     scenario
         .apply(Change::SetPlacement { placement: kind })

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use clap::{value_parser, Arg, ArgMatches, Args, Command, FromArgMatches};
 use ringlab::core::pasted::Format;
+use ringlab::core::placement::systems::VERB_FLAGS;
+use ringlab::core::placement::{Flag, Setting};
 
 /// The ring, its hash, its virtual nodes and its servers.
 #[derive(Debug, Args)]
@@ -86,60 +88,13 @@ pub struct PlacementArgs {
     #[arg(long, value_name = "P", verbatim_doc_comment)]
     pub partitions: Option<String>,
 
-    /// Cassandra's num_tokens: tokens per node, from 1 to 1536 (default 16).
-    /// Example: --num-tokens 256
-    #[arg(long, value_name = "T", verbatim_doc_comment)]
-    pub num_tokens: Option<String>,
+    /// The real systems' settings, a flag for each (`--num-tokens 256`).
+    #[command(flatten)]
+    pub settings: SettingFlags,
 
-    /// The seed Cassandra's tokens are drawn from (default 1). Cassandra draws them at
-    /// random, unseeded; the seed makes a ring repeatable.
-    /// Example: --seed 7
-    #[arg(long, value_name = "N", verbatim_doc_comment)]
-    pub seed: Option<String>,
-
-    /// Envoy ring_hash's minimum_ring_size, from 1 to 1048576 (default 1024).
-    /// Example: --min-ring 4096
-    #[arg(long, value_name = "N", verbatim_doc_comment)]
-    pub min_ring: Option<String>,
-
-    /// groupcache's points ("replicas") per node, from 1 to 1000 (default 50).
-    /// Example: --groupcache-replicas 3
-    #[arg(long, value_name = "N", verbatim_doc_comment)]
-    pub groupcache_replicas: Option<String>,
-
-    /// HAProxy's hash-type: consistent, then sdbm, djb2, wt6 or crc32, then avalanche or not
-    /// (default "consistent", which is sdbm with avalanche).
-    /// Example: --hash-type "consistent djb2"
-    #[arg(long, value_name = "WORDS", verbatim_doc_comment)]
-    pub hash_type: Option<String>,
-
-    /// twemproxy's hash: fnv1a_64 (the default), md5, murmur, crc32, … as nutcracker.yml names
-    /// them.
-    /// Example: --nc-hash md5
-    #[arg(long, value_name = "NAME", verbatim_doc_comment)]
-    pub nc_hash: Option<String>,
-
-    /// twemproxy's hash_tag: two characters; only what a key holds between them is hashed.
-    /// Example: --hash-tag "{}"
-    #[arg(long, value_name = "AB", verbatim_doc_comment)]
-    pub hash_tag: Option<String>,
-
-    /// Elasticsearch: the index's primary shards, from 1 to 1024 (default 3).
-    /// Example: --shards 5
-    #[arg(long, value_name = "N", verbatim_doc_comment)]
-    pub shards: Option<String>,
-
-    /// Elasticsearch: index.number_of_routing_shards, a multiple of --shards (default: the
-    /// shards doubled up to 1024, as Elasticsearch 7.0 to 9.3 set it).
-    /// Example: --routing-shards 96
-    #[arg(long, value_name = "R", verbatim_doc_comment)]
-    pub routing_shards: Option<String>,
-
-    /// Elasticsearch: the version the index was created on, which picks the routing rule:
-    /// before 7 (6), 7.0 to 9.3 (7, the default), or 9.4 and later (9.4).
-    /// Example: --es-version 9.4
-    #[arg(long, value_name = "V", verbatim_doc_comment)]
-    pub es_version: Option<String>,
+    /// The real systems' verbs that flags ask for (`--shards 5` creates the index again).
+    #[command(flatten)]
+    pub verbs: VerbFlagArgs,
 
     /// A cluster read from a file, a flag for each form a system's tools print
     /// (`--cluster-nodes nodes.txt`).
@@ -352,5 +307,120 @@ impl clap::Args for ClusterFile {
 
     fn augment_args_for_update(command: Command) -> Command {
         ClusterFile::augment_args(command)
+    }
+}
+
+/// The real systems' settings given on the command line, each with its setting and text.
+#[derive(Debug, Default)]
+pub struct SettingFlags(pub Vec<(Setting, String)>);
+
+/// The settings that have a flag of their own, with it.
+fn setting_flags() -> impl Iterator<Item = (Setting, Flag)> {
+    Setting::ALL
+        .into_iter()
+        .filter_map(|setting| setting.flag().map(|flag| (setting, flag)))
+}
+
+impl FromArgMatches for SettingFlags {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(SettingFlags(
+            setting_flags()
+                .filter_map(|(setting, flag)| {
+                    matches
+                        .get_one::<String>(flag.long)
+                        .map(|text| (setting, text.clone()))
+                })
+                .collect(),
+        ))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = SettingFlags::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for SettingFlags {
+    fn augment_args(command: Command) -> Command {
+        setting_flags().fold(command, |command, (_, flag)| {
+            command.arg(
+                Arg::new(flag.long)
+                    .long(flag.long)
+                    .value_name(flag.value_name)
+                    .help(flag.help),
+            )
+        })
+    }
+
+    fn augment_args_for_update(command: Command) -> Command {
+        SettingFlags::augment_args(command)
+    }
+}
+
+/// The flags given for the real systems' verbs, by name, with their text.
+#[derive(Debug, Default)]
+pub struct VerbFlagArgs(pub Vec<(&'static str, String)>);
+
+impl PlacementArgs {
+    /// The text flag `long` was given, if it was: a system's verb's flag, or one of the
+    /// command line's own that a system reads too (`partitions`, a topic's partitions under
+    /// a placement that shows a topic).
+    pub fn given(&self, long: &str) -> Option<&str> {
+        match long {
+            "partitions" => self.partitions.as_deref(),
+            _ => self.verbs.given(long),
+        }
+    }
+}
+
+impl VerbFlagArgs {
+    /// The text flag `long` was given, if it was.
+    pub fn given(&self, long: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(name, _)| *name == long)
+            .map(|(_, text)| text.as_str())
+    }
+}
+
+impl FromArgMatches for VerbFlagArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let names = VERB_FLAGS
+            .iter()
+            .flat_map(|verb| verb.flags.iter().map(|flag| flag.long));
+        Ok(VerbFlagArgs(
+            names
+                .filter_map(|name| {
+                    matches
+                        .get_one::<String>(name)
+                        .map(|text| (name, text.clone()))
+                })
+                .collect(),
+        ))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = VerbFlagArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for VerbFlagArgs {
+    fn augment_args(command: Command) -> Command {
+        VERB_FLAGS
+            .iter()
+            .flat_map(|verb| verb.flags.iter())
+            .fold(command, |command, flag| {
+                command.arg(
+                    Arg::new(flag.long)
+                        .long(flag.long)
+                        .value_name(flag.value_name)
+                        .help(flag.help),
+                )
+            })
+    }
+
+    fn augment_args_for_update(command: Command) -> Command {
+        VerbFlagArgs::augment_args(command)
     }
 }

@@ -10,7 +10,6 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use ringlab::core::placement::Setting;
 use ringlab::core::{parse_number, Change, Key, Scenario, MAX_KEYS, MAX_REPLICAS};
 
 use crate::answers::Answers;
@@ -113,19 +112,23 @@ pub fn run(args: &LookupArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
-/// Copies per key from `--replicas`; under groupcache, which keeps no copies, its points per
-/// node instead (set on `scenario`), and one copy.
+/// Copies per key from `--replicas`; under a placement that keeps no copies and calls a setting
+/// of its own its replicas (groupcache's points per node), that setting instead (set on
+/// `scenario`), and one copy.
 fn replicas(scenario: &mut Scenario, text: &str) -> Result<usize, Failure> {
-    let points_are_replicas = scenario
+    let called_replicas = scenario
         .placement()
         .spec()
         .settings
-        .contains(&Setting::GroupcacheReplicas);
-    if points_are_replicas {
+        .iter()
+        .copied()
+        .find(|setting| setting.called_replicas());
+    if let Some(setting) = called_replicas {
         if text != "1" {
-            let count: u32 = parse_number(text).map_err(|e| Failure::at("--replicas", e))?;
+            let change =
+                Change::setting(setting, text).map_err(|e| Failure::at("--replicas", e))?;
             scenario
-                .apply(Change::set(Setting::GroupcacheReplicas, count))
+                .apply(change)
                 .map_err(|e| Failure::at("--replicas", e))?;
         }
         return Ok(1);

@@ -5,10 +5,8 @@
 use std::path::Path;
 
 use ringlab::core::pasted::{self, Format};
-use ringlab::core::placement::systems::elasticsearch::{self, EsVersion, Routing};
-use ringlab::core::placement::systems::kafka;
-use ringlab::core::placement::{Panel, Setting};
-use ringlab::core::{parse_number, Change, Error, Kind, Scenario};
+use ringlab::core::placement::systems::VERB_FLAGS;
+use ringlab::core::{Change, Kind, Scenario};
 
 use crate::failure::Failure;
 use crate::flags::PlacementArgs;
@@ -48,77 +46,24 @@ pub fn read_cluster(
         })
 }
 
-/// The systems' settings given as flags, as changes, for a scenario placed by `kind`.
+/// The systems' settings and verbs given as flags, as changes, for a scenario placed by `kind`.
 pub fn settings(
     args: &PlacementArgs,
     kind: Kind,
     scenario: &Scenario,
-) -> Result<Vec<(&'static str, Change)>, Failure> {
-    let at = |flag: &'static str| move |e: Error| Failure::at(flag, e);
-    let mut changes: Vec<(&'static str, Change)> = Vec::new();
-    if let Some(t) = &args.num_tokens {
-        let count: u32 = parse_number(t).map_err(at("--num-tokens"))?;
-        changes.push(("--num-tokens", Change::set(Setting::NumTokens, count)));
+) -> Result<Vec<(String, Change)>, Failure> {
+    let mut changes: Vec<(String, Change)> = Vec::new();
+    for (setting, text) in &args.settings.0 {
+        let flag = format!("--{}", setting.flag().map_or("", |f| f.long));
+        let change = Change::setting(*setting, text).map_err(|e| Failure::at(&flag, e))?;
+        changes.push((flag, change));
     }
-    if let Some(s) = &args.seed {
-        let seed: u64 = parse_number(s).map_err(at("--seed"))?;
-        changes.push(("--seed", Change::set(Setting::TokenSeed, seed)));
-    }
-    for (flag, setting, given) in [
-        ("--hash-type", Setting::HashType, &args.hash_type),
-        ("--nc-hash", Setting::NutcrackerHash, &args.nc_hash),
-        ("--hash-tag", Setting::HashTag, &args.hash_tag),
-    ] {
-        if let Some(text) = given {
-            changes.push((flag, Change::setting(setting, text).map_err(at(flag))?));
+    let given = |long: &str| args.given(long);
+    for verb in &VERB_FLAGS {
+        if let Some(read) = (verb.read)(&given, kind.spec().panel, scenario.systems()) {
+            let (flag, verb) = read.map_err(|(flag, e)| Failure::at(flag, e))?;
+            changes.push((flag.to_string(), Change::system(verb)));
         }
-    }
-    if let Some(m) = &args.min_ring {
-        let size: u64 = parse_number(m).map_err(at("--min-ring"))?;
-        changes.push(("--min-ring", Change::set(Setting::MinRing, size)));
-    }
-    if let Some(r) = &args.groupcache_replicas {
-        let count: u32 = parse_number(r).map_err(at("--groupcache-replicas"))?;
-        changes.push((
-            "--groupcache-replicas",
-            Change::set(Setting::GroupcacheReplicas, count),
-        ));
-    }
-    if kind.spec().panel == Panel::Topic {
-        if let Some(p) = &args.partitions {
-            let partitions = parse_number(p).map_err(at("--partitions"))?;
-            changes.push((
-                "--partitions",
-                Change::system(kafka::Verb::CreateTopic { partitions }),
-            ));
-        }
-    }
-    if args.shards.is_some() || args.routing_shards.is_some() || args.es_version.is_some() {
-        let now = scenario.systems().routing();
-        let version: EsVersion = match &args.es_version {
-            Some(v) => v.parse().map_err(at("--es-version"))?,
-            None => now.version,
-        };
-        let shards: u32 = match &args.shards {
-            Some(s) => parse_number(s).map_err(at("--shards"))?,
-            None => now.shards,
-        };
-        let routing: Option<u32> = match &args.routing_shards {
-            Some(r) => Some(parse_number(r).map_err(at("--routing-shards"))?),
-            None => None,
-        };
-        let flag = if args.routing_shards.is_some() {
-            "--routing-shards"
-        } else if args.shards.is_some() {
-            "--shards"
-        } else {
-            "--es-version"
-        };
-        let index = Routing::new(shards, routing, version).map_err(at(flag))?;
-        changes.push((
-            flag,
-            Change::system(elasticsearch::Verb::CreateIndex { index }),
-        ));
     }
     Ok(changes)
 }

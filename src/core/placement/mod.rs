@@ -60,10 +60,9 @@ pub use measure::{Cost, Space, State};
 pub use moved::{
     counts_ahead, ideal_movement, mod_n_by_pass, mod_n_moves, moves_between, ring_moves,
 };
-pub use options::{
-    check_groupcache_replicas, check_load, check_maglev_size, check_min_ring, check_num_tokens,
-    check_probes, parse_hash_tag, parse_hash_type, parse_load, parse_nc_hash, Options, Setting,
-};
+#[cfg(not(target_arch = "wasm32"))]
+pub use options::Flag;
+pub use options::{check_load, check_maglev_size, check_probes, parse_load, Options, Setting};
 pub use placed::Placed;
 pub use spec::{Circle, Copies, Lookup, Panel, ServersBy, Spec, Verbs, Weights};
 pub use structure::{Earlier, Evaluated, LoneKey, Structure};

@@ -449,6 +449,117 @@ impl Setting {
     }
 }
 
+/// A setting's own flag on the command line.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone, Copy)]
+pub struct Flag {
+    /// The flag's name, without the dashes: `num-tokens`.
+    pub long: &'static str,
+    /// The name its value goes by in the help: `T`.
+    pub value_name: &'static str,
+    /// The help, with an example.
+    pub help: &'static str,
+}
+
+impl Setting {
+    /// How a change setting it travels in JSON, as it always has: its `type`, and the field
+    /// that holds the value.
+    pub fn json(self) -> (&'static str, &'static str) {
+        match self {
+            Setting::MaglevSize => ("set_maglev_size", "size"),
+            Setting::Partitions => ("set_partitions", "count"),
+            Setting::Load => ("set_load_factor", "hundredths"),
+            Setting::Probes => ("set_probes", "count"),
+            Setting::NumTokens => ("set_num_tokens", "count"),
+            Setting::TokenSeed => ("set_token_seed", "seed"),
+            Setting::MinRing => ("set_min_ring", "size"),
+            Setting::GroupcacheReplicas => ("set_groupcache_replicas", "count"),
+            Setting::HashType => ("set_hash_type", "hash_type"),
+            Setting::NutcrackerHash => ("set_nutcracker_hash", "hash"),
+            Setting::HashTag => ("set_hash_tag", "tag"),
+        }
+    }
+
+    /// Whether the placement's own configuration calls it its replicas though it is no copy
+    /// count (groupcache's points per node): the command line's `--replicas` sets it then.
+    pub fn called_replicas(self) -> bool {
+        match self {
+            Setting::GroupcacheReplicas => true,
+            Setting::MaglevSize
+            | Setting::Partitions
+            | Setting::Load
+            | Setting::Probes
+            | Setting::NumTokens
+            | Setting::TokenSeed
+            | Setting::MinRing
+            | Setting::HashType
+            | Setting::NutcrackerHash
+            | Setting::HashTag => false,
+        }
+    }
+
+    /// Its own flag on the command line, for the real systems' settings; the textbook
+    /// placements' settings are read with the experiment's flags.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn flag(self) -> Option<Flag> {
+        let (long, value_name, help) = match self {
+            Setting::MaglevSize | Setting::Partitions | Setting::Load | Setting::Probes => {
+                return None
+            }
+            Setting::NumTokens => (
+                "num-tokens",
+                "T",
+                "Cassandra's num_tokens: tokens per node, from 1 to 1536 (default 16).\n\
+                 Example: --num-tokens 256",
+            ),
+            Setting::TokenSeed => (
+                "seed",
+                "N",
+                "The seed Cassandra's tokens are drawn from (default 1). Cassandra draws them at\n\
+                 random, unseeded; the seed makes a ring repeatable.\n\
+                 Example: --seed 7",
+            ),
+            Setting::MinRing => (
+                "min-ring",
+                "N",
+                "Envoy ring_hash's minimum_ring_size, from 1 to 1048576 (default 1024).\n\
+                 Example: --min-ring 4096",
+            ),
+            Setting::GroupcacheReplicas => (
+                "groupcache-replicas",
+                "N",
+                "groupcache's points (\"replicas\") per node, from 1 to 1000 (default 50).\n\
+                 Example: --groupcache-replicas 3",
+            ),
+            Setting::HashType => (
+                "hash-type",
+                "WORDS",
+                "HAProxy's hash-type: consistent, then sdbm, djb2, wt6 or crc32, then avalanche or not\n\
+                 (default \"consistent\", which is sdbm with avalanche).\n\
+                 Example: --hash-type \"consistent djb2\"",
+            ),
+            Setting::NutcrackerHash => (
+                "nc-hash",
+                "NAME",
+                "twemproxy's hash: fnv1a_64 (the default), md5, murmur, crc32, … as nutcracker.yml names\n\
+                 them.\n\
+                 Example: --nc-hash md5",
+            ),
+            Setting::HashTag => (
+                "hash-tag",
+                "AB",
+                "twemproxy's hash_tag: two characters; only what a key holds between them is hashed.\n\
+                 Example: --hash-tag \"{}\"",
+            ),
+        };
+        Some(Flag {
+            long,
+            value_name,
+            help,
+        })
+    }
+}
+
 /// Reads HAProxy's hash type as `hash-type` takes it, with or without the word `consistent`:
 /// `consistent`, `sdbm`, `djb2 avalanche`.
 pub fn parse_hash_type(text: &str) -> Result<HashType, Error> {

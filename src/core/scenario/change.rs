@@ -202,19 +202,7 @@ fn set_as_before<S: Serializer>(
     value: &str,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
-    let (kind, field) = match setting {
-        Setting::MaglevSize => ("set_maglev_size", "size"),
-        Setting::Partitions => ("set_partitions", "count"),
-        Setting::Load => ("set_load_factor", "hundredths"),
-        Setting::Probes => ("set_probes", "count"),
-        Setting::NumTokens => ("set_num_tokens", "count"),
-        Setting::TokenSeed => ("set_token_seed", "seed"),
-        Setting::MinRing => ("set_min_ring", "size"),
-        Setting::GroupcacheReplicas => ("set_groupcache_replicas", "count"),
-        Setting::HashType => ("set_hash_type", "hash_type"),
-        Setting::NutcrackerHash => ("set_nutcracker_hash", "hash"),
-        Setting::HashTag => ("set_hash_tag", "tag"),
-    };
+    let (kind, field) = setting.json();
     let number = if *setting == Setting::Load {
         parse_hundredths(value).ok().map(u64::from)
     } else if setting.numeric() {

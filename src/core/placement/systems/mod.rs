@@ -38,6 +38,8 @@ mod structure;
 pub(in crate::core::placement) mod system;
 pub mod twemproxy;
 pub mod units;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod verb_flags;
 
 pub use cassandra::Tokens;
 pub use cluster::{Applied, Cluster};
@@ -102,6 +104,25 @@ impl SystemState {
         ])
     }
 }
+
+/// The systems' verbs the command line asks for with flags, in the order their changes apply.
+#[cfg(not(target_arch = "wasm32"))]
+pub static VERB_FLAGS: [verb_flags::VerbFlags<SystemVerb>; 2] = [
+    verb_flags::VerbFlags {
+        flags: kafka::topic_flags::TOPIC_FLAGS.flags,
+        read: |given, panel, state| {
+            (kafka::topic_flags::TOPIC_FLAGS.read)(given, panel, state)
+                .map(|read| read.map(|(flag, verb)| (flag, SystemVerb::Kafka(verb))))
+        },
+    },
+    verb_flags::VerbFlags {
+        flags: elasticsearch::index_flags::INDEX_FLAGS.flags,
+        read: |given, panel, state| {
+            (elasticsearch::index_flags::INDEX_FLAGS.read)(given, panel, state)
+                .map(|read| read.map(|(flag, verb)| (flag, SystemVerb::Elasticsearch(verb))))
+        },
+    },
+];
 
 /// One of a real system's own verbs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -3,6 +3,8 @@
 //! [`routing`].
 
 mod index;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod index_flags;
 pub mod link;
 pub mod routing;
 mod verbs;

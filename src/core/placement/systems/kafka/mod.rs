@@ -17,6 +17,8 @@
 pub mod link;
 pub mod murmur2;
 mod topic;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod topic_flags;
 mod verbs;
 
 use std::sync::Arc;

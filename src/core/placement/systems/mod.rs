@@ -55,7 +55,6 @@ use serde::Serialize;
 
 use crate::core::error::Error;
 use pasting::PasteFormat;
-use state::fresh;
 
 /// Every form of pasted text a system's tools print, in the order a picker lists them.
 pub static FORMATS: [&PasteFormat; 7] = [
@@ -90,19 +89,12 @@ pub static STATE_LINKS: [&StateLink; 5] = [
     &haproxy::link::SERVER_IDS,
 ];
 
-impl SystemState {
-    /// What a cluster of `servers` servers starts with: each system's part as the system
-    /// creates it (the slots split as `redis-cli --cluster create` splits them, a topic of 6
-    /// partitions led round-robin, an index of 3 shards dealt round-robin, no token or id read).
-    pub fn new(servers: usize) -> SystemState {
-        SystemState::of(vec![
-            fresh::<redis::SlotTable>(servers),
-            fresh::<kafka::TopicLeaders>(servers),
-            fresh::<elasticsearch::ShardedIndex>(servers),
-            fresh::<Arc<cassandra::Tokens>>(servers),
-            fresh::<Arc<haproxy::ServerIds>>(servers),
-        ])
-    }
+state::system_state_parts! {
+    redis::SlotTable,
+    kafka::TopicLeaders,
+    elasticsearch::ShardedIndex,
+    Arc<cassandra::Tokens>,
+    Arc<haproxy::ServerIds>,
 }
 
 /// The systems' verbs the command line asks for with flags, in the order their changes apply.

@@ -1,10 +1,11 @@
 //! The systems' state a scenario keeps: what only the systems' own verbs change. Each system
-//! writes its part in its folder, with what it reads of it; the systems' list says which parts
-//! a new state holds. This file names no system.
+//! writes its part in its folder, with what it reads of it; the systems' list names the parts
+//! ([`system_state_parts!`]), which writes what the state does as a whole by asking each part in
+//! turn. This file names no system.
 
-use std::any::Any;
+use std::any::{Any, TypeId};
 use std::fmt::Debug;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 use std::sync::Arc;
 
 use crate::core::error::Error;
@@ -43,65 +44,6 @@ pub trait StatePart: Any + Clone + Eq + Hash + Debug + Send + Sync {
     }
 }
 
-/// A part held without its type: what [`SystemState`] asks of each.
-pub trait Part: Debug + Send + Sync {
-    /// The part, to be read as its type.
-    fn as_any(&self) -> &dyn Any;
-    /// [`StatePart::fits`].
-    fn fits(&self, servers: usize) -> bool;
-    /// [`StatePart::fitted`].
-    fn fitted(&self, servers: usize) -> Arc<dyn Part>;
-    /// [`StatePart::joined`].
-    fn joined(&self, index: usize, servers: usize) -> Arc<dyn Part>;
-    /// [`StatePart::left`].
-    fn left(&self, index: usize, servers: usize, forget: Option<&str>) -> Arc<dyn Part>;
-    /// [`StatePart::check`].
-    fn check(&self) -> Result<(), Error>;
-    /// Whether `other` is the same part with the same content.
-    fn same(&self, other: &dyn Part) -> bool;
-    /// Hashes the part into `hasher`.
-    fn hash_into(&self, hasher: &mut dyn Hasher);
-}
-
-impl<P: StatePart> Part for P {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn fits(&self, servers: usize) -> bool {
-        StatePart::fits(self, servers)
-    }
-
-    fn fitted(&self, servers: usize) -> Arc<dyn Part> {
-        Arc::new(StatePart::fitted(self, servers))
-    }
-
-    fn joined(&self, index: usize, servers: usize) -> Arc<dyn Part> {
-        Arc::new(StatePart::joined(self, index, servers))
-    }
-
-    fn left(&self, index: usize, servers: usize, forget: Option<&str>) -> Arc<dyn Part> {
-        Arc::new(StatePart::left(self, index, servers, forget))
-    }
-
-    fn check(&self) -> Result<(), Error> {
-        StatePart::check(self)
-    }
-
-    fn same(&self, other: &dyn Part) -> bool {
-        other.as_any().downcast_ref::<P>() == Some(self)
-    }
-
-    fn hash_into(&self, mut hasher: &mut dyn Hasher) {
-        self.hash(&mut hasher);
-    }
-}
-
-/// A new part `P`, as a cluster of `servers` servers starts with it.
-pub fn fresh<P: StatePart>(servers: usize) -> Arc<dyn Part> {
-    Arc::new(P::new(servers))
-}
-
 /// `list` without `name`'s entry: `None` when no name is given or it has no entry.
 pub fn without<T: Clone>(list: &[(String, T)], name: Option<&str>) -> Option<Vec<(String, T)>> {
     let name = name?;
@@ -110,35 +52,51 @@ pub fn without<T: Clone>(list: &[(String, T)], name: Option<&str>) -> Option<Vec
         .then(|| list.iter().filter(|(n, _)| n != name).cloned().collect())
 }
 
+/// A part held without its type, read back as its type.
+type Held = Arc<dyn Any + Send + Sync>;
+
 /// The state of the systems whose structure only their own verbs change: one part per system.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct SystemState {
-    parts: Vec<Arc<dyn Part>>,
+    parts: Vec<Held>,
 }
 
 impl SystemState {
-    /// A state of `parts`, one of each type.
-    pub fn of(parts: Vec<Arc<dyn Part>>) -> SystemState {
+    /// A state of `parts`, one of each system's part, as the systems' list makes it.
+    pub fn of(parts: Vec<Held>) -> SystemState {
         SystemState { parts }
     }
 
     /// The part of type `P`. Every state is made by the systems' list with one of each
     /// system's part, and changes only replace a part by one of its type.
     pub fn part<P: StatePart>(&self) -> &P {
-        self.parts
-            .iter()
-            .find_map(|part| part.as_any().downcast_ref::<P>())
-            .expect("a state holds every system's part")
+        self.held(TypeId::of::<P>())
+            .downcast_ref::<P>()
+            .expect("a part is found by its type")
     }
 
     /// The same state with `part` in place of the part of its type.
     pub fn with_part<P: StatePart>(&self, part: P) -> SystemState {
+        self.replaced(TypeId::of::<P>(), Arc::new(part))
+    }
+
+    /// The part whose type is `id` (one function for every type, so the page carries it once).
+    fn held(&self, id: TypeId) -> &(dyn Any + Send + Sync) {
+        self.parts
+            .iter()
+            .find(|part| part.as_ref().type_id() == id)
+            .expect("a state holds every system's part")
+            .as_ref()
+    }
+
+    /// The same state with `part`, of type `id`, in place of the part of that type.
+    fn replaced(&self, id: TypeId, part: Held) -> SystemState {
         let parts = self
             .parts
             .iter()
             .map(|old| {
-                if old.as_any().is::<P>() {
-                    Arc::new(part.clone()) as Arc<dyn Part>
+                if old.as_ref().type_id() == id {
+                    part.clone()
                 } else {
                     old.clone()
                 }
@@ -146,62 +104,94 @@ impl SystemState {
             .collect();
         SystemState { parts }
     }
+}
 
-    /// Whether every part fits `servers` servers.
-    pub fn fits(&self, servers: usize) -> bool {
-        self.parts.iter().all(|part| part.fits(servers))
-    }
+/// Writes what the systems' state does as a whole, for the parts listed: a new state, whether
+/// it fits a count of servers, the state fitted to one, after a server joins or leaves, its
+/// check, and its equality, hash and debug form, each asking every part in turn.
+macro_rules! system_state_parts {
+    ($($part:ty),+ $(,)?) => {
+        impl $crate::core::placement::systems::state::SystemState {
+            /// What a cluster of `servers` servers starts with: each part as its system
+            /// creates it.
+            pub fn new(servers: usize) -> Self {
+                Self::of(vec![$(::std::sync::Arc::new(
+                    <$part as $crate::core::placement::systems::state::StatePart>::new(servers),
+                )),+])
+            }
 
-    /// The state as a list of `servers` servers uses it: each part kept when it fits, and
-    /// started afresh otherwise.
-    pub fn fitted(&self, servers: usize) -> SystemState {
-        self.each(|part| part.fitted(servers))
-    }
+            /// Whether every part fits `servers` servers.
+            pub fn fits(&self, servers: usize) -> bool {
+                true $(&& $crate::core::placement::systems::state::StatePart::fits(
+                    self.part::<$part>(),
+                    servers,
+                ))+
+            }
 
-    /// After a server joins the list at `index` (`servers` being the count after).
-    pub fn joined(&self, index: usize, servers: usize) -> SystemState {
-        self.each(|part| part.joined(index, servers))
-    }
+            /// The state as a list of `servers` servers uses it: each part kept when it fits,
+            /// and started afresh otherwise.
+            pub fn fitted(&self, servers: usize) -> Self {
+                Self::of(vec![$(::std::sync::Arc::new(
+                    $crate::core::placement::systems::state::StatePart::fitted(
+                        self.part::<$part>(),
+                        servers,
+                    ),
+                )),+])
+            }
 
-    /// After the server at `index` leaves a list of `servers`; `forget` names it when it is
-    /// decommissioned, so what was read for it goes too.
-    pub fn left(&self, index: usize, servers: usize, forget: Option<&str>) -> SystemState {
-        self.each(|part| part.left(index, servers, forget))
-    }
+            /// After a server joins the list at `index` (`servers` being the count after).
+            pub fn joined(&self, index: usize, servers: usize) -> Self {
+                Self::of(vec![$(::std::sync::Arc::new(
+                    $crate::core::placement::systems::state::StatePart::joined(
+                        self.part::<$part>(),
+                        index,
+                        servers,
+                    ),
+                )),+])
+            }
 
-    /// Refuses a state a part of which no system could hold.
-    pub fn check(&self) -> Result<(), Error> {
-        self.parts.iter().try_for_each(|part| part.check())
-    }
+            /// After the server at `index` leaves a list of `servers`; `forget` names it when
+            /// it is decommissioned, so what was read for it goes too.
+            pub fn left(&self, index: usize, servers: usize, forget: Option<&str>) -> Self {
+                Self::of(vec![$(::std::sync::Arc::new(
+                    $crate::core::placement::systems::state::StatePart::left(
+                        self.part::<$part>(),
+                        index,
+                        servers,
+                        forget,
+                    ),
+                )),+])
+            }
 
-    fn each(&self, change: impl Fn(&dyn Part) -> Arc<dyn Part>) -> SystemState {
-        SystemState {
-            parts: self
-                .parts
-                .iter()
-                .map(|part| change(part.as_ref()))
-                .collect(),
+            /// Refuses a state a part of which no system could hold.
+            pub fn check(&self) -> Result<(), $crate::core::error::Error> {
+                $($crate::core::placement::systems::state::StatePart::check(
+                    self.part::<$part>(),
+                )?;)+
+                Ok(())
+            }
         }
-    }
-}
 
-impl PartialEq for SystemState {
-    fn eq(&self, other: &SystemState) -> bool {
-        self.parts.len() == other.parts.len()
-            && self
-                .parts
-                .iter()
-                .zip(&other.parts)
-                .all(|(a, b)| a.same(b.as_ref()))
-    }
-}
-
-impl Eq for SystemState {}
-
-impl Hash for SystemState {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        for part in &self.parts {
-            part.hash_into(state);
+        impl PartialEq for $crate::core::placement::systems::state::SystemState {
+            fn eq(&self, other: &Self) -> bool {
+                true $(&& self.part::<$part>() == other.part::<$part>())+
+            }
         }
-    }
+
+        impl Eq for $crate::core::placement::systems::state::SystemState {}
+
+        impl ::std::hash::Hash for $crate::core::placement::systems::state::SystemState {
+            fn hash<H: ::std::hash::Hasher>(&self, state: &mut H) {
+                $(::std::hash::Hash::hash(self.part::<$part>(), state);)+
+            }
+        }
+
+        impl ::std::fmt::Debug for $crate::core::placement::systems::state::SystemState {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.debug_list()$(.entry(self.part::<$part>()))+.finish()
+            }
+        }
+    };
 }
+
+pub(in crate::core::placement) use system_state_parts;

@@ -1,7 +1,7 @@
 //! Cassandra tokens read from `nodetool ring`, in a link: `tokens`, as `node=t1;t2,node2=t3`.
 
 use super::Tokens;
-use crate::core::placement::systems::linked::{Params, StateLink};
+use crate::core::placement::systems::linked::{read_one, Params, StateLink};
 use crate::core::placement::systems::state::SystemState;
 
 /// The tokens read, as the link parameter `tokens`.
@@ -20,12 +20,12 @@ fn read(
     param: Params<'_, '_>,
     ignored: &mut Vec<String>,
 ) -> SystemState {
-    match param("tokens").map(Tokens::parse) {
-        Some(Ok(tokens)) => state.with_tokens(tokens),
-        Some(Err(error)) => {
-            ignored.push(format!("tokens: {error}"));
-            state
-        }
-        None => state,
-    }
+    read_one(
+        state,
+        "tokens",
+        param,
+        ignored,
+        Tokens::parse,
+        SystemState::with_tokens,
+    )
 }

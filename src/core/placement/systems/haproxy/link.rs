@@ -2,7 +2,7 @@
 //! `a=1,b=7`.
 
 use super::ServerIds;
-use crate::core::placement::systems::linked::{Params, StateLink};
+use crate::core::placement::systems::linked::{read_one, Params, StateLink};
 use crate::core::placement::systems::state::SystemState;
 
 /// The servers' ids, as the link parameter `haproxy-ids`.
@@ -21,12 +21,12 @@ fn read(
     param: Params<'_, '_>,
     ignored: &mut Vec<String>,
 ) -> SystemState {
-    match param("haproxy-ids").map(ServerIds::parse) {
-        Some(Ok(ids)) => state.with_ids(ids),
-        Some(Err(error)) => {
-            ignored.push(format!("haproxy-ids: {error}"));
-            state
-        }
-        None => state,
-    }
+    read_one(
+        state,
+        "haproxy-ids",
+        param,
+        ignored,
+        ServerIds::parse,
+        SystemState::with_ids,
+    )
 }

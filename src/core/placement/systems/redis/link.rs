@@ -2,7 +2,7 @@
 //! when it differs from what `redis-cli --cluster create` splits.
 
 use super::cli::{created, SLOTS};
-use crate::core::placement::systems::linked::{Params, StateLink};
+use crate::core::placement::systems::linked::{read_one, Params, StateLink};
 use crate::core::placement::systems::state::SystemState;
 use crate::core::placement::systems::units::Units;
 
@@ -22,12 +22,12 @@ fn read(
     param: Params<'_, '_>,
     ignored: &mut Vec<String>,
 ) -> SystemState {
-    match param("slots").map(|text| Units::parse(text, SLOTS, servers)) {
-        Some(Ok(slots)) => state.with_slots(slots),
-        Some(Err(error)) => {
-            ignored.push(format!("slots: {error}"));
-            state
-        }
-        None => state,
-    }
+    read_one(
+        state,
+        "slots",
+        param,
+        ignored,
+        |text| Units::parse(text, SLOTS, servers),
+        SystemState::with_slots,
+    )
 }

@@ -54,13 +54,13 @@ pub fn App() -> impl IntoView {
     let parts = part_list::every_part(announce);
     provide_context(parts);
     provide_context(practice::practice_view::PracticeRound::new(
-        app.practice_seed.get_untracked(),
+        app.teaching.practice_seed.get_untracked(),
     ));
     embed::probe::register(app);
     state::address::sync_address(app);
     state::ahead::count_ahead(app);
     header::shortcuts::install(app);
-    let theme = use_theme(app.present);
+    let theme = use_theme(app.page.present);
     if let Some(deferred) = deferred {
         controls::generation::finish(app, deferred, state::MAX_PAGE_KEYS);
     }
@@ -103,7 +103,8 @@ pub fn App() -> impl IntoView {
     );
     // Mounted from the first time it is opened on (it shows itself while open), so closing it
     // gives the focus back as usual.
-    let listed = Memo::new(move |was: Option<&bool>| was == Some(&true) || app.help_open.get());
+    let listed =
+        Memo::new(move |was: Option<&bool>| was == Some(&true) || app.page.help_open.get());
     let qr_code = Lazy::new("the QR code", || Box::pin(header::arrive_qr()), announce);
     // Mounted from the first time it is shown on, like the shortcut list.
     let scanned = Memo::new(move |was: Option<&bool>| was == Some(&true) || app.page.qr_open());
@@ -114,7 +115,8 @@ pub fn App() -> impl IntoView {
     );
     // Mounted from the first time it is opened on (it shows itself while open), so closing it
     // gives the focus back as usual.
-    let pasted = Memo::new(move |was: Option<&bool>| was == Some(&true) || app.paste_open.get());
+    let pasted =
+        Memo::new(move |was: Option<&bool>| was == Some(&true) || app.page.paste_open.get());
     let predict = Lazy::new(
         "Predict first",
         || Box::pin(placements::with(practice::arrive_predict())),
@@ -123,7 +125,7 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         if let Some(body) = document().body() {
             body.class_list()
-                .toggle_with_force("present", app.present.get())
+                .toggle_with_force("present", app.page.present.get())
                 .ok();
         }
     });
@@ -132,7 +134,7 @@ pub fn App() -> impl IntoView {
     // inside it, after the step's words; on a narrow one the player is a sheet over the bottom
     // of the screen and the readout stays in the page.
     let wide = kit::theme::use_media("(min-width: 1101px)");
-    let lessoning = move || app.lesson.with(Option::is_some);
+    let lessoning = move || app.teaching.lesson.with(Option::is_some);
     let readout_in_player = move || lessoning() && wide.get();
     // The readout is on the page in exactly one place at a time (hidden, not gone, on the
     // views that do not show the ring), so its figures can always be read.
@@ -173,18 +175,18 @@ pub fn App() -> impl IntoView {
         <LinkNotices />
         <main
             class="layout"
-            class:comparing=move || app.view.get() == View::Compare
-            class:requests=move || app.view.get() == View::Traffic
-            class:practicing=move || app.view.get() == View::Practice
-            class:timing=move || app.view.get() == View::Timeline
+            class:comparing=move || app.page.view.get() == View::Compare
+            class:requests=move || app.page.view.get() == View::Traffic
+            class:practicing=move || app.page.view.get() == View::Practice
+            class:timing=move || app.page.view.get() == View::Timeline
             class:lessoning=lessoning
-            class:folded=move || app.present.get() && !app.controls_open.get()
+            class:folded=move || app.page.present.get() && !app.page.controls_open.get()
         >
             <section
                 class="controls"
                 id="controls"
                 aria-label="Controls"
-                hidden=move || app.view.get() == View::Practice || (app.present.get() && !app.controls_open.get())
+                hidden=move || app.page.view.get() == View::Practice || (app.page.present.get() && !app.page.controls_open.get())
             >
                 <PlacementControls />
                 <ServerControls theme=theme />
@@ -214,17 +216,17 @@ pub fn App() -> impl IntoView {
                     <ReadoutPanels theme=theme />
                 </section>
             </Show>
-            <Show when=move || app.view.get() == View::Compare>
+            <Show when=move || app.page.view.get() == View::Compare>
                 {arrive(parts.compare, "compare-part", move |show| show(theme))}
             </Show>
-            <Show when=move || app.view.get() == View::Practice>
+            <Show when=move || app.page.view.get() == View::Practice>
                 {arrive(practice, "practice-part", move |show| show(theme))}
             </Show>
-            <Show when=move || app.view.get() == View::Timeline>
+            <Show when=move || app.page.view.get() == View::Timeline>
                 {arrive(parts.timeline, "timeline-part", |timeline| (timeline.view)(true, true))}
             </Show>
         </main>
-        <Show when=move || app.predict.get()>
+        <Show when=move || app.teaching.predict.get()>
             {arrive(predict, "toast", move |show| show(theme))}
         </Show>
         <Show when=move || scanned.get()>
@@ -237,7 +239,7 @@ pub fn App() -> impl IntoView {
             {arrive(paste, "toast", |show| show())}
         </Show>
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
-            {move || app.announcement.get()}
+            {move || app.words.announcement.get()}
         </p>
     }
     .into_any()
@@ -250,14 +252,14 @@ fn ReadoutPanels(theme: Signal<kit::theme::Theme>) -> impl IntoView {
     let app = expect_context::<AppState>();
     let parts = expect_context::<Parts>();
     view! {
-        <Show when=move || app.selected_key.with(Option::is_some)>
+        <Show when=move || app.selection.key.with(Option::is_some)>
             {arrive(parts.key, "key-part", |show| show())}
         </Show>
-        <Show when=move || app.view.get() == View::Traffic>
+        <Show when=move || app.page.view.get() == View::Traffic>
             {arrive(parts.traffic, "traffic-part", move |show| show(theme))}
         </Show>
         <LastChangePanel />
-        <Show when=move || app.view.get() != View::Traffic>
+        <Show when=move || app.page.view.get() != View::Traffic>
             <systems::panel::SystemPanel theme=theme />
             <OwnershipPanel theme=theme />
         </Show>

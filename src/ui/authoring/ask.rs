@@ -23,7 +23,7 @@ fn keep_in_lesson(
     posed_title: String,
     lead: String,
 ) {
-    let mut draft = app.draft.get_untracked().unwrap_or_else(|| Draft {
+    let mut draft = app.teaching.draft.get_untracked().unwrap_or_else(|| Draft {
         lesson: Lesson {
             title: "My lesson".into(),
             ..Lesson::default()
@@ -79,7 +79,7 @@ pub fn AskDialog(open: RwSignal<bool>, theme: Signal<Theme>) -> impl IntoView {
         if open.get() {
             // Start from the kind this screen invites: the Traffic view's busiest server, the
             // Timeline's peak, the last change's moved keys, or else who owns a key.
-            let k = match app.view.get_untracked() {
+            let k = match app.page.view.get_untracked() {
                 View::Traffic => QuestionKind::Busiest,
                 View::Timeline => QuestionKind::Peak,
                 _ if app
@@ -144,7 +144,7 @@ pub fn AskDialog(open: RwSignal<bool>, theme: Signal<Theme>) -> impl IntoView {
             return;
         };
         app.teaching.update_exercises(|d| d.push(question));
-        let n = app.exercises.with_untracked(Vec::len);
+        let n = app.teaching.exercises.with_untracked(Vec::len);
         let words = format!(
             "Added to the exercise set: {n} {} (in the Practice view).",
             if n == 1 { "question" } else { "questions" }
@@ -272,7 +272,7 @@ pub fn AskDialog(open: RwSignal<bool>, theme: Signal<Theme>) -> impl IntoView {
             <div class="button-row">
                 <button type="button" class="primary" data-testid="ask-add-step"
                     disabled=move || built.with(Result::is_err) on:click=keep_step>
-                    {move || if app.draft.with(Option::is_some) { "Add to the lesson as a step" } else { "Start a lesson with it" }}
+                    {move || if app.teaching.draft.with(Option::is_some) { "Add to the lesson as a step" } else { "Start a lesson with it" }}
                 </button>
                 <button type="button" data-testid="ask-add-set"
                     disabled=move || built.with(Result::is_err) on:click=keep_set>

@@ -108,7 +108,7 @@ pub(super) fn build(
             .unwrap_or_default()
     };
     let mut extra = Vec::new();
-    let view = app.view.get_untracked();
+    let view = app.page.view.get_untracked();
     if matches!(view, View::Traffic | View::Timeline) {
         extra.push(("view".to_string(), view.id().to_string()));
     }
@@ -151,7 +151,7 @@ pub(super) fn build(
                 }
             }
             "unit" if value == "reads" => {
-                let cache = app.cache.get_untracked();
+                let cache = app.work.cache.get_untracked();
                 add("unit", "reads");
                 add("reads", &(cache.reads as u64).to_string());
                 add("hit", &format!("{}", (cache.hit_rate * 100.0).round()));
@@ -172,8 +172,8 @@ pub(super) fn build(
 pub(super) fn start_value(app: AppState, name: &str, kind: QuestionKind) -> String {
     match name {
         "change" => {
-            let event = app.timeline_event.get_untracked();
-            let timeline = app.view.get_untracked() == View::Timeline;
+            let event = app.work.timeline_event.get_untracked();
+            let timeline = app.page.view.get_untracked() == View::Timeline;
             let from_event = app
                 .scenario
                 .with_untracked(|s| event.change(s).ok())
@@ -188,7 +188,7 @@ pub(super) fn start_value(app: AppState, name: &str, kind: QuestionKind) -> Stri
                 })
                 .unwrap_or_default()
         }
-        "key" => app.selected_key.get_untracked().unwrap_or_else(|| {
+        "key" => app.selection.key.get_untracked().unwrap_or_else(|| {
             app.scenario.with_untracked(|s| {
                 if s.keys().is_empty() {
                     String::new()
@@ -197,7 +197,7 @@ pub(super) fn start_value(app: AppState, name: &str, kind: QuestionKind) -> Stri
                 }
             })
         }),
-        "server" => app.selected_server.get_untracked().unwrap_or_else(|| {
+        "server" => app.selection.server.get_untracked().unwrap_or_else(|| {
             app.scenario.with_untracked(|s| {
                 s.servers()
                     .first()

@@ -11,14 +11,14 @@ use crate::ui::state::{AppState, TimelineEvent, View};
 /// The state on screen as a step's link.
 pub fn capture_link(app: AppState) -> String {
     let mut extra = Vec::new();
-    if let Some(label) = app.selected_key.get_untracked() {
+    if let Some(label) = app.selection.key.get_untracked() {
         extra.push(("select".to_string(), label));
     }
-    let view = app.view.get_untracked();
+    let view = app.page.view.get_untracked();
     if view != View::Ring && view != View::Practice {
         extra.push(("view".to_string(), view.id().to_string()));
     }
-    let event = app.timeline_event.get_untracked();
+    let event = app.work.timeline_event.get_untracked();
     if view == View::Timeline && event != TimelineEvent::default() {
         extra.push(("event".to_string(), event.link_text()));
     }

@@ -67,20 +67,20 @@ pub fn TeachMenu(theme: Signal<Theme>) -> impl IntoView {
             >
                 "New lesson"
             </button>
-            <Show when=move || app.lesson.with(Option::is_some)>
+            <Show when=move || app.teaching.lesson.with(Option::is_some)>
                 <button
                     type="button"
                     data-testid="teach-edit"
                     on:click=move |_| {
                         fold.open.set(false);
-                        let playing = app.lesson.get_untracked().map(|(l, _)| (*l).clone());
+                        let playing = app.teaching.lesson.get_untracked().map(|(l, _)| (*l).clone());
                         record(app, playing);
                     }
                 >
                     "Edit this lesson"
                 </button>
             </Show>
-            <Show when=move || app.lesson.with(Option::is_some) || app.quiz_set.with(Option::is_some)>
+            <Show when=move || app.teaching.lesson.with(Option::is_some) || app.teaching.quiz_set.with(Option::is_some)>
                 <button
                     type="button"
                     data-testid="teach-worksheet"

@@ -15,7 +15,7 @@ pub fn Recording() -> impl IntoView {
     // screen reader should hear, not that the strip's code is loading. A failure still shows,
     // as an alert with Retry, where the strip goes.
     let strip = Lazy::quiet("the recording strip", || Box::pin(super::arrive_strip()));
-    let recording = move || app.draft.with(Option::is_some);
+    let recording = move || app.teaching.draft.with(Option::is_some);
     view! {
         <Show when=recording>
             {arrive(strip, "strip-part", |show| show())}

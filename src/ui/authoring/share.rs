@@ -69,7 +69,8 @@ pub fn DraftShare() -> impl IntoView {
     let said = RwSignal::new(String::new());
     let link = RwSignal::new(String::new());
     let lesson = move || {
-        app.draft
+        app.teaching
+            .draft
             .with_untracked(|d| d.as_ref().map(|d| d.lesson.clone()))
     };
     let copy = move |_| {

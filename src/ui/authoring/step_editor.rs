@@ -15,6 +15,7 @@ pub(super) const CAPTION: &str = "[data-testid=\"draft-caption\"]";
 /// Opens step `i` for editing and shows its state on screen.
 pub(super) fn edit_step(app: AppState, i: usize) {
     let Some(step) = app
+        .teaching
         .draft
         .with_untracked(|d| d.as_ref().and_then(|d| d.lesson.steps.get(i).cloned()))
     else {
@@ -88,10 +89,10 @@ fn rearrange(app: AppState, what: &'static str) {
 /// The pointer choices for the state on screen: nothing, the selected key or server, a panel.
 fn pointer_options(app: AppState) -> Vec<(String, String)> {
     let mut out = vec![(String::new(), "Nothing".to_string())];
-    if let Some(key) = app.selected_key.get() {
+    if let Some(key) = app.selection.key.get() {
         out.push((format!("key {key}"), format!("The key {key}")));
     }
-    if let Some(server) = app.selected_server.get() {
+    if let Some(server) = app.selection.server.get() {
         out.push((format!("server {server}"), format!("The server {server}")));
     }
     out.extend(Panel::ALL.iter().map(|p| {
@@ -109,13 +110,18 @@ pub(super) fn StepEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
     // Memos, so that typing a caption does not draw the editor again (which would lose the
     // caret): it is drawn again only for another step, another count or other questions.
-    let editing = Memo::new(move |_| app.draft.with(|d| d.as_ref().and_then(|d| d.editing)));
+    let editing = Memo::new(move |_| {
+        app.teaching
+            .draft
+            .with(|d| d.as_ref().and_then(|d| d.editing))
+    });
     let count = Memo::new(move |_| {
-        app.draft
+        app.teaching
+            .draft
             .with(|d| d.as_ref().map_or(0, |d| d.lesson.steps.len()))
     });
     let questions = Memo::new(move |_| {
-        app.draft.with(|d| {
+        app.teaching.draft.with(|d| {
             d.as_ref()
                 .and_then(|d| d.editing.and_then(|i| d.lesson.steps.get(i)))
                 .map(|s| {
@@ -137,6 +143,7 @@ pub(super) fn StepEditor() -> impl IntoView {
         let i = editing.get()?;
         let count = count.get();
         let step = app
+            .teaching
             .draft
             .with_untracked(|d| d.as_ref().and_then(|d| d.lesson.steps.get(i).cloned()))
             .unwrap_or_default();
@@ -182,7 +189,7 @@ pub(super) fn StepEditor() -> impl IntoView {
                         }
                     >
                         {move || {
-                            let current = app.draft.with_untracked(|d| {
+                            let current = app.teaching.draft.with_untracked(|d| {
                                 d.as_ref()
                                     .and_then(|d| d.editing.and_then(|i| d.lesson.steps.get(i)))
                                     .and_then(|s| s.pointer.as_ref().map(Pointer::to_string))

@@ -15,7 +15,7 @@ use crate::ui::state::AppState;
 /// Adds the state on screen as a new step, after the one being edited (or at the end), and
 /// opens it for its caption.
 pub fn add_step(app: AppState) {
-    let Some(mut draft) = app.draft.get_untracked() else {
+    let Some(mut draft) = app.teaching.draft.get_untracked() else {
         return;
     };
     if draft.lesson.steps.len() >= crate::teach::lessons::MAX_STEPS {
@@ -45,7 +45,7 @@ pub fn add_step(app: AppState) {
 pub fn RecordingStrip() -> impl IntoView {
     let app = expect_context::<AppState>();
     let title = move || {
-        app.draft.with(|d| {
+        app.teaching.draft.with(|d| {
             d.as_ref()
                 .map(|d| d.lesson.title.clone())
                 .unwrap_or_default()
@@ -60,7 +60,7 @@ pub fn RecordingStrip() -> impl IntoView {
         });
     };
     let play = move |_| {
-        let Some(draft) = app.draft.get_untracked() else {
+        let Some(draft) = app.teaching.draft.get_untracked() else {
             return;
         };
         if draft.lesson.steps.is_empty() {
@@ -85,7 +85,7 @@ pub fn RecordingStrip() -> impl IntoView {
         focus_soon(vec!["[data-testid=\"teach-open\"]".into()]);
     };
     let steps = move || {
-        app.draft.with(|d| {
+        app.teaching.draft.with(|d| {
             let Some(d) = d else { return Vec::new() };
             d.lesson
                 .steps

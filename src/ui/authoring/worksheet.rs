@@ -17,7 +17,10 @@ const SIDE: u32 = 360;
 /// Prints the worksheet of the open lesson, or else of the exercise set on Practice; without
 /// either, says how to open one.
 pub fn print(app: AppState) {
-    let lesson = match (app.lesson.get_untracked(), app.quiz_set.get_untracked()) {
+    let lesson = match (
+        app.teaching.lesson.get_untracked(),
+        app.teaching.quiz_set.get_untracked(),
+    ) {
         (Some((lesson, _)), _) => (*lesson).clone(),
         (None, Some(set)) => lesson_from_set(&set).lesson,
         (None, None) => {

@@ -55,7 +55,7 @@ pub fn CompareView(theme: Signal<Theme>) -> impl IntoView {
     // then shows the result; a newer change drops an older result. The real systems join the
     // textbook placements when asked for, or when one is chosen.
     let with_systems = Memo::new(move |_| {
-        app.compare_systems.get() || app.scenario.with(|s| s.placement().is_system())
+        app.page.compare_systems.get() || app.scenario.with(|s| s.placement().is_system())
     });
     let compute = move || {
         let scenario = app.scenario.get_untracked();

@@ -17,7 +17,7 @@ const SLICE: usize = 20_000;
 
 /// Generates `count` keys in steps, then runs `then` on success.
 pub fn generate(app: AppState, count: usize, then: impl FnOnce(AppState) + 'static) {
-    if app.generating.get_untracked().is_some() {
+    if app.work.generating.get_untracked().is_some() {
         app.words
             .show_error(Field::Keys, "Keys are already being generated.".into());
         return;
@@ -116,7 +116,7 @@ pub fn finish(app: AppState, deferred: Deferred, max_keys: usize) {
 pub fn GenerationProgress() -> impl IntoView {
     let app = expect_context::<AppState>();
     move || {
-        app.generating.get().map(|(done, total)| {
+        app.work.generating.get().map(|(done, total)| {
             view! {
                 <div class="progress" role="status" data-testid="generation-progress">
                     <label for="generation-bar">

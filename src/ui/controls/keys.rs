@@ -16,7 +16,7 @@ pub fn KeyControls() -> impl IntoView {
     let app = expect_context::<AppState>();
     let typed = RwSignal::new(String::new());
     let count = move || app.scenario.with(|s| s.keys().len());
-    let dropping = move || app.mode.get() == ClickMode::DropKey;
+    let dropping = move || app.selection.mode.get() == ClickMode::DropKey;
 
     let refusal = Refusal::new(Field::Keys);
     let add_named = move |ev: leptos::ev::SubmitEvent| {
@@ -83,7 +83,7 @@ pub fn KeyControls() -> impl IntoView {
                             <button
                                 type="button"
                                 data-testid=format!("add-keys-{n}")
-                                disabled=move || app.generating.get().is_some()
+                                disabled=move || app.work.generating.get().is_some()
                                 on:click=move |_| bulk(n)
                             >
                                 "+" {grouped(n as u64)}
@@ -182,7 +182,7 @@ fn KeyPicker() -> impl IntoView {
                             .map(|label| {
                                 let pressed = {
                                     let label = label.clone();
-                                    move || app.selected_key.with(|s| s.as_deref() == Some(label.as_str())).to_string()
+                                    move || app.selection.key.with(|s| s.as_deref() == Some(label.as_str())).to_string()
                                 };
                                 let pick = {
                                     let label = label.clone();

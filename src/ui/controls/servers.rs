@@ -66,7 +66,7 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
             position.set(String::new());
         }
     };
-    let placing = move || app.mode.get() == ClickMode::PlaceServer;
+    let placing = move || app.selection.mode.get() == ClickMode::PlaceServer;
 
     view! {
         <fieldset class="group">
@@ -156,7 +156,8 @@ fn server_row(app: AppState, theme: Signal<Theme>, server: Server, slot: usize) 
     let selected = {
         let name = name.clone();
         move || {
-            app.selected_server
+            app.selection
+                .server
                 .with(|s| s.as_deref() == Some(name.as_str()))
         }
     };

@@ -40,7 +40,7 @@ pub fn EmbedView(
             "last" => view! { <LastChangePanel /> }.into_any(),
             "ownership" => view! { <OwnershipPanel theme=theme /> }.into_any(),
             "key" => view! {
-                <Show when=move || app.selected_key.with(Option::is_some)>
+                <Show when=move || app.selection.key.with(Option::is_some)>
                     {arrive(parts.key, "key-part", |show| show())}
                 </Show>
             }
@@ -94,7 +94,7 @@ pub fn EmbedView(
             .into_any()
         }}
         <p class="sr-only" role="status" aria-live="polite" data-testid="announcement">
-            {move || app.announcement.get()}
+            {move || app.words.announcement.get()}
         </p>
     }
 }

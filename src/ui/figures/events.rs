@@ -37,6 +37,7 @@ pub fn start(host: Element, app: AppState, link: String) {
         let detail = match ready {
             None => {
                 let notices: js_sys::Array = app
+                    .words
                     .link_notices
                     .with_untracked(|n| n.iter().map(|n| JsValue::from_str(n)).collect());
                 report::changed(
@@ -59,6 +60,7 @@ pub fn start(host: Element, app: AppState, link: String) {
     let shown = StoredValue::new(Vec::<String>::new());
     Effect::new(move |_| {
         let now: Vec<String> = app
+            .words
             .errors
             .with(|errors| errors.iter().map(|(_, message)| message.clone()).collect());
         let new: Vec<String> = now

@@ -36,7 +36,7 @@ pub fn Figure(
     // them: their arrival is not announced over the figure's own words (a part that fails to
     // load says so as an alert in its place).
     provide_context(every_part(Callback::new(|_: String| {})));
-    let theme = use_theme_with(dark.into(), app.present);
+    let theme = use_theme_with(dark.into(), app.page.present);
     if let Some(deferred) = deferred {
         generation::finish(app, deferred, state::MAX_PAGE_KEYS);
     }

@@ -25,7 +25,7 @@ pub fn FigureDialog(open: RwSignal<bool>) -> impl IntoView {
     let label = RwSignal::new(String::new());
     let element = move || {
         app.scenario.track();
-        app.selected_key.track();
+        app.selection.key.track();
         let label = label.get();
         let panels = chosen.get().join(",");
         let figure = FigureElement {

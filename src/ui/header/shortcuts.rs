@@ -127,7 +127,7 @@ fn run(app: AppState, key: &str) -> bool {
                 Field::AddServer,
             );
         }
-        "x" | "X" | "Delete" => match app.selected_server.get_untracked() {
+        "x" | "X" | "Delete" => match app.selection.server.get_untracked() {
             Some(name) => {
                 app.dispatch(Change::RemoveServer { name }, Field::ServerList);
             }
@@ -154,7 +154,7 @@ fn run(app: AppState, key: &str) -> bool {
         "Z" => {
             app.redo();
         }
-        "b" | "B" | "." if app.present.get_untracked() => {
+        "b" | "B" | "." if app.page.present.get_untracked() => {
             app.page.set_blank(true);
             app.words
                 .announce("The screen is blank: press any key to bring it back.".into());
@@ -163,15 +163,16 @@ fn run(app: AppState, key: &str) -> bool {
         "ArrowLeft" | "b" | "B" => app.step_lesson(-1),
         // A presenter's clicker sends Page Down and Page Up; elsewhere they scroll the page.
         "PageDown" | "PageUp"
-            if app.present.get_untracked() && app.lesson.with_untracked(Option::is_some) =>
+            if app.page.present.get_untracked()
+                && app.teaching.lesson.with_untracked(Option::is_some) =>
         {
             app.step_lesson(if key == "PageDown" { 1 } else { -1 });
         }
         "p" | "P" => app.page.toggle_present(),
-        "q" | "Q" if app.present.get_untracked() => app.page.set_qr_open(true),
-        "c" | "C" if app.present.get_untracked() => {
+        "q" | "Q" if app.page.present.get_untracked() => app.page.set_qr_open(true),
+        "c" | "C" if app.page.present.get_untracked() => {
             app.page.toggle_controls();
-            if app.controls_open.get_untracked() {
+            if app.page.controls_open.get_untracked() {
                 crate::ui::kit::focus::focus_soon(vec!["#controls select".into()]);
             }
         }
@@ -209,7 +210,7 @@ pub fn ShortcutHelp() -> impl IntoView {
     let app = expect_context::<AppState>();
     let single = single_keys();
     view! {
-        <Dialog open=app.help_open close=Callback::new(move |()| app.page.set_help_open(false)) title="Keyboard shortcuts" testid="shortcuts">
+        <Dialog open=app.page.help_open close=Callback::new(move |()| app.page.set_help_open(false)) title="Keyboard shortcuts" testid="shortcuts">
             <label class="check single-keys">
                 <input
                     type="checkbox"

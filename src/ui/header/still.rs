@@ -19,7 +19,7 @@ pub fn save_svg(app: AppState) {
         side: still.side.get_untracked(),
     };
     let style = Style {
-        present: app.present.get_untracked(),
+        present: app.page.present.get_untracked(),
     };
     let styling = Styling::Standalone {
         dark: still.dark.get_untracked(),

@@ -66,7 +66,7 @@ pub fn Toolbar() -> impl IntoView {
             <button
                 type="button"
                 data-testid="present-toggle"
-                aria-pressed=move || app.present.get().to_string()
+                aria-pressed=move || app.page.present.get().to_string()
                 aria-keyshortcuts="P"
                 class="tool present-tool"
                 aria-label="Present"
@@ -80,9 +80,9 @@ pub fn Toolbar() -> impl IntoView {
                 type="button"
                 data-testid="controls-toggle"
                 class="controls-toggle-button"
-                hidden=move || !app.present.get()
+                hidden=move || !app.page.present.get()
                 aria-controls="controls"
-                aria-expanded=move || app.controls_open.get().to_string()
+                aria-expanded=move || app.page.controls_open.get().to_string()
                 aria-keyshortcuts="C"
                 on:click=move |_| app.page.toggle_controls()
             >
@@ -112,7 +112,7 @@ pub fn MoreMenu() -> impl IntoView {
                     app.page.toggle_present();
                 }
             >
-                {move || if app.present.get() { "Leave presentation" } else { "Present" }}
+                {move || if app.page.present.get() { "Leave presentation" } else { "Present" }}
             </button>
             <button
                 type="button"

@@ -17,7 +17,7 @@ pub fn ViewSwitcher() -> impl IntoView {
                         <button
                             type="button"
                             data-testid=format!("view-{}", v.id())
-                            aria-current=move || (app.view.get() == v).then_some("page")
+                            aria-current=move || (app.page.view.get() == v).then_some("page")
                             on:click=move |_| app.page.set_view(v)
                         >
                             {v.label()}

@@ -35,7 +35,7 @@ pub fn LessonStep(
     let app = expect_context::<AppState>();
     let parts = expect_context::<Parts>();
     view! {
-        <Show when=move || app.lesson.with(Option::is_some)>
+        <Show when=move || app.teaching.lesson.with(Option::is_some)>
             {
                 let numbers = numbers.clone();
                 lazy::arrive(parts.lesson, "lesson-part", move |show| show(theme, numbers.clone()))

@@ -38,14 +38,14 @@ pub fn LessonPicker() -> impl IntoView {
         <label class="lesson-picker">
             <span class="sr-only">"Guided lesson"</span>
             <select data-testid="lesson-select" on:change=on_pick>
-                <option value="" selected=move || app.lesson.get().is_none()>"Lessons…"</option>
+                <option value="" selected=move || app.teaching.lesson.get().is_none()>"Lessons…"</option>
                 {LESSONS
                     .iter()
                     .map(|l| {
                         let id = l.id.clone();
                         let value = id.clone();
                         view! {
-                            <option value=value selected=move || app.lesson.with(|open| open.as_ref().is_some_and(|(open, _)| open.id == id))>
+                            <option value=value selected=move || app.teaching.lesson.with(|open| open.as_ref().is_some_and(|(open, _)| open.id == id))>
                                 {l.title.clone()}
                             </option>
                         }
@@ -88,13 +88,13 @@ pub fn LessonPanel(
     let body_ref = NodeRef::<leptos::html::Div>::new();
     // Each step starts at its first words.
     Effect::new(move |_| {
-        app.lesson.track();
+        app.teaching.lesson.track();
         if let Some(body) = body_ref.get() {
             body.set_scroll_top(0);
         }
     });
     let words = move || {
-        let (found, step) = app.lesson.get()?;
+        let (found, step) = app.teaching.lesson.get()?;
         let at = found.steps.get(step)?.clone();
         // The last step offers the next lesson, right after its words.
         let next_offer = (step + 1 == found.steps.len())
@@ -137,7 +137,7 @@ pub fn LessonPanel(
         })
     };
     let place = move || {
-        app.lesson.get().map(|(found, step)| {
+        app.teaching.lesson.get().map(|(found, step)| {
             let count = found.steps.len();
             (found, step, count)
         })
@@ -162,7 +162,7 @@ pub fn LessonPanel(
         ));
     };
     view! {
-        <Show when=move || app.lesson.with(Option::is_some)>
+        <Show when=move || app.teaching.lesson.with(Option::is_some)>
             <section class="panel lesson player" aria-labelledby=labelled_by("lesson-title") data-testid="lesson-panel">
                 <div class="player-head">
                     <h2 id="lesson-title">{title}</h2>

@@ -10,7 +10,7 @@ use crate::ui::state::AppState;
 #[component]
 pub fn LinkNotices() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let shown = move || !app.link_notices.with(Vec::is_empty);
+    let shown = move || !app.words.link_notices.with(Vec::is_empty);
     view! {
         <Show when=shown>
             <div class="notice" role="status" data-testid="link-notices">
@@ -18,7 +18,7 @@ pub fn LinkNotices() -> impl IntoView {
                 <ul>
                     {move || {
                         // A few lines at most, whatever the link held.
-                        let notices = app.link_notices.get();
+                        let notices = app.words.link_notices.get();
                         let total = notices.len();
                         let shown = if total > MAX_NOTES { MAX_NOTES - 1 } else { total };
                         let more = (total > shown).then(|| {

@@ -19,7 +19,7 @@ pub(super) fn LessonQuestions() -> impl IntoView {
             .collect();
         let n = questions.len();
         app.teaching.update_exercises(|d| d.extend(questions));
-        let total = app.exercises.with_untracked(Vec::len);
+        let total = app.teaching.exercises.with_untracked(Vec::len);
         let words = format!(
             "{n} {} of the lesson added; the set holds {total}.",
             if n == 1 { "question" } else { "questions" }

@@ -22,7 +22,7 @@ pub fn PracticeView(theme: Signal<Theme>) -> impl IntoView {
     let app = expect_context::<AppState>();
     view! {
         <section class="practice" aria-labelledby="practice-title" data-testid="practice-view">
-            {move || match app.quiz_set.get() {
+            {move || match app.teaching.quiz_set.get() {
                 Some(value) => view! { <SetRun value=value theme=theme /> }.into_any(),
                 None => view! { <PracticeRun theme=theme /> }.into_any(),
             }}
@@ -59,7 +59,7 @@ impl PracticeRound {
 #[component]
 fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let seed = app.practice_seed.get_untracked();
+    let seed = app.teaching.practice_seed.get_untracked();
     let PracticeRound {
         run,
         kind,
@@ -128,7 +128,7 @@ fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
         score.with(|s| {
             format!(
                 "Seed {} · level {} of {} · {} of {} right",
-                app.practice_seed.get(),
+                app.teaching.practice_seed.get(),
                 level.level(),
                 Difficulty::HARDEST.level(),
                 s.right(),
@@ -144,7 +144,7 @@ fn PracticeRun(theme: Signal<Theme>) -> impl IntoView {
                     d.push(question);
                 }
             });
-            let n = app.exercises.with_untracked(Vec::len);
+            let n = app.teaching.exercises.with_untracked(Vec::len);
             app.words
                 .announce(format!("Added to the exercise set: {n} {}.", plural_q(n)));
         }

@@ -34,9 +34,9 @@ pub fn PredictSwitch() -> impl IntoView {
             type="button"
             class="predict-switch"
             data-testid="predict-toggle"
-            aria-pressed=move || app.predict.get().to_string()
+            aria-pressed=move || app.teaching.predict.get().to_string()
             on:click=move |_| {
-                let on = !app.predict.get_untracked();
+                let on = !app.teaching.predict.get_untracked();
                 app.teaching.set_predict(on);
                 app.words.announce(
                     if on {
@@ -62,7 +62,7 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
     // The question for the change held back; a change the engine cannot ask about (or refuses)
     // goes straight through, so its refusal shows where it always does.
     let posed = Memo::new(move |_| {
-        let (change, _) = app.pending.get()?;
+        let (change, _) = app.teaching.pending.get()?;
         let new_key = if let Change::AddKeys { keys } = &change {
             keys.first().filter(|_| keys.len() == 1).cloned()
         } else {
@@ -85,7 +85,7 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
         question.pose().ok().map(Asked)
     });
     Effect::new(move |_| {
-        let pending = app.pending.get();
+        let pending = app.teaching.pending.get();
         match (pending, posed.get()) {
             (Some(_), Some(_)) => {
                 checked.set(false);
@@ -102,7 +102,7 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
     Effect::new(move |was: Option<bool>| {
         let is_open = open.get();
         if was == Some(true) && !is_open {
-            if !checked.get_untracked() && app.pending.get_untracked().is_some() {
+            if !checked.get_untracked() && app.teaching.pending.get_untracked().is_some() {
                 app.words
                     .announce("The change was not applied: no prediction was checked.".into());
             }
@@ -112,7 +112,7 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
     });
     let on_marked = move |_| {
         checked.set(true);
-        if let Some((change, field)) = app.pending.get_untracked() {
+        if let Some((change, field)) = app.teaching.pending.get_untracked() {
             app.apply(change, field);
         }
     };

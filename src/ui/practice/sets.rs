@@ -28,7 +28,7 @@ pub(super) fn SetBuilder() -> impl IntoView {
     let app = expect_context::<AppState>();
     let copied = RwSignal::new(String::new());
     let link = move || {
-        app.exercises.with(|d| {
+        app.teaching.exercises.with(|d| {
             let location = window().location();
             format!(
                 "{}{}?view=practice&{SET_PARAM}={}",
@@ -45,22 +45,22 @@ pub(super) fn SetBuilder() -> impl IntoView {
             .announce("The exercise set's link was copied.".into());
     };
     let try_it = move |_| {
-        let value = app.exercises.with_untracked(|d| encode_set(d));
+        let value = app.teaching.exercises.with_untracked(|d| encode_set(d));
         app.teaching.set_quiz_set(Some(value));
         focus_soon(vec![PROMPT.into()]);
     };
     view! {
-        <Show when=move || !app.exercises.with(Vec::is_empty)>
+        <Show when=move || !app.teaching.exercises.with(Vec::is_empty)>
             <section class="panel set-builder" aria-labelledby="set-builder-title" data-testid="set-builder">
                 <h3 id="set-builder-title">
                     {move || {
-                        let n = app.exercises.with(Vec::len);
+                        let n = app.teaching.exercises.with(Vec::len);
                         format!("Exercise set: {n} {}", plural_q(n))
                     }}
                 </h3>
                 <ol>
                     {move || {
-                        app.exercises
+                        app.teaching.exercises
                             .get()
                             .into_iter()
                             .enumerate()

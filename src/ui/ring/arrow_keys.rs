@@ -17,8 +17,8 @@ pub fn on_ring_key(
     at: StoredValue<Option<usize>>,
 ) -> bool {
     if key == "Escape" {
-        let had = app.selected_key.get_untracked().is_some()
-            || app.selected_server.get_untracked().is_some();
+        let had = app.selection.key.get_untracked().is_some()
+            || app.selection.server.get_untracked().is_some();
         app.selection.set_selected_key(None);
         app.selection.set_selected_server(None);
         if had {
@@ -60,12 +60,13 @@ fn current_stop(
     remembered: Option<usize>,
 ) -> Option<usize> {
     let key = app
-        .selected_key
+        .selection
+        .key
         .with_untracked(|l| l.as_deref().and_then(|l| scenario.keys().find(l)));
     if let Some(id) = key {
         return stops.iter().position(|h| *h == Hit::Key(id));
     }
-    let server = app.selected_server.with_untracked(|n| {
+    let server = app.selection.server.with_untracked(|n| {
         n.as_deref()
             .and_then(|n| scenario.server(n).ok().map(|(i, _)| i))
     })?;

@@ -71,9 +71,9 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
     Effect::new(move |_| {
         // A lesson opened or closed, or presentation mode, changes the room the ring has:
         // measured again once the page has drawn it.
-        app.lesson.with(Option::is_some);
-        app.present.track();
-        app.controls_open.track();
+        app.teaching.lesson.with(Option::is_some);
+        app.page.present.track();
+        app.page.controls_open.track();
         if box_ref.get().is_some() {
             measure();
             request_animation_frame(measure);
@@ -93,15 +93,16 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         let scenario = app.scenario.get();
         Focus {
             key: app
-                .selected_key
+                .selection
+                .key
                 .with(|label| label.as_deref().and_then(|l| scenario.keys().find(l))),
-            server: app.selected_server.with(|name| {
+            server: app.selection.server.with(|name| {
                 name.as_deref()
                     .and_then(|n| scenario.server(n).ok().map(|(i, _)| i))
             }),
-            hover: app.hover.get(),
+            hover: app.selection.hover.get(),
             replicas: app.replicas.get(),
-            requests: app.view.get() == crate::ui::state::View::Traffic,
+            requests: app.page.view.get() == crate::ui::state::View::Traffic,
             dot_limit: None,
         }
     });
@@ -202,7 +203,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
             fraction,
             app.scenario.with_untracked(|s| s.size().get()),
         ));
-        match app.mode.get_untracked() {
+        match app.selection.mode.get_untracked() {
             ClickMode::Select => {
                 let hit = picture.with_untracked(|p| p.hit(frame, x, y, frame.key_size() * 2.5));
                 select(app, hit);
@@ -297,7 +298,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
         }
     };
     let described_by = move || {
-        if app.view.get() == View::Traffic {
+        if app.page.view.get() == View::Traffic {
             "request-caption canvas-error"
         } else {
             "ownership-caption canvas-error"
@@ -317,7 +318,7 @@ pub fn RingCanvas(theme: Signal<Theme>) -> impl IntoView {
                 aria-label=label
                 aria-describedby=described_by
                 on:keydown=on_key
-                class:placing=move || app.mode.get() != ClickMode::Select
+                class:placing=move || app.selection.mode.get() != ClickMode::Select
                 on:pointermove=on_move
                 on:pointerleave=move |_| app.selection.set_hover(None)
                 on:click=on_click

@@ -14,7 +14,7 @@ use crate::ui::state::{AppState, Field};
 pub fn KeyDetailPanel() -> impl IntoView {
     let app = expect_context::<AppState>();
     let detail = move || {
-        let label = app.selected_key.get()?;
+        let label = app.selection.key.get()?;
         app.scenario.with(|s| {
             let id = s.keys().find(&label)?;
             Some(key_lookup(s, id, app.replicas.get()))

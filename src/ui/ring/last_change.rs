@@ -188,6 +188,7 @@ fn FailoverLine() -> impl IntoView {
         let replicas = app.replicas.get();
         // One copy per key is the plain ring; only the replicas lesson dwells on what it loses.
         let in_lesson = app
+            .teaching
             .lesson
             .with(|l| l.as_ref().is_some_and(|(found, _)| found.id == "replicas"));
         if replicas == 1 && !in_lesson {

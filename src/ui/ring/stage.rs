@@ -15,7 +15,7 @@ use crate::ui::state::{AppState, ClickMode, Field};
 #[component]
 pub fn ModeBanner() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let text = move || match app.mode.get() {
+    let text = move || match app.selection.mode.get() {
         ClickMode::Select => ring_labels::SELECT_HINT.to_string(),
         ClickMode::DropKey => "Click the ring to drop a key there.".to_string(),
         ClickMode::PlaceServer => format!(
@@ -24,9 +24,9 @@ pub fn ModeBanner() -> impl IntoView {
         ),
     };
     view! {
-        <p class="mode-banner" class:active=move || app.mode.get() != ClickMode::Select data-testid="mode-banner">
+        <p class="mode-banner" class:active=move || app.selection.mode.get() != ClickMode::Select data-testid="mode-banner">
             <span class="mode-text">{text}</span>
-            <Show when=move || app.mode.get() != ClickMode::Select>
+            <Show when=move || app.selection.mode.get() != ClickMode::Select>
                 <button type="button" class="link" on:click=move |_| app.selection.set_mode(ClickMode::Select)>
                     "Done"
                 </button>
@@ -41,7 +41,7 @@ pub fn ModeBanner() -> impl IntoView {
 pub fn SelectedServer() -> impl IntoView {
     let app = expect_context::<AppState>();
     let selected = move || {
-        let name = app.selected_server.get()?;
+        let name = app.selection.server.get()?;
         app.scenario.with(|s| {
             let (index, _) = s.server(&name).ok()?;
             let row = s.ownership().servers.swap_remove(index);
@@ -76,7 +76,7 @@ pub fn SelectedServer() -> impl IntoView {
 #[component]
 pub fn HoverReadout() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let text = move || match app.hover.get() {
+    let text = move || match app.selection.hover.get() {
         Some(fraction) => app.scenario.with(|s| {
             let placed = s.placed();
             // The pointer's angle, read on the circle of the placement shown now.

@@ -133,10 +133,10 @@ pub fn current_query(app: AppState) -> String {
     let previous = app.previous.get_untracked();
     let last = app.last.get_untracked();
     let mut extra = Vec::new();
-    if let Some(label) = app.selected_key.get_untracked() {
+    if let Some(label) = app.selection.key.get_untracked() {
         extra.push(("select".to_string(), label));
     }
-    if let Some((found, step)) = app.lesson.get_untracked() {
+    if let Some((found, step)) = app.teaching.lesson.get_untracked() {
         // A written lesson travels whole when it fits in a link; otherwise the address holds
         // the step's state only, and the lesson is shared as a file.
         let value = if found.id.is_empty() {
@@ -149,31 +149,31 @@ pub fn current_query(app: AppState) -> String {
             extra.push(("step".to_string(), (step + 1).to_string()));
         }
     }
-    if app.present.get_untracked() {
+    if app.page.present.get_untracked() {
         extra.push(("present".to_string(), "1".to_string()));
     }
-    let view = app.view.get_untracked();
+    let view = app.page.view.get_untracked();
     if view != View::Ring {
         extra.push(("view".to_string(), view.id().to_string()));
     }
     if view == View::Practice {
-        match app.quiz_set.get_untracked() {
+        match app.teaching.quiz_set.get_untracked() {
             Some(set) => extra.push(("quiz".to_string(), set)),
             None => extra.push((
                 "seed".to_string(),
-                app.practice_seed.get_untracked().to_string(),
+                app.teaching.practice_seed.get_untracked().to_string(),
             )),
         }
     }
-    if view == View::Compare && app.compare_systems.get_untracked() {
+    if view == View::Compare && app.page.compare_systems.get_untracked() {
         extra.push(("systems".to_string(), "1".to_string()));
     }
-    let event = app.timeline_event.get_untracked();
+    let event = app.work.timeline_event.get_untracked();
     if view == View::Timeline && event != TimelineEvent::default() {
         extra.push(("event".to_string(), event.link_text()));
     }
     extra.extend(app.kept_params.get_value());
-    let cache = app.cache.get_untracked();
+    let cache = app.work.cache.get_untracked();
     if cache != CacheLoad::default() {
         extra.push(("reads".to_string(), (cache.reads as u64).to_string()));
         extra.push(("hit".to_string(), format!("{}", cache.hit_rate * 100.0)));
@@ -197,16 +197,16 @@ pub fn sync_address(app: AppState) {
     let written = StoredValue::new(f64::NEG_INFINITY);
     Effect::new(move |_| {
         app.scenario.track();
-        app.selected_key.track();
+        app.selection.key.track();
         app.replicas.track();
-        app.cache.track();
-        app.present.track();
-        app.lesson.track();
-        app.view.track();
-        app.practice_seed.track();
-        app.quiz_set.track();
-        app.timeline_event.track();
-        app.compare_systems.track();
+        app.work.cache.track();
+        app.page.present.track();
+        app.teaching.lesson.track();
+        app.page.view.track();
+        app.teaching.practice_seed.track();
+        app.teaching.quiz_set.track();
+        app.work.timeline_event.track();
+        app.page.compare_systems.track();
         if !pending.get_value() {
             pending.set_value(true);
             let since = now() - written.get_value();

@@ -1,5 +1,5 @@
 //! [`AppState`]: the page's state as a few stores (what is shown, the selection, the words, the
-//! page, teaching, work), each read here as signals and written only through its own file.
+//! page, teaching, work), each read as its signals and written only through its own file.
 
 use std::sync::Arc;
 
@@ -11,16 +11,14 @@ use super::selection::Selection;
 use super::shown::{self, Frame, Part};
 use super::slots::slots_for;
 use super::teaching::Teaching;
-use super::teaching::{Draft, LessonStep, StoryShown};
-use super::vocabulary::{ClickMode, Field, View};
+use super::vocabulary::View;
 use super::work::Work;
-use super::TimelineEvent;
-use crate::core::{names_a_scenario, read_link, CacheLoad, Change, Link, Outcome, Scenario};
+use crate::core::{names_a_scenario, read_link, Link, Outcome, Scenario};
 use crate::draw::picture::Picture;
-use crate::teach::lessons::Pointer;
 
-/// Shared app state, handed to every component through context: a few stores, each written
-/// only through its own file's methods, read here as signals.
+/// Shared app state, handed to every component through context: a few stores, each read as the
+/// signals it holds (`app.selection.key`, `app.page.view`) and written only through its own
+/// file's methods; what is shown is read here, its parts at the top (`app.scenario`).
 ///
 /// | store | holds | its one writer |
 /// |---|---|---|
@@ -45,68 +43,16 @@ pub struct AppState {
     /// Colour slots by server name; a server keeps its colour while it stays.
     pub slots: ReadSignal<Vec<(String, usize)>>,
     pub(super) shown: shown::Writes,
-    /// The selected key's label.
-    pub selected_key: ReadSignal<Option<String>>,
-    /// The selected server's name.
-    pub selected_server: ReadSignal<Option<String>>,
-    /// The position under the pointer.
-    pub hover: ReadSignal<Option<f64>>,
-    /// What a click on the ring does.
-    pub mode: ReadSignal<ClickMode>,
-    /// The selection store, to change the selection.
+    /// The selection store: the selected key and server, the pointer, what a click does.
     pub selection: Selection,
-    /// The words last announced to screen readers.
-    pub announcement: ReadSignal<String>,
-    /// The latest message per control.
-    pub errors: ReadSignal<Vec<(Field, String)>>,
-    /// What a link held that could not be read.
-    pub link_notices: ReadSignal<Vec<String>>,
-    /// The words store, to say something or put a message by a control.
+    /// The words store: what was announced, each control's message, a link's notices.
     pub words: Words,
-    /// The view on screen.
-    pub view: ReadSignal<View>,
-    /// Presentation mode: large type and thick strokes for a projector.
-    pub present: ReadSignal<bool>,
-    /// In presentation mode, whether the editing controls are unfolded (they are folded away
-    /// until asked for, by the button on the stage or the `C` key).
-    pub controls_open: ReadSignal<bool>,
-    /// Whether the shortcut list is open.
-    pub help_open: ReadSignal<bool>,
-    /// Whether the "Paste your cluster" dialog is open.
-    pub paste_open: ReadSignal<bool>,
-    /// Whether Compare shows the real systems beside the textbook placements.
-    pub compare_systems: ReadSignal<bool>,
-    /// The page store, to change the view, presentation mode or what is open.
+    /// The page store: the view, presentation mode, what is open.
     pub page: Page,
-    /// The lesson being followed (built in or written by an instructor), and its step (from 0).
-    pub lesson: ReadSignal<LessonStep>,
-    /// What the lesson's step points at: a key, a server or a panel.
-    pub pointer: ReadSignal<Option<Pointer>>,
-    /// The lesson being recorded on the page, if "New lesson" was chosen.
-    pub draft: ReadSignal<Option<Draft>>,
-    /// The story last opened, and the scenario it opened on: it is the story on screen while
-    /// that scenario is.
-    pub story: ReadSignal<StoryShown>,
-    /// Predict first: a change that moves keys first asks which keys will move.
-    pub predict: ReadSignal<bool>,
-    /// The change waiting for the learner's prediction, and the control that sent it.
-    pub pending: ReadSignal<Option<(Change, Field)>>,
-    /// The seed practice questions are drawn from.
-    pub practice_seed: ReadSignal<u64>,
-    /// The exercise set a link opened (the value of `quiz=`), if any.
-    pub quiz_set: ReadSignal<Option<String>>,
-    /// The exercise set being put together in the Practice view.
-    pub exercises: ReadSignal<Vec<crate::teach::quiz::Question>>,
-    /// The teaching store.
+    /// The teaching store: the lesson and its pointer, the lesson recorded, the story, Predict
+    /// first, practice.
     pub teaching: Teaching,
-    /// Keys being generated in steps: how much work is done, of how much (twice the keys: each
-    /// is hashed, then sorted).
-    pub generating: ReadSignal<Option<(usize, usize)>>,
-    /// The cache traffic the cache-impact panel works with.
-    pub cache: ReadSignal<CacheLoad>,
-    /// The event the Timeline view follows.
-    pub timeline_event: ReadSignal<TimelineEvent>,
-    /// The work store.
+    /// The work store: keys being generated, the cache's traffic, the Timeline's event.
     pub work: Work,
     /// Set to stop the generation under way.
     pub stop_generating: StoredValue<bool>,
@@ -181,11 +127,11 @@ impl AppState {
         };
         let (shown_reads, shown) = shown::Writes::new(shown_frame, past, slots);
         let frame = shown_reads.frame;
-        let (selection_reads, selection) = Selection::new();
-        let (word_reads, words) = Words::new(ignored);
-        let (page_reads, page) = Page::new();
-        let (teaching_reads, teaching) = Teaching::new();
-        let (work_reads, work) = Work::new();
+        let selection = Selection::new();
+        let words = Words::new(ignored);
+        let page = Page::new();
+        let teaching = Teaching::new();
+        let work = Work::new();
         let scenario = Part::new(frame, |f| &f.scenario);
         let app = AppState {
             scenario,
@@ -195,35 +141,10 @@ impl AppState {
             future: shown_reads.future,
             slots: shown_reads.slots,
             shown,
-            selected_key: selection_reads.selected_key,
-            selected_server: selection_reads.selected_server,
-            hover: selection_reads.hover,
-            mode: selection_reads.mode,
             selection,
-            announcement: word_reads.announcement,
-            errors: word_reads.errors,
-            link_notices: word_reads.link_notices,
             words,
-            view: page_reads.view,
-            present: page_reads.present,
-            controls_open: page_reads.controls_open,
-            help_open: page_reads.help_open,
-            paste_open: page_reads.paste_open,
-            compare_systems: page_reads.compare_systems,
             page,
-            lesson: teaching_reads.lesson,
-            pointer: teaching_reads.pointer,
-            draft: teaching_reads.draft,
-            story: teaching_reads.story,
-            predict: teaching_reads.predict,
-            pending: teaching_reads.pending,
-            practice_seed: teaching_reads.practice_seed,
-            quiz_set: teaching_reads.quiz_set,
-            exercises: teaching_reads.exercises,
             teaching,
-            generating: work_reads.generating,
-            cache: work_reads.cache,
-            timeline_event: work_reads.timeline_event,
             work,
             stop_generating: StoredValue::new(false),
             // A Memo, not a second signal: R lives in the scenario (links, undo and the
@@ -239,7 +160,9 @@ impl AppState {
     /// Whether the ring view's canvas and readout show (the ring and the traffic views share
     /// them).
     pub fn shows_ring(&self) -> bool {
-        self.view.with(|v| matches!(v, View::Ring | View::Traffic))
+        self.page
+            .view
+            .with(|v| matches!(v, View::Ring | View::Traffic))
     }
 
     /// State showing the starting scenario.

@@ -28,7 +28,7 @@ impl AppState {
     /// With Predict first on, holds `change` back until the learner has predicted which keys
     /// it moves (see [`AppState::asks_first`]). Returns whether it was held back.
     pub fn hold(&self, change: &Change, field: Field) -> bool {
-        if self.predict.get_untracked() && self.asks_first(change) {
+        if self.teaching.predict.get_untracked() && self.asks_first(change) {
             self.teaching.set_pending(Some((change.clone(), field)));
             return true;
         }
@@ -309,12 +309,12 @@ impl AppState {
     }
 
     fn forget_missing_selection(&self, next: &Scenario) {
-        if let Some(label) = self.selected_key.get_untracked() {
+        if let Some(label) = self.selection.key.get_untracked() {
             if next.keys().find(&label).is_none() {
                 self.selection.set_selected_key(None);
             }
         }
-        if let Some(name) = self.selected_server.get_untracked() {
+        if let Some(name) = self.selection.server.get_untracked() {
             if next.server(&name).is_err() {
                 self.selection.set_selected_server(None);
             }

@@ -5,48 +5,53 @@ use leptos::prelude::*;
 
 use super::vocabulary::Field;
 
-/// The store: its signals, written only through the methods below.
+/// The store: what it holds, read as signals, and its own methods, the only writers.
 #[derive(Clone, Copy)]
 pub struct Words {
+    /// The words last announced to screen readers.
+    pub announcement: ReadSignal<String>,
+    /// The latest message per control.
+    pub errors: ReadSignal<Vec<(Field, String)>>,
+    /// What a link held that could not be read.
+    pub link_notices: ReadSignal<Vec<String>>,
+    w: Writes,
+}
+
+/// The store's signals, changed only by its methods.
+#[derive(Clone, Copy)]
+struct Writes {
     announcement: RwSignal<String>,
     errors: RwSignal<Vec<(Field, String)>>,
     link_notices: RwSignal<Vec<String>>,
 }
 
-/// The words' read side, as the app state holds it.
-pub(super) struct Reads {
-    pub announcement: ReadSignal<String>,
-    pub errors: ReadSignal<Vec<(Field, String)>>,
-    pub link_notices: ReadSignal<Vec<String>>,
-}
-
 impl Words {
     /// Nothing said yet; `notices` from the link the page opened.
-    pub(super) fn new(notices: Vec<String>) -> (Reads, Words) {
-        let writes = Words {
+    pub(super) fn new(notices: Vec<String>) -> Words {
+        let w = Writes {
             announcement: RwSignal::new(String::new()),
             errors: RwSignal::new(Vec::new()),
             link_notices: RwSignal::new(notices),
         };
-        let reads = Reads {
-            announcement: writes.announcement.read_only(),
-            errors: writes.errors.read_only(),
-            link_notices: writes.link_notices.read_only(),
-        };
-        (reads, writes)
+        Words {
+            announcement: w.announcement.read_only(),
+            errors: w.errors.read_only(),
+            link_notices: w.link_notices.read_only(),
+            w,
+        }
     }
 }
 
 impl Words {
     /// Says `words` to screen readers.
     pub fn announce(&self, words: String) {
-        self.announcement.set(words);
+        self.w.announcement.set(words);
     }
 
     /// Puts `message` next to `field`, and says it.
     pub fn show_error(&self, field: Field, message: String) {
         self.announce(message.clone());
-        self.errors.update(|errors| {
+        self.w.errors.update(|errors| {
             errors.retain(|(f, _)| *f != field);
             errors.push((field, message));
         });
@@ -54,18 +59,19 @@ impl Words {
 
     /// Clears the message next to `field`.
     pub fn clear_error(&self, field: Field) {
-        self.errors
+        self.w
+            .errors
             .update(|errors| errors.retain(|(f, _)| *f != field));
     }
 
     /// Clears every control's message.
     pub fn clear_errors(&self) {
-        self.errors.set(Vec::new());
+        self.w.errors.set(Vec::new());
     }
 
     /// The message next to `field`, if any.
     pub fn error(&self, field: Field) -> Option<String> {
-        self.errors.with(|errors| {
+        self.w.errors.with(|errors| {
             errors
                 .iter()
                 .find(|(f, _)| *f == field)
@@ -75,16 +81,16 @@ impl Words {
 
     /// Adds what a link or file held that could not be read.
     pub fn add_link_notices(&self, notices: impl IntoIterator<Item = String>) {
-        self.link_notices.update(|n| n.extend(notices));
+        self.w.link_notices.update(|n| n.extend(notices));
     }
 
     /// Edits the notices of what could not be read.
     pub fn update_link_notices(&self, edit: impl FnOnce(&mut Vec<String>)) {
-        self.link_notices.update(edit);
+        self.w.link_notices.update(edit);
     }
 
     /// Dismisses every notice of what could not be read.
     pub fn dismiss_link_notices(&self) {
-        self.link_notices.set(Vec::new());
+        self.w.link_notices.set(Vec::new());
     }
 }

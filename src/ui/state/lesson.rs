@@ -102,7 +102,7 @@ impl AppState {
     /// Moves `delta` steps through the current lesson, if one is open.
     pub fn step_lesson(&self, delta: isize) {
         let app = *self;
-        let Some((found, step)) = app.lesson.get_untracked() else {
+        let Some((found, step)) = app.teaching.lesson.get_untracked() else {
             return;
         };
         let next = step as isize + delta;
@@ -114,7 +114,8 @@ impl AppState {
     /// Whether the step on screen points at `panel`, which then wears a ring: read by the panel
     /// itself, so a panel that arrives or moves after the step still wears it.
     pub fn points_at(&self, panel: Panel) -> bool {
-        self.pointer
+        self.teaching
+            .pointer
             .with(|p| matches!(p, Some(Pointer::Panel(at)) if *at == panel))
     }
 
@@ -161,7 +162,7 @@ impl AppState {
     /// The story on screen: the one last opened, while its scenario is the one on screen.
     pub fn story_on_screen(&self) -> Option<&'static str> {
         let app = *self;
-        app.story.with(|story| {
+        app.teaching.story.with(|story| {
             let (id, opened) = story.as_ref()?;
             app.scenario.with(|s| (s == opened).then_some(*id))
         })

@@ -27,9 +27,34 @@ pub type LessonStep = Option<(Arc<Lesson>, usize)>;
 /// The story last opened, and the scenario it opened on.
 pub type StoryShown = Option<(&'static str, Scenario)>;
 
-/// The store: its signals, written only through the methods below.
+/// The store: what it holds, read as signals, and its own methods, the only writers.
 #[derive(Clone, Copy)]
 pub struct Teaching {
+    /// The lesson being followed (built in or written by an instructor), and its step (from 0).
+    pub lesson: ReadSignal<LessonStep>,
+    /// What the lesson's step points at: a key, a server or a panel.
+    pub pointer: ReadSignal<Option<Pointer>>,
+    /// The lesson being recorded on the page, if "New lesson" was chosen.
+    pub draft: ReadSignal<Option<Draft>>,
+    /// The story last opened, and the scenario it opened on: it is the story on screen while
+    /// that scenario is.
+    pub story: ReadSignal<StoryShown>,
+    /// Predict first: a change that moves keys first asks which keys will move.
+    pub predict: ReadSignal<bool>,
+    /// The change waiting for the learner's prediction, and the control that sent it.
+    pub pending: ReadSignal<Option<(Change, Field)>>,
+    /// The seed practice questions are drawn from.
+    pub practice_seed: ReadSignal<u64>,
+    /// The exercise set a link opened (the value of `quiz=`), if any.
+    pub quiz_set: ReadSignal<Option<String>>,
+    /// The exercise set being put together in the Practice view.
+    pub exercises: ReadSignal<Vec<Question>>,
+    w: Writes,
+}
+
+/// The store's signals, changed only by its methods.
+#[derive(Clone, Copy)]
+struct Writes {
     lesson: RwSignal<LessonStep>,
     pointer: RwSignal<Option<Pointer>>,
     draft: RwSignal<Option<Draft>>,
@@ -41,23 +66,10 @@ pub struct Teaching {
     exercises: RwSignal<Vec<Question>>,
 }
 
-/// Teaching's read side, as the app state holds it.
-pub(super) struct Reads {
-    pub lesson: ReadSignal<LessonStep>,
-    pub pointer: ReadSignal<Option<Pointer>>,
-    pub draft: ReadSignal<Option<Draft>>,
-    pub story: ReadSignal<StoryShown>,
-    pub predict: ReadSignal<bool>,
-    pub pending: ReadSignal<Option<(Change, Field)>>,
-    pub practice_seed: ReadSignal<u64>,
-    pub quiz_set: ReadSignal<Option<String>>,
-    pub exercises: ReadSignal<Vec<Question>>,
-}
-
 impl Teaching {
     /// No lesson, no story, nothing held back, practice from seed 1.
-    pub(super) fn new() -> (Reads, Teaching) {
-        let writes = Teaching {
+    pub(super) fn new() -> Teaching {
+        let w = Writes {
             lesson: RwSignal::new(None),
             pointer: RwSignal::new(None),
             draft: RwSignal::new(None),
@@ -68,74 +80,74 @@ impl Teaching {
             quiz_set: RwSignal::new(None),
             exercises: RwSignal::new(Vec::new()),
         };
-        let reads = Reads {
-            lesson: writes.lesson.read_only(),
-            pointer: writes.pointer.read_only(),
-            draft: writes.draft.read_only(),
-            story: writes.story.read_only(),
-            predict: writes.predict.read_only(),
-            pending: writes.pending.read_only(),
-            practice_seed: writes.practice_seed.read_only(),
-            quiz_set: writes.quiz_set.read_only(),
-            exercises: writes.exercises.read_only(),
-        };
-        (reads, writes)
+        Teaching {
+            lesson: w.lesson.read_only(),
+            pointer: w.pointer.read_only(),
+            draft: w.draft.read_only(),
+            story: w.story.read_only(),
+            predict: w.predict.read_only(),
+            pending: w.pending.read_only(),
+            practice_seed: w.practice_seed.read_only(),
+            quiz_set: w.quiz_set.read_only(),
+            exercises: w.exercises.read_only(),
+            w,
+        }
     }
 }
 
 impl Teaching {
     /// Follows `lesson` at its step, or no lesson.
     pub fn set_lesson(&self, lesson: LessonStep) {
-        self.lesson.set(lesson);
+        self.w.lesson.set(lesson);
     }
 
     /// Points at a key, a server or a panel, or at nothing.
     pub fn set_pointer(&self, pointer: Option<Pointer>) {
-        self.pointer.set(pointer);
+        self.w.pointer.set(pointer);
     }
 
     /// Starts, replaces or ends the lesson being recorded.
     pub fn set_draft(&self, draft: Option<Draft>) {
-        self.draft.set(draft);
+        self.w.draft.set(draft);
     }
 
     /// Edits the lesson being recorded.
     pub fn update_draft(&self, edit: impl FnOnce(&mut Option<Draft>)) {
-        self.draft.update(edit);
+        self.w.draft.update(edit);
     }
 
     /// Remembers the story opened, with the scenario it opened on.
     pub fn set_story(&self, story: StoryShown) {
-        self.story.set(story);
+        self.w.story.set(story);
     }
 
     /// Turns Predict first on or off.
     pub fn set_predict(&self, on: bool) {
-        self.predict.set(on);
+        self.w.predict.set(on);
     }
 
     /// Holds back a change for the learner's prediction, or lets go of it.
     pub fn set_pending(&self, pending: Option<(Change, Field)>) {
-        self.pending.set(pending);
+        self.w.pending.set(pending);
     }
 
     /// Sets the seed practice questions are drawn from.
     pub fn set_practice_seed(&self, seed: u64) {
-        self.practice_seed.set(seed);
+        self.w.practice_seed.set(seed);
     }
 
     /// Follows the exercise set a link opened (`quiz=`), or none.
     pub fn set_quiz_set(&self, set: Option<String>) {
-        self.quiz_set.set(set);
+        self.w.quiz_set.set(set);
     }
 
     /// Replaces the exercise set being put together.
     pub fn set_exercises(&self, questions: Vec<Question>) {
-        self.exercises.set(questions);
+        self.w.exercises.set(questions);
     }
 
     /// Edits the exercise set being put together.
     pub fn update_exercises(&self, edit: impl FnOnce(&mut Vec<Question>)) {
-        self.exercises.update(edit);
+        self.w.exercises.update(edit);
     }
 }

@@ -94,7 +94,7 @@ pub fn PasteDialog() -> impl IntoView {
         }
     };
     view! {
-        <Dialog open=app.paste_open close=Callback::new(move |()| app.page.set_paste_open(false)) title="Paste your cluster" testid="paste-dialog" return_to="[data-testid=\"more-open\"]">
+        <Dialog open=app.page.paste_open close=Callback::new(move |()| app.page.set_paste_open(false)) title="Paste your cluster" testid="paste-dialog" return_to="[data-testid=\"more-open\"]">
             <p class="hint">"The text stays on this machine: it is read here and sent nowhere. Your keys stay as they are."</p>
             <label for="paste-format">"What it is"</label>
             <select id="paste-format" data-testid="paste-format" on:change=move |ev| format.set(event_target_value(&ev))>

@@ -37,7 +37,7 @@ pub fn LineChart(chart: Signal<Chart>, title: String, testid: &'static str) -> i
     on_cleanup(move || resize.remove());
 
     let height = move || {
-        if app.present.get() {
+        if app.page.present.get() {
             260.0
         } else if width.get() < 500.0 {
             210.0
@@ -46,7 +46,7 @@ pub fn LineChart(chart: Signal<Chart>, title: String, testid: &'static str) -> i
         }
     };
     let frame = move || {
-        let big = app.present.get();
+        let big = app.page.present.get();
         Frame {
             left: if big { 78.0 } else { 58.0 },
             right: width.get() - 14.0,

@@ -12,13 +12,13 @@ use crate::ui::state::{AppState, Field, Happening};
 /// The event on the chart: the one chosen, or a failure when it follows the last change and
 /// that moved no keys (the engine's rule, [`TimelineEvent::effective`]).
 pub fn effective(app: AppState) -> TimelineEvent {
-    let event = app.timeline_event.get();
+    let event = app.work.timeline_event.get();
     app.last.with(|l| event.effective(l.as_deref()))
 }
 
 /// Whether the chart follows a failure (restart and writes then matter).
 pub fn follows_failure(app: AppState) -> bool {
-    let event = app.timeline_event.get();
+    let event = app.work.timeline_event.get();
     app.last.with(|l| event.follows_failure(l.as_deref()))
 }
 
@@ -180,8 +180,9 @@ pub fn TimingControls() -> impl IntoView {
         apply(whole(event_target_value(&ev)).map(|per_second| Change::SetWrites { per_second }));
     };
     let set_reads = move |ev| {
-        let result = whole(event_target_value(&ev))
-            .and_then(|reads| CacheLoad::new(reads as f64, app.cache.get_untracked().hit_rate));
+        let result = whole(event_target_value(&ev)).and_then(|reads| {
+            CacheLoad::new(reads as f64, app.work.cache.get_untracked().hit_rate)
+        });
         match result {
             Ok(load) => {
                 app.work.set_cache(load);
@@ -192,7 +193,7 @@ pub fn TimingControls() -> impl IntoView {
     };
     let set_hit = move |ev| {
         let text = event_target_value(&ev);
-        let result = app.cache.get_untracked().with_hit_text(&text);
+        let result = app.work.cache.get_untracked().with_hit_text(&text);
         match result {
             Ok(load) => {
                 app.work.set_cache(load);
@@ -242,7 +243,7 @@ pub fn TimingControls() -> impl IntoView {
                     inputmode="numeric"
                     data-testid="timeline-reads"
                     aria-describedby="timeline-error"
-                    prop:value=move || (app.cache.get().reads as u64).to_string()
+                    prop:value=move || (app.work.cache.get().reads as u64).to_string()
                     on:change=set_reads
                 />
             </label>
@@ -252,7 +253,7 @@ pub fn TimingControls() -> impl IntoView {
                     inputmode="decimal"
                     data-testid="timeline-hit"
                     aria-describedby="timeline-error"
-                    prop:value=move || format!("{}", (app.cache.get().hit_rate * 1000.0).round() / 10.0)
+                    prop:value=move || format!("{}", (app.work.cache.get().hit_rate * 1000.0).round() / 10.0)
                     on:change=set_hit
                 />
             </label>

@@ -46,7 +46,7 @@ pub fn TimelineView(sweeps: bool, #[prop(optional)] stories: bool) -> impl IntoV
     // Once, after the view is on the page (an Effect, so no state changes while it is drawn).
     Effect::new(move |_| {
         let untouched = stories
-            && app.lesson.with_untracked(Option::is_none)
+            && app.teaching.lesson.with_untracked(Option::is_none)
             && app.last.with_untracked(Option::is_none)
             && app
                 .scenario
@@ -65,7 +65,7 @@ pub fn TimelineView(sweeps: bool, #[prop(optional)] stories: bool) -> impl IntoV
     // otherwise the "what if" event from the scenario on screen.
     let timeline = Memo::new(move |_| {
         let event = effective(app);
-        let load = app.cache.get();
+        let load = app.work.cache.get();
         let result = match app.last_moving_change().filter(|_| event.follows_last()) {
             Some(change) => app.previous.with(|before| match before {
                 Some(before) => Timeline::new(before, &change, load).map(Arc::new),
@@ -119,7 +119,7 @@ pub fn TimelineView(sweeps: bool, #[prop(optional)] stories: bool) -> impl IntoV
         <section class="timeline-view" aria-labelledby=labelled_by("timeline-title") data-testid="timeline-view">
             <h2 id="timeline-title">"Database reads over time"</h2>
             {stories.then(|| view! {
-                <div class="segmented story-picker" role="group" aria-label="Stories" hidden=move || app.lesson.with(Option::is_some)>
+                <div class="segmented story-picker" role="group" aria-label="Stories" hidden=move || app.teaching.lesson.with(Option::is_some)>
                     {TIMELINE_STORIES.iter().map(|s| {
                         let id = s.id;
                         view! {
@@ -142,7 +142,7 @@ pub fn TimelineView(sweeps: bool, #[prop(optional)] stories: bool) -> impl IntoV
             <Show
                 when=move || story.get().is_some()
                 fallback=move || view! {
-                    <p class="timeline-lead" hidden=move || app.lesson.with(Option::is_some)>
+                    <p class="timeline-lead" hidden=move || app.teaching.lesson.with(Option::is_some)>
                         "What the database sees after the last change, or if, from now, a server fails, is removed or joins: every key that lands on a server without it misses once there, so the database takes its reads until it is refilled."
                     </p>
                 }
@@ -159,8 +159,8 @@ pub fn TimelineView(sweeps: bool, #[prop(optional)] stories: bool) -> impl IntoV
                 data-testid="timeline-settings"
                 prop:open=move || {
                     // Open outside a lesson, unless presentation mode folds the controls.
-                    app.lesson.with(Option::is_none)
-                        && (!app.present.get() || app.controls_open.get())
+                    app.teaching.lesson.with(Option::is_none)
+                        && (!app.page.present.get() || app.page.controls_open.get())
                 }
             >
                 <summary>"What happens, and the settings"</summary>

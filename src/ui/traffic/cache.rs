@@ -33,13 +33,14 @@ pub fn CachePanel() -> impl IntoView {
         move || (error.with(Option::is_some) && refused.get() == Some(which)).to_string()
     };
     let set_reads = move |ev| {
-        let result = parse_number::<u64>(&event_target_value(&ev))
-            .and_then(|reads| CacheLoad::new(reads as f64, app.cache.get_untracked().hit_rate));
+        let result = parse_number::<u64>(&event_target_value(&ev)).and_then(|reads| {
+            CacheLoad::new(reads as f64, app.work.cache.get_untracked().hit_rate)
+        });
         settle("reads", result);
     };
     let set_hit = move |ev| {
         let text = event_target_value(&ev);
-        let result = app.cache.get_untracked().with_hit_text(&text);
+        let result = app.work.cache.get_untracked().with_hit_text(&text);
         settle("hit", result);
     };
     let reads = |x: f64| grouped(x.round() as u64);
@@ -61,7 +62,7 @@ pub fn CachePanel() -> impl IntoView {
                         data-testid="cache-reads"
                         aria-describedby="cache-error"
                         aria-invalid=invalid("reads")
-                        prop:value=move || (app.cache.get().reads as u64).to_string()
+                        prop:value=move || (app.work.cache.get().reads as u64).to_string()
                         on:change=set_reads
                     />
                 </label>
@@ -72,7 +73,7 @@ pub fn CachePanel() -> impl IntoView {
                         data-testid="cache-hit"
                         aria-describedby="cache-error"
                         aria-invalid=invalid("hit")
-                        prop:value=move || format!("{}", (app.cache.get().hit_rate * 1000.0).round() / 10.0)
+                        prop:value=move || format!("{}", (app.work.cache.get().hit_rate * 1000.0).round() / 10.0)
                         on:change=set_hit
                     />
                 </label>
@@ -81,18 +82,18 @@ pub fn CachePanel() -> impl IntoView {
             <dl class="tiles small">
                 <div>
                     <dt>"Before"</dt>
-                    <dd data-testid="db-before">{move || reads(app.cache.get().steady())}</dd>
+                    <dd data-testid="db-before">{move || reads(app.work.cache.get().steady())}</dd>
                     <dd class="meaning">"database reads/s: the misses"</dd>
                 </div>
                 <div>
                     <dt>{move || format!("Right after, {}", placement_words(app))}</dt>
                     <dd data-testid="db-after-ring">
-                        {move || fractions().map(|(ring, _)| reads(app.cache.get().after(ring))).unwrap_or_else(|| "—".into())}
+                        {move || fractions().map(|(ring, _)| reads(app.work.cache.get().after(ring))).unwrap_or_else(|| "—".into())}
                     </dd>
                     <dd class="meaning">
                         {move || format!("{}: ", baseline_words(app))}
                         <span data-testid="db-after-modn">
-                            {move || fractions().map(|(_, m)| reads(app.cache.get().after(m))).unwrap_or_else(|| "—".into())}
+                            {move || fractions().map(|(_, m)| reads(app.work.cache.get().after(m))).unwrap_or_else(|| "—".into())}
                         </span>
                     </dd>
                 </div>

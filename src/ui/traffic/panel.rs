@@ -21,7 +21,7 @@ use crate::ui::state::{AppState, Field};
 pub fn TrafficPanel(theme: Signal<Theme>) -> impl IntoView {
     let app = expect_context::<AppState>();
     let loads = Memo::new(move |_| {
-        let reads = app.cache.get().reads;
+        let reads = app.work.cache.get().reads;
         app.scenario
             .with(|s| Computed(Arc::new(s.traffic().loads(&s.placed(), s.keys(), reads))))
     });
@@ -130,7 +130,7 @@ fn HotKeys() -> impl IntoView {
     let app = expect_context::<AppState>();
     let hot = move || app.scenario.with(|s| s.traffic().hot.clone());
     let heat = move |_| {
-        if let Some(key) = app.selected_key.get_untracked() {
+        if let Some(key) = app.selection.key.get_untracked() {
             app.dispatch(Change::MakeHot { key, times: 1000 }, Field::Traffic);
         }
     };
@@ -139,15 +139,15 @@ fn HotKeys() -> impl IntoView {
             <button
                 type="button"
                 data-testid="make-hot"
-                disabled=move || app.selected_key.get().is_none()
+                disabled=move || app.selection.key.get().is_none()
                 on:click=heat
             >
-                {move || match app.selected_key.get() {
+                {move || match app.selection.key.get() {
                     Some(key) => format!("Make {key} hot (×1,000)"),
                     None => "Make the selected key hot (×1,000)".to_string(),
                 }}
             </button>
-            <Show when=move || app.selected_key.with(Option::is_none)>
+            <Show when=move || app.selection.key.with(Option::is_none)>
                 <p class="hint">"Pick a key on the ring or in the key list first."</p>
             </Show>
             <ul class="chips" aria-label="Hot keys">

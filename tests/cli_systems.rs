@@ -99,6 +99,32 @@ fn every_system_answers_a_lookup_in_its_own_coordinate() {
 }
 
 #[test]
+fn the_partitions_flag_makes_the_kafka_topic_and_the_shards_flag_the_elasticsearch_index() {
+    let keys = ["k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8"];
+    let coordinates = |placement: &str, flag: &str, count: &str| -> Vec<String> {
+        let mut args = vec!["lookup", "--placement", placement, "--servers", "a,b,c"];
+        args.extend_from_slice(&["--detail", flag, count]);
+        args.extend_from_slice(&keys);
+        ok(&args)
+            .lines()
+            .map(|line| line.rsplit('\t').next().unwrap_or_default().to_string())
+            .collect()
+    };
+    // Over the usual 6 partitions these keys land on 6 of them; a topic of 1 holds them all.
+    assert_eq!(
+        coordinates("kafka", "--partitions", "1"),
+        vec!["partition=0"; 8]
+    );
+    assert!(coordinates("kafka", "--partitions", "6")
+        .iter()
+        .any(|c| c != "partition=0"));
+    assert_eq!(
+        coordinates("elasticsearch", "--shards", "1"),
+        vec!["shard=0"; 8]
+    );
+}
+
+#[test]
 fn cassandra_copies_follow_simplestrategy_clockwise() {
     let out = ok(&[
         "lookup",

@@ -20,7 +20,8 @@ const LISTS: &[&str] = &[
     "src/core/placement/systems/mod.rs",
 ];
 
-/// `(system, file)`: a file outside the lists and the system's folder that still names it.
+/// `(system, file)`: a file outside the lists and the system's folder that still names it (at
+/// most one per system: see `each_real_system_is_named_in_at_most_four_files_outside_its_folder`).
 const NOT_YET_HOME: &[(&str, &str)] = &[
     // Settings of one system, in the list of settings.
     ("groupcache", "src/core/placement/options.rs"),
@@ -275,6 +276,24 @@ fn every_entry_not_yet_home_still_names_its_system() {
         stale.is_empty(),
         "remove these entries from NOT_YET_HOME:\n  {}",
         stale.join("\n  ")
+    );
+}
+
+#[test]
+fn each_real_system_is_named_in_at_most_four_files_outside_its_folder() {
+    let found = namings();
+    let mut outside: Vec<(String, usize)> = systems(&repository())
+        .into_iter()
+        .map(|(system, _)| {
+            let elsewhere = found.iter().filter(|(s, _)| *s == system).count();
+            (system, LISTS.len() + elsewhere)
+        })
+        .collect();
+    outside.retain(|(_, files)| *files > 4);
+    assert!(
+        outside.is_empty(),
+        "a real system is its folder, the lists ({}) and at most one more file; named in more: {outside:?}",
+        LISTS.join(", ")
     );
 }
 

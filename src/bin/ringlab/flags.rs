@@ -2,6 +2,7 @@
 //! change, the keys, the traffic and the output format. Each command's own flags live with its help text in `cli`
 //! and `series_args`, and flatten these.
 
+use std::marker::PhantomData;
 use std::path::PathBuf;
 
 use clap::{value_parser, Arg, ArgMatches, Args, Command, FromArgMatches};
@@ -90,11 +91,11 @@ pub struct PlacementArgs {
 
     /// The real systems' settings, a flag for each (`--num-tokens 256`).
     #[command(flatten)]
-    pub settings: SettingFlags,
+    pub settings: ListedFlags<SettingList>,
 
     /// The real systems' verbs that flags ask for (`--shards 5` creates the index again).
     #[command(flatten)]
-    pub verbs: VerbFlagArgs,
+    pub verbs: ListedFlags<VerbList>,
 
     /// A cluster read from a file, a flag for each form a system's tools print
     /// (`--cluster-nodes nodes.txt`).
@@ -310,39 +311,72 @@ impl clap::Args for ClusterFile {
     }
 }
 
-/// The real systems' settings given on the command line, each with its setting and text.
-#[derive(Debug, Default)]
-pub struct SettingFlags(pub Vec<(Setting, String)>);
+/// Flags the library declares in a list ([`FlagList`]) rather than this file: what each was
+/// given, by the flag's name.
+#[derive(Debug)]
+pub struct ListedFlags<L>(Vec<(&'static str, String)>, PhantomData<L>);
 
-/// The settings that have a flag of their own, with it.
-fn setting_flags() -> impl Iterator<Item = (Setting, Flag)> {
-    Setting::ALL
-        .into_iter()
-        .filter_map(|setting| setting.flag().map(|flag| (setting, flag)))
+/// A list of flags the library declares, in the order the help lists them.
+pub trait FlagList {
+    /// The flags.
+    fn flags() -> Vec<Flag>;
 }
 
-impl FromArgMatches for SettingFlags {
+/// The real systems' settings, a flag each ([`Setting::flag`]).
+#[derive(Debug)]
+pub struct SettingList;
+
+impl FlagList for SettingList {
+    fn flags() -> Vec<Flag> {
+        Setting::ALL.into_iter().filter_map(Setting::flag).collect()
+    }
+}
+
+/// The flags that ask for a real system's verb ([`VERB_FLAGS`]).
+#[derive(Debug)]
+pub struct VerbList;
+
+impl FlagList for VerbList {
+    fn flags() -> Vec<Flag> {
+        VERB_FLAGS
+            .iter()
+            .flat_map(|verb| verb.flags.iter().copied())
+            .collect()
+    }
+}
+
+impl<L> ListedFlags<L> {
+    /// The text flag `long` was given, if it was.
+    pub fn given(&self, long: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(name, _)| *name == long)
+            .map(|(_, text)| text.as_str())
+    }
+}
+
+impl<L: FlagList> FromArgMatches for ListedFlags<L> {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        Ok(SettingFlags(
-            setting_flags()
-                .filter_map(|(setting, flag)| {
-                    matches
-                        .get_one::<String>(flag.long)
-                        .map(|text| (setting, text.clone()))
-                })
-                .collect(),
-        ))
+        let given = L::flags()
+            .into_iter()
+            .filter_map(|flag| {
+                matches
+                    .get_one::<String>(flag.long)
+                    .map(|text| (flag.long, text.clone()))
+            })
+            .collect();
+        Ok(ListedFlags(given, PhantomData))
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        *self = SettingFlags::from_arg_matches(matches)?;
+        *self = ListedFlags::from_arg_matches(matches)?;
         Ok(())
     }
 }
 
-impl clap::Args for SettingFlags {
+impl<L: FlagList> clap::Args for ListedFlags<L> {
     fn augment_args(command: Command) -> Command {
-        setting_flags().fold(command, |command, (_, flag)| {
+        L::flags().into_iter().fold(command, |command, flag| {
             command.arg(
                 Arg::new(flag.long)
                     .long(flag.long)
@@ -353,13 +387,9 @@ impl clap::Args for SettingFlags {
     }
 
     fn augment_args_for_update(command: Command) -> Command {
-        SettingFlags::augment_args(command)
+        ListedFlags::<L>::augment_args(command)
     }
 }
-
-/// The flags given for the real systems' verbs, by name, with their text.
-#[derive(Debug, Default)]
-pub struct VerbFlagArgs(pub Vec<(&'static str, String)>);
 
 impl PlacementArgs {
     /// The text flag `long` was given, if it was: a system's verb's flag, or one of the
@@ -370,57 +400,5 @@ impl PlacementArgs {
             "partitions" => self.partitions.as_deref(),
             _ => self.verbs.given(long),
         }
-    }
-}
-
-impl VerbFlagArgs {
-    /// The text flag `long` was given, if it was.
-    pub fn given(&self, long: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(name, _)| *name == long)
-            .map(|(_, text)| text.as_str())
-    }
-}
-
-impl FromArgMatches for VerbFlagArgs {
-    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        let names = VERB_FLAGS
-            .iter()
-            .flat_map(|verb| verb.flags.iter().map(|flag| flag.long));
-        Ok(VerbFlagArgs(
-            names
-                .filter_map(|name| {
-                    matches
-                        .get_one::<String>(name)
-                        .map(|text| (name, text.clone()))
-                })
-                .collect(),
-        ))
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        *self = VerbFlagArgs::from_arg_matches(matches)?;
-        Ok(())
-    }
-}
-
-impl clap::Args for VerbFlagArgs {
-    fn augment_args(command: Command) -> Command {
-        VERB_FLAGS
-            .iter()
-            .flat_map(|verb| verb.flags.iter())
-            .fold(command, |command, flag| {
-                command.arg(
-                    Arg::new(flag.long)
-                        .long(flag.long)
-                        .value_name(flag.value_name)
-                        .help(flag.help),
-                )
-            })
-    }
-
-    fn augment_args_for_update(command: Command) -> Command {
-        VerbFlagArgs::augment_args(command)
     }
 }

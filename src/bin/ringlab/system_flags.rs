@@ -6,6 +6,7 @@ use std::path::Path;
 
 use ringlab::core::pasted::{self, Format};
 use ringlab::core::placement::systems::VERB_FLAGS;
+use ringlab::core::placement::Setting;
 use ringlab::core::{Change, Kind, Scenario};
 
 use crate::failure::Failure;
@@ -53,10 +54,13 @@ pub fn settings(
     scenario: &Scenario,
 ) -> Result<Vec<(String, Change)>, Failure> {
     let mut changes: Vec<(String, Change)> = Vec::new();
-    for (setting, text) in &args.settings.0 {
-        let flag = format!("--{}", setting.flag().map_or("", |f| f.long));
-        let change = Change::setting(*setting, text).map_err(|e| Failure::at(&flag, e))?;
-        changes.push((flag, change));
+    for setting in Setting::ALL {
+        let Some(flag) = setting.flag() else { continue };
+        if let Some(text) = args.settings.given(flag.long) {
+            let flag = format!("--{}", flag.long);
+            let change = Change::setting(setting, text).map_err(|e| Failure::at(&flag, e))?;
+            changes.push((flag, change));
+        }
     }
     let given = |long: &str| args.given(long);
     for verb in &VERB_FLAGS {

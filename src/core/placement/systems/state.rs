@@ -62,8 +62,9 @@ pub struct SystemState {
 }
 
 impl SystemState {
-    /// A state of `parts`, one of each system's part, as the systems' list makes it.
-    pub fn of(parts: Vec<Held>) -> SystemState {
+    /// A state of `parts`, one of each system's part, as the systems' list makes it (only
+    /// the list makes one, so every state holds every part).
+    pub(in crate::core::placement) fn of(parts: Vec<Held>) -> SystemState {
         SystemState { parts }
     }
 

@@ -11,12 +11,14 @@
 //!
 //! Some structure is state, changed only by the system's own verbs: Redis's slot table, the
 //! Kafka topic's partitions and their leaders, the Elasticsearch index's shards and where they
-//! are, and Cassandra tokens read from `nodetool ring`. The scenario keeps that state in a
-//! [`SystemState`] and hands it to the placement through the [`Layout`](super::Layout).
+//! are, Cassandra tokens read from `nodetool ring` and HAProxy servers' ids. The scenario keeps
+//! that state in a [`SystemState`], one part per system, and hands it to the placement through
+//! the [`Layout`](super::Layout).
 //!
 //! This file is the systems' list: their folders, the forms of pasted text they read
-//! ([`FORMATS`]) and their own verbs ([`SystemVerb`]). Each system writes the rest in its own
-//! folder.
+//! ([`FORMATS`]), their state in links ([`STATE_LINKS`]), the parts of their state, their own
+//! verbs ([`SystemVerb`]) and the command-line flags that ask for some of them. Each system
+//! writes the rest in its own folder.
 
 pub mod cassandra;
 mod cluster;

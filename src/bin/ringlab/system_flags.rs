@@ -1,6 +1,6 @@
 //! The real systems on the command line: a cluster read from a file in its tool's own form
 //! (`--cluster-nodes`, `--nginx-upstream`, … a flag for each form a system reads), and the
-//! systems' settings as flags.
+//! changes the systems' settings' flags and their verbs' flags ask for.
 
 use std::path::Path;
 

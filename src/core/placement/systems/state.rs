@@ -92,6 +92,10 @@ impl SystemState {
 
     /// The same state with `part`, of type `id`, in place of the part of that type.
     fn replaced(&self, id: TypeId, part: Held) -> SystemState {
+        debug_assert!(
+            self.parts.iter().any(|old| old.as_ref().type_id() == id),
+            "a part the systems' list does not name"
+        );
         let parts = self
             .parts
             .iter()

@@ -22,7 +22,7 @@ impl Tokens {
     }
 }
 
-/// `node:t1;t2;t3,node2:t4` (names cannot hold `,`; tokens are separated by `;`).
+/// `node=t1;t2;t3,node2=t4` (names cannot hold `,`; tokens are separated by `;`).
 impl fmt::Display for Tokens {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, (name, tokens)) in self.0.iter().enumerate() {

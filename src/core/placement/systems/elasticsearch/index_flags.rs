@@ -1,5 +1,6 @@
 //! An Elasticsearch index created from the command line: `--shards`, `--routing-shards` and
-//! `--es-version`, each kept from the index before when not given.
+//! `--es-version`. The shards and the version not given are the index's before; routing shards
+//! not given are worked out from the shards, as the version would.
 
 use super::routing::{EsVersion, Routing};
 use super::Verb;

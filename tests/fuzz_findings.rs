@@ -488,6 +488,18 @@ mod existing_targets {
         }
     }
 
+    // change_text: `move:*@1*2` read as moving server `*` to 1, its weight dropped, and wrote
+    // `move:*@1`, which does not read (the `*` starts a weight). A move now refuses a weight.
+    #[test]
+    fn a_move_with_a_weight_is_refused_rather_than_read_without_it() {
+        for text in ["move:*@1*2", "move:A@12*3"] {
+            let refused = text.parse::<Change>().unwrap_err().to_string();
+            assert!(refused.contains("without a weight"), "{text}: {refused}");
+        }
+        let read: Change = "move:A@12".parse().unwrap();
+        assert_eq!(read.to_string(), "move:A@12");
+    }
+
     // change_text: a rebalance option, a reshard, an Elasticsearch version and a master named
     // in a rebalance were repeated whole in their refusals.
     #[test]

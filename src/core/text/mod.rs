@@ -217,6 +217,12 @@ impl FromStr for Change {
             }
             "move" => {
                 let spec: ServerSpec = rest.parse()?;
+                if spec.weight.is_some() {
+                    // A move sets a point, not a weight: a weight here would be dropped.
+                    return Err(Error::OutOfRange(
+                        "A move names a server and the position its point goes to (move:B@40), without a weight.",
+                    ));
+                }
                 let to = spec
                     .at
                     .ok_or_else(|| Error::NotANumber(rest.trim().to_string()))?;

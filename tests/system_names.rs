@@ -23,10 +23,6 @@ const LISTS: &[&str] = &[
 /// `(system, file)`: a file outside the lists and the system's folder that still names it (at
 /// most one per system: see `each_real_system_is_named_in_at_most_four_files_outside_its_folder`).
 const NOT_YET_HOME: &[(&str, &str)] = &[
-    // Settings of one system, in the list of settings.
-    ("groupcache", "src/core/placement/options.rs"),
-    ("haproxy", "src/core/placement/options.rs"),
-    ("twemproxy", "src/core/placement/options.rs"),
     // The page's forms for the systems' own verbs.
     ("redis", "src/ui/systems/verbs.rs"),
     ("kafka", "src/ui/systems/verbs.rs"),

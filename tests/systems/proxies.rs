@@ -105,7 +105,7 @@ fn a_pasted_backend_keeps_its_hash_type_and_the_ids_haproxy_gave() {
     .unwrap();
     let s = &pasted.scenario;
     assert_eq!(s.placement(), Kind::Haproxy);
-    assert_eq!(s.options().hash_type.to_string(), "consistent crc32");
+    assert_eq!(s.options().hash_type().to_string(), "consistent crc32");
     let names: Vec<&str> = s.servers().iter().map(|x| x.name.as_str()).collect();
     assert_eq!(names, ["a", "c", "d"]);
     // b was left out but took id 2 of the count: every id is kept as HAProxy gave it.
@@ -169,8 +169,8 @@ fn a_pasted_pool_keeps_its_hash_and_hash_tag_and_names_servers_as_nutcracker_has
     assert_eq!(s.placement(), Kind::Twemproxy);
     let names: Vec<&str> = s.servers().iter().map(|x| x.name.as_str()).collect();
     assert_eq!(names, ["10.0.0.1", "10.0.0.2:11212", "big"]);
-    assert_eq!(s.options().nc_hash, Hash::Murmur);
-    assert_eq!(s.options().hash_tag, Some(*b"{}"));
+    assert_eq!(s.options().nc_hash(), Hash::Murmur);
+    assert_eq!(s.options().hash_tag(), Some(*b"{}"));
     let query = write_link(s, None, &[]);
     assert!(query.contains("nc-hash=murmur"), "{query}");
     let back = read_link(&query, 1000);

@@ -46,6 +46,7 @@ pub mod rendezvous;
 pub mod ring;
 mod spec;
 mod structure;
+mod system_setting;
 pub mod systems;
 pub mod table;
 mod trace;
@@ -60,11 +61,12 @@ pub use measure::{Cost, Space, State};
 pub use moved::{
     counts_ahead, ideal_movement, mod_n_by_pass, mod_n_moves, moves_between, ring_moves,
 };
-#[cfg(not(target_arch = "wasm32"))]
-pub use options::Flag;
 pub use options::{check_load, check_maglev_size, check_probes, parse_load, Options, Setting};
 pub use placed::Placed;
 pub use spec::{Circle, Copies, Lookup, Panel, ServersBy, Spec, Verbs, Weights};
 pub use structure::{Earlier, Evaluated, LoneKey, Structure};
+#[cfg(not(target_arch = "wasm32"))]
+pub use system_setting::Flag;
+pub use system_setting::{SystemSetting, SystemValues};
 pub use trace::{Mark, Trace};
 pub use unused::unused;

@@ -1,17 +1,19 @@
-//! The settings of the placements that have any: their defaults and ranges, their checks, and
-//! each setting described once ([`Setting`]): its names in links, change text, the page and the
-//! command line, how it is read and checked, and its value as text.
+//! The settings of the placements that have any: the textbook placements' defaults, ranges and
+//! checks, and each setting described once ([`Setting`]): its names in links, change text, the
+//! page and the command line, how it is read and checked, and its value as text. A real
+//! system's settings are declared in its folder ([`SystemSetting`]); this file names no system.
 //!
 //! A placement's [`Spec`](super::Spec) lists the settings it reads; the page shows those, links
 //! write the ones that differ from their defaults, and readers check each the same way. This
 //! file sits below the placements, which read their settings from here.
 
 use super::partitions::{check_count, default_count};
-use super::systems::haproxy::hashes::HashType;
-use super::systems::twemproxy::hashkit::Hash as NutcrackerHash;
+#[cfg(not(target_arch = "wasm32"))]
+use super::system_setting::Flag;
+use super::system_setting::{SystemSetting, SystemValues};
 use crate::core::decimal::{hundredths_text, parse_decimal};
 use crate::core::error::Error;
-use crate::core::numbers_and_lists::{grouped, plural};
+use crate::core::numbers_and_lists::plural;
 use crate::core::size::{parse_number, RingSize};
 
 /// Maglev's default table size.
@@ -26,19 +28,6 @@ pub const LOADS: std::ops::RangeInclusive<u32> = 100..=300;
 pub const PROBES: u32 = 21;
 /// Probe counts allowed.
 pub const PROBE_COUNTS: std::ops::RangeInclusive<u32> = 1..=64;
-/// Cassandra's tokens per node by default.
-pub const NUM_TOKENS: u32 = 16;
-/// The most tokens a Cassandra node may hold here.
-pub const MAX_TOKENS: u32 = 1536;
-/// The seed Cassandra's tokens are drawn from by default.
-pub const TOKEN_SEED: u64 = 1;
-/// Envoy's default `minimum_ring_size`.
-pub const MIN_RING: u64 = 1024;
-/// The most entries an Envoy ring may have here, for the page's memory: 2^20.
-pub const MOST_ENTRIES: u64 = 1 << 20;
-/// Points per node in groupcache's HTTP pool.
-pub const GROUPCACHE_REPLICAS: u32 = 50;
-
 /// Whether `n` is prime.
 ///
 /// ```
@@ -77,20 +66,8 @@ pub struct Options {
     pub load: u32,
     /// Multi-probe's probes per key.
     pub probes: u32,
-    /// Cassandra's `num_tokens`: tokens per node of weight 1.
-    pub num_tokens: u32,
-    /// The seed Cassandra's tokens are drawn from.
-    pub token_seed: u64,
-    /// Envoy ring_hash's `minimum_ring_size`.
-    pub min_ring: u64,
-    /// groupcache's points ("replicas") per node.
-    pub groupcache_replicas: u32,
-    /// HAProxy's `hash-type consistent …`.
-    pub hash_type: HashType,
-    /// twemproxy's `hash:`.
-    pub nc_hash: NutcrackerHash,
-    /// twemproxy's `hash_tag:`, two characters, when the pool has one.
-    pub hash_tag: Option<[u8; 2]>,
+    /// The real systems' settings, each read by its system's folder.
+    pub systems: SystemValues,
 }
 
 impl Default for Options {
@@ -100,13 +77,7 @@ impl Default for Options {
             partitions: None,
             load: LOAD,
             probes: PROBES,
-            num_tokens: NUM_TOKENS,
-            token_seed: TOKEN_SEED,
-            min_ring: MIN_RING,
-            groupcache_replicas: GROUPCACHE_REPLICAS,
-            hash_type: HashType::DEFAULT,
-            nc_hash: NutcrackerHash::DEFAULT,
-            hash_tag: None,
+            systems: SystemValues::default(),
         }
     }
 }
@@ -162,73 +133,39 @@ pub fn parse_load(text: &str) -> Result<u32, Error> {
     check_load((value * 100.0).round().clamp(0.0, 1e6) as u32)
 }
 
-/// Checks Cassandra's `num_tokens`: 1 to 1,536.
-pub fn check_num_tokens(count: u32) -> Result<u32, Error> {
-    if (1..=MAX_TOKENS).contains(&count) {
-        Ok(count)
-    } else {
-        Err(Error::OutOfRange(
-            "Cassandra's num_tokens goes from 1 to 1,536 per node.",
-        ))
+/// One setting of one or more placements: a textbook placement's, or a real system's, which
+/// its folder declares.
+#[derive(Debug, Clone, Copy)]
+pub enum Setting {
+    /// A maglev table's size, a prime (maglev and Envoy's maglev).
+    MaglevSize,
+    /// The partition table's number of partitions.
+    Partitions,
+    /// Bounded loads' factor c.
+    Load,
+    /// Multi-probe's probes per key.
+    Probes,
+    /// A real system's setting.
+    System(&'static SystemSetting),
+}
+
+impl PartialEq for Setting {
+    fn eq(&self, other: &Setting) -> bool {
+        self.param() == other.param()
     }
 }
 
-/// Checks Envoy's `minimum_ring_size`: 1 to 2^20 here (Envoy allows up to 8,388,608).
-pub fn check_min_ring(size: u64) -> Result<u64, Error> {
-    if (1..=MOST_ENTRIES).contains(&size) {
-        Ok(size)
-    } else {
-        Err(Error::OutOfRange(
-            "Envoy's minimum_ring_size goes from 1 to 1,048,576 here (Envoy itself allows up to 8,388,608).",
-        ))
-    }
-}
-
-/// Checks groupcache's points per node: 1 to 1,000.
-pub fn check_groupcache_replicas(count: u32) -> Result<u32, Error> {
-    if (1..=1000).contains(&count) {
-        Ok(count)
-    } else {
-        Err(Error::OutOfRange(
-            "groupcache's replicas (points per node) go from 1 to 1,000.",
-        ))
-    }
-}
-
-listed! {
-    /// One setting of one or more placements.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub enum Setting {
-        /// Every setting, in the order links write them.
-        ALL: [
-            /// A maglev table's size, a prime (maglev and Envoy's maglev).
-            MaglevSize,
-            /// The partition table's number of partitions.
-            Partitions,
-            /// Bounded loads' factor c.
-            Load,
-            /// Multi-probe's probes per key.
-            Probes,
-            /// Cassandra's `num_tokens`.
-            NumTokens,
-            /// The seed Cassandra's tokens are drawn from.
-            TokenSeed,
-            /// Envoy ring_hash's `minimum_ring_size`.
-            MinRing,
-            /// groupcache's points per node.
-            GroupcacheReplicas,
-            /// HAProxy's `hash-type consistent …`: its hash function, and whether avalanche
-            /// follows.
-            HashType,
-            /// twemproxy's `hash:`.
-            NutcrackerHash,
-            /// twemproxy's `hash_tag:`.
-            HashTag,
-        ],
-    }
-}
+impl Eq for Setting {}
 
 impl Setting {
+    /// The textbook placements' settings, in the order links write them (before the systems').
+    pub const TEXTBOOK: [Setting; 4] = [
+        Setting::MaglevSize,
+        Setting::Partitions,
+        Setting::Load,
+        Setting::Probes,
+    ];
+
     /// Its parameter in a link: `maglev=65537`.
     pub fn param(self) -> &'static str {
         match self {
@@ -236,30 +173,17 @@ impl Setting {
             Setting::Partitions => "partitions",
             Setting::Load => "load",
             Setting::Probes => "probes",
-            Setting::NumTokens => "num-tokens",
-            Setting::TokenSeed => "token-seed",
-            Setting::MinRing => "min-ring",
-            Setting::GroupcacheReplicas => "gc-replicas",
-            Setting::HashType => "hash-type",
-            Setting::NutcrackerHash => "nc-hash",
-            Setting::HashTag => "hash-tag",
+            Setting::System(setting) => setting.param,
         }
     }
 
     /// Its verb in change text: `maglev:65537`.
     pub fn verb(self) -> &'static str {
         match self {
-            Setting::GroupcacheReplicas => "groupcache-replicas",
-            Setting::MaglevSize
-            | Setting::Partitions
-            | Setting::Load
-            | Setting::Probes
-            | Setting::NumTokens
-            | Setting::TokenSeed
-            | Setting::MinRing
-            | Setting::HashType
-            | Setting::NutcrackerHash
-            | Setting::HashTag => self.param(),
+            Setting::MaglevSize | Setting::Partitions | Setting::Load | Setting::Probes => {
+                self.param()
+            }
+            Setting::System(setting) => setting.verb(),
         }
     }
 
@@ -268,15 +192,8 @@ impl Setting {
         match self {
             Setting::MaglevSize => "maglev-size",
             Setting::Load => "load-factor",
-            Setting::GroupcacheReplicas => "groupcache-replicas",
-            Setting::Partitions
-            | Setting::Probes
-            | Setting::NumTokens
-            | Setting::TokenSeed
-            | Setting::MinRing
-            | Setting::HashType
-            | Setting::NutcrackerHash
-            | Setting::HashTag => self.param(),
+            Setting::Partitions | Setting::Probes => self.param(),
+            Setting::System(setting) => setting.field(),
         }
     }
 
@@ -287,28 +204,15 @@ impl Setting {
             Setting::Partitions => "Partitions",
             Setting::Load => "Load factor c (1.00–3.00)",
             Setting::Probes => "Probes per key (1–64)",
-            Setting::NumTokens => "num_tokens (1–1,536)",
-            Setting::TokenSeed => "Token seed",
-            Setting::MinRing => "minimum_ring_size",
-            Setting::GroupcacheReplicas => "Replicas (points per node)",
-            Setting::HashType => "hash-type",
-            Setting::NutcrackerHash => "hash",
-            Setting::HashTag => "hash_tag (two characters)",
+            Setting::System(setting) => setting.label,
         }
     }
 
     /// Whether its value is a number (the page asks for one with a numeric keyboard).
     pub fn numeric(self) -> bool {
         match self {
-            Setting::MaglevSize
-            | Setting::Partitions
-            | Setting::Load
-            | Setting::Probes
-            | Setting::NumTokens
-            | Setting::TokenSeed
-            | Setting::MinRing
-            | Setting::GroupcacheReplicas => true,
-            Setting::HashType | Setting::NutcrackerHash | Setting::HashTag => false,
+            Setting::MaglevSize | Setting::Partitions | Setting::Load | Setting::Probes => true,
+            Setting::System(setting) => setting.numeric,
         }
     }
 
@@ -319,16 +223,7 @@ impl Setting {
             Setting::Partitions => options.partition_count(size).to_string(),
             Setting::Load => hundredths_text(options.load),
             Setting::Probes => options.probes.to_string(),
-            Setting::NumTokens => options.num_tokens.to_string(),
-            Setting::TokenSeed => options.token_seed.to_string(),
-            Setting::MinRing => options.min_ring.to_string(),
-            Setting::GroupcacheReplicas => options.groupcache_replicas.to_string(),
-            Setting::HashType => options.hash_type.to_string(),
-            Setting::NutcrackerHash => options.nc_hash.name().to_string(),
-            Setting::HashTag => options
-                .hash_tag
-                .map(|t| String::from_utf8_lossy(&t).into_owned())
-                .unwrap_or_default(),
+            Setting::System(setting) => (setting.text)(options.systems.get(setting)),
         }
     }
 
@@ -341,30 +236,20 @@ impl Setting {
             Setting::Partitions => options.partitions.is_none(),
             Setting::Load => options.load == usual.load,
             Setting::Probes => options.probes == usual.probes,
-            Setting::NumTokens => options.num_tokens == usual.num_tokens,
-            Setting::TokenSeed => options.token_seed == usual.token_seed,
-            Setting::MinRing => options.min_ring == usual.min_ring,
-            Setting::GroupcacheReplicas => options.groupcache_replicas == usual.groupcache_replicas,
-            Setting::HashType => options.hash_type == usual.hash_type,
-            Setting::NutcrackerHash => options.nc_hash == usual.nc_hash,
-            Setting::HashTag => options.hash_tag.is_none(),
+            Setting::System(setting) => options.systems.held(setting).is_none(),
         }
     }
 
     /// `text` as change text writes this setting's value, when it can be read at all: a
-    /// number for a number, a load factor in range, a hash type HAProxy knows. What depends
+    /// number for a number, a load factor in range, a hash function a system knows. What depends
     /// on the scenario (the partitions a ring holds) is checked by [`Setting::read`].
     pub fn normalized(self, text: &str) -> Result<String, Error> {
         Ok(match self {
-            Setting::MaglevSize
-            | Setting::Partitions
-            | Setting::Probes
-            | Setting::NumTokens
-            | Setting::GroupcacheReplicas => parse_number::<u32>(text)?.to_string(),
-            Setting::TokenSeed | Setting::MinRing => parse_number::<u64>(text)?.to_string(),
+            Setting::MaglevSize | Setting::Partitions | Setting::Probes => {
+                parse_number::<u32>(text)?.to_string()
+            }
             Setting::Load => hundredths_text(parse_load(text)?),
-            Setting::HashType => parse_hash_type(text)?.to_string(),
-            Setting::NutcrackerHash | Setting::HashTag => text.trim().to_string(),
+            Setting::System(setting) => (setting.normalized)(text)?,
         })
     }
 
@@ -392,36 +277,7 @@ impl Setting {
                 options.probes,
                 plural(options.probes as usize, "probe", "probes")
             ),
-            Setting::NumTokens => format!(
-                "Cassandra nodes now hold {} {} each.",
-                options.num_tokens,
-                plural(options.num_tokens as usize, "token", "tokens")
-            ),
-            Setting::TokenSeed => format!(
-                "Cassandra's tokens are drawn again, from seed {}.",
-                options.token_seed
-            ),
-            Setting::MinRing => format!(
-                "Envoy's minimum_ring_size is now {}.",
-                grouped(options.min_ring)
-            ),
-            Setting::GroupcacheReplicas => format!(
-                "groupcache now puts {} {} per node.",
-                options.groupcache_replicas,
-                plural(options.groupcache_replicas as usize, "point", "points")
-            ),
-            Setting::HashType => format!("HAProxy now uses hash-type {}.", options.hash_type),
-            Setting::NutcrackerHash => {
-                format!("twemproxy now hashes keys with {}.", options.nc_hash.name())
-            }
-            Setting::HashTag => match options.hash_tag {
-                Some([open, close]) => format!(
-                    "twemproxy now hashes only what a key holds between {} and {}.",
-                    char::from(open),
-                    char::from(close)
-                ),
-                None => "twemproxy now hashes whole keys.".to_string(),
-            },
+            Setting::System(setting) => (setting.said)(options.systems.get(setting)),
         }
     }
 
@@ -435,33 +291,13 @@ impl Setting {
             }
             Setting::Load => options.load = parse_load(text)?,
             Setting::Probes => options.probes = check_probes(parse_number(text)?)?,
-            Setting::NumTokens => options.num_tokens = check_num_tokens(parse_number(text)?)?,
-            Setting::TokenSeed => options.token_seed = parse_number(text)?,
-            Setting::MinRing => options.min_ring = check_min_ring(parse_number(text)?)?,
-            Setting::GroupcacheReplicas => {
-                options.groupcache_replicas = check_groupcache_replicas(parse_number(text)?)?
+            Setting::System(setting) => {
+                options.systems = options.systems.with(setting, (setting.read)(text)?)
             }
-            Setting::HashType => options.hash_type = parse_hash_type(text)?,
-            Setting::NutcrackerHash => options.nc_hash = parse_nc_hash(text)?,
-            Setting::HashTag => options.hash_tag = parse_hash_tag(text)?,
         }
         Ok(())
     }
-}
 
-/// A setting's own flag on the command line.
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(Debug, Clone, Copy)]
-pub struct Flag {
-    /// The flag's name, without the dashes: `num-tokens`.
-    pub long: &'static str,
-    /// The name its value goes by in the help: `T`.
-    pub value_name: &'static str,
-    /// The help, with an example.
-    pub help: &'static str,
-}
-
-impl Setting {
     /// How a change setting it travels in JSON, as it always has: its `type`, and the field
     /// that holds the value.
     pub fn json(self) -> (&'static str, &'static str) {
@@ -470,31 +306,17 @@ impl Setting {
             Setting::Partitions => ("set_partitions", "count"),
             Setting::Load => ("set_load_factor", "hundredths"),
             Setting::Probes => ("set_probes", "count"),
-            Setting::NumTokens => ("set_num_tokens", "count"),
-            Setting::TokenSeed => ("set_token_seed", "seed"),
-            Setting::MinRing => ("set_min_ring", "size"),
-            Setting::GroupcacheReplicas => ("set_groupcache_replicas", "count"),
-            Setting::HashType => ("set_hash_type", "hash_type"),
-            Setting::NutcrackerHash => ("set_nutcracker_hash", "hash"),
-            Setting::HashTag => ("set_hash_tag", "tag"),
+            Setting::System(setting) => setting.json,
         }
     }
 
     /// Whether the placement's own configuration calls it its replicas though it is no copy
-    /// count (groupcache's points per node): the command line's `--replicas` sets it then.
+    /// count (as one system calls its points per node): the command line's `--replicas` sets
+    /// it then.
     pub fn called_replicas(self) -> bool {
         match self {
-            Setting::GroupcacheReplicas => true,
-            Setting::MaglevSize
-            | Setting::Partitions
-            | Setting::Load
-            | Setting::Probes
-            | Setting::NumTokens
-            | Setting::TokenSeed
-            | Setting::MinRing
-            | Setting::HashType
-            | Setting::NutcrackerHash
-            | Setting::HashTag => false,
+            Setting::MaglevSize | Setting::Partitions | Setting::Load | Setting::Probes => false,
+            Setting::System(setting) => setting.called_replicas,
         }
     }
 
@@ -502,90 +324,9 @@ impl Setting {
     /// placements' settings are read with the experiment's flags.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn flag(self) -> Option<Flag> {
-        let (long, value_name, help) = match self {
-            Setting::MaglevSize | Setting::Partitions | Setting::Load | Setting::Probes => {
-                return None
-            }
-            Setting::NumTokens => (
-                "num-tokens",
-                "T",
-                "Cassandra's num_tokens: tokens per node, from 1 to 1536 (default 16).\n\
-                 Example: --num-tokens 256",
-            ),
-            Setting::TokenSeed => (
-                "seed",
-                "N",
-                "The seed Cassandra's tokens are drawn from (default 1). Cassandra draws them at\n\
-                 random, unseeded; the seed makes a ring repeatable.\n\
-                 Example: --seed 7",
-            ),
-            Setting::MinRing => (
-                "min-ring",
-                "N",
-                "Envoy ring_hash's minimum_ring_size, from 1 to 1048576 (default 1024).\n\
-                 Example: --min-ring 4096",
-            ),
-            Setting::GroupcacheReplicas => (
-                "groupcache-replicas",
-                "N",
-                "groupcache's points (\"replicas\") per node, from 1 to 1000 (default 50).\n\
-                 Example: --groupcache-replicas 3",
-            ),
-            Setting::HashType => (
-                "hash-type",
-                "WORDS",
-                "HAProxy's hash-type: consistent, then sdbm, djb2, wt6 or crc32, then avalanche or not\n\
-                 (default \"consistent\", which is sdbm with avalanche).\n\
-                 Example: --hash-type \"consistent djb2\"",
-            ),
-            Setting::NutcrackerHash => (
-                "nc-hash",
-                "NAME",
-                "twemproxy's hash: fnv1a_64 (the default), md5, murmur, crc32, … as nutcracker.yml names\n\
-                 them.\n\
-                 Example: --nc-hash md5",
-            ),
-            Setting::HashTag => (
-                "hash-tag",
-                "AB",
-                "twemproxy's hash_tag: two characters; only what a key holds between them is hashed.\n\
-                 Example: --hash-tag \"{}\"",
-            ),
-        };
-        Some(Flag {
-            long,
-            value_name,
-            help,
-        })
-    }
-}
-
-/// Reads HAProxy's hash type as `hash-type` takes it, with or without the word `consistent`:
-/// `consistent`, `sdbm`, `djb2 avalanche`.
-pub fn parse_hash_type(text: &str) -> Result<HashType, Error> {
-    text.parse().map_err(Error::System)
-}
-
-/// Reads one of twemproxy's hash names: `fnv1a_64`, `md5`, `murmur`.
-pub fn parse_nc_hash(text: &str) -> Result<NutcrackerHash, Error> {
-    NutcrackerHash::parse(text.trim()).ok_or_else(|| {
-        let names: Vec<&str> = NutcrackerHash::ALL.iter().map(|h| h.name()).collect();
-        Error::System(format!(
-            "twemproxy has no hash {}: choose one of {}.",
-            crate::core::error::shown(text.trim()),
-            names.join(", ")
-        ))
-    })
-}
-
-/// Reads a `hash_tag`: two characters (such as `{}`), or nothing for none.
-pub fn parse_hash_tag(text: &str) -> Result<Option<[u8; 2]>, Error> {
-    match text.trim().as_bytes() {
-        [] => Ok(None),
-        [a, b] => Ok(Some([*a, *b])),
-        _ => Err(Error::System(format!(
-            "A hash_tag is two characters, such as {{}}, not {}.",
-            crate::core::error::shown(text.trim())
-        ))),
+        match self {
+            Setting::MaglevSize | Setting::Partitions | Setting::Load | Setting::Probes => None,
+            Setting::System(setting) => Some(setting.flag),
+        }
     }
 }

@@ -11,17 +11,70 @@ use super::on_points;
 use super::points::{Point64, Points};
 use super::structure::evaluated;
 use super::system::{points_space, Coordinate, Located, Shape, System};
+use crate::core::error::Error;
 use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
-use crate::core::placement::options::Setting;
+use crate::core::placement::options::{Options, Setting};
 use crate::core::placement::spec::{
     any_may_leave, drawn_on_circle, hashed_here_hover, no_caveat, nothing_ignored, Circle, Copies,
     Lookup, Panel, ServersBy, Spec, Verbs, Weights,
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::core::placement::system_setting::Flag;
+use crate::core::placement::system_setting::SystemSetting;
+use crate::core::size::parse_number;
 
-pub use crate::core::placement::options::GROUPCACHE_REPLICAS as REPLICAS;
+/// Points per node in groupcache's HTTP pool.
+pub const REPLICAS: u32 = 50;
+
+/// Checks groupcache's points per node: 1 to 1,000.
+pub fn check_replicas(count: u32) -> Result<u32, Error> {
+    if (1..=1000).contains(&count) {
+        Ok(count)
+    } else {
+        Err(Error::OutOfRange(
+            "groupcache's replicas (points per node) go from 1 to 1,000.",
+        ))
+    }
+}
+
+/// groupcache's `replicas`: points per node.
+pub static POINTS_PER_NODE: SystemSetting = SystemSetting {
+    param: "gc-replicas",
+    verb: Some("groupcache-replicas"),
+    field: Some("groupcache-replicas"),
+    label: "Replicas (points per node)",
+    numeric: true,
+    json: ("set_groupcache_replicas", "count"),
+    called_replicas: true,
+    #[cfg(not(target_arch = "wasm32"))]
+    flag: Flag {
+        long: "groupcache-replicas",
+        value_name: "N",
+        help: "groupcache's points (\"replicas\") per node, from 1 to 1000 (default 50).\n\
+               Example: --groupcache-replicas 3",
+    },
+    default: REPLICAS as u64,
+    normalized: |text| Ok(parse_number::<u32>(text)?.to_string()),
+    read: |text| Ok(u64::from(check_replicas(parse_number(text)?)?)),
+    text: |code| code.to_string(),
+    said: |code| {
+        format!(
+            "groupcache now puts {code} {} per node.",
+            plural(code as usize, "point", "points")
+        )
+    },
+};
+
+impl Options {
+    /// groupcache's points ("replicas") per node.
+    pub fn groupcache_replicas(&self) -> u32 {
+        // Every value held was checked by `check_replicas`.
+        u32::try_from(self.systems.get(&POINTS_PER_NODE)).unwrap_or(REPLICAS)
+    }
+}
 
 /// The circle for nodes `names`, added in order, with `replicas` points each.
 pub fn circle(names: &[&str], replicas: u32) -> Points {
@@ -62,7 +115,7 @@ pub static SPEC: Spec = Spec {
     arcs: true,
     lookup: Lookup::Clockwise,
     servers_by: ServersBy::Name,
-    settings: &[Setting::GroupcacheReplicas],
+    settings: &[Setting::System(&POINTS_PER_NODE)],
     note: None,
     hover: hashed_here_hover,
     picture: |_, places| drawn_on_circle(SPEC.name, places),
@@ -80,7 +133,7 @@ pub(in crate::core::placement) fn evaluate(
     _: Option<Earlier<'_>>,
 ) -> Evaluated {
     let names: Vec<&str> = layout.servers.iter().map(|s| s.name.as_str()).collect();
-    let points = circle(&names, layout.options.groupcache_replicas);
+    let points = circle(&names, layout.options.groupcache_replicas());
     evaluated(layout, "points", Peers(points))
 }
 

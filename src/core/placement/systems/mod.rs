@@ -16,9 +16,9 @@
 //! the [`Layout`](super::Layout).
 //!
 //! This file is the systems' list: their folders, the forms of pasted text they read
-//! ([`FORMATS`]), their state in links ([`STATE_LINKS`]), the parts of their state, their own
-//! verbs ([`SystemVerb`]) and the command-line flags that ask for some of them. Each system
-//! writes the rest in its own folder.
+//! ([`FORMATS`]), their settings ([`SETTINGS`]), their state in links ([`STATE_LINKS`]), the
+//! parts of their state, their own verbs ([`SystemVerb`]) and the command-line flags that ask
+//! for some of them. Each system writes the rest in its own folder.
 
 pub mod cassandra;
 mod cluster;
@@ -55,6 +55,8 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use super::options::Setting;
+use super::system_setting::{SystemSetting, MOST_SYSTEM_SETTINGS};
 use crate::core::error::Error;
 use pasting::PasteFormat;
 
@@ -90,6 +92,38 @@ pub static STATE_LINKS: [&StateLink; 5] = [
     &cassandra::link::TOKENS,
     &haproxy::link::SERVER_IDS,
 ];
+
+/// Each system's settings, in the order links write them (after the textbook placements').
+pub static SETTINGS: [&SystemSetting; 7] = [
+    &cassandra::TOKENS_PER_NODE,
+    &cassandra::TOKEN_SEED,
+    &envoy::MINIMUM_RING_SIZE,
+    &groupcache::POINTS_PER_NODE,
+    &haproxy::HASH_TYPE,
+    &twemproxy::POOL_HASH,
+    &twemproxy::HASH_TAG,
+];
+
+// A scenario holds a value for each of the settings listed.
+const _: () = assert!(SETTINGS.len() <= MOST_SYSTEM_SETTINGS);
+
+impl Setting {
+    /// Every setting, in the order links write them: the textbook placements', then the
+    /// systems'.
+    pub const ALL: [Setting; Setting::TEXTBOOK.len() + SETTINGS.len()] = {
+        let mut all = [Setting::Load; Setting::TEXTBOOK.len() + SETTINGS.len()];
+        let mut i = 0;
+        while i < Setting::TEXTBOOK.len() {
+            all[i] = Setting::TEXTBOOK[i];
+            i += 1;
+        }
+        while i < all.len() {
+            all[i] = Setting::System(SETTINGS[i - Setting::TEXTBOOK.len()]);
+            i += 1;
+        }
+        all
+    };
+}
 
 state::system_state_parts! {
     redis::SlotTable,

@@ -2,8 +2,8 @@
 
 use super::state::SystemState;
 use crate::core::error::Error;
-use crate::core::placement::options::Flag;
 use crate::core::placement::spec::Panel;
+use crate::core::placement::system_setting::Flag;
 
 /// The text a flag was given, by the flag's name (`shards`): `None` when it was not given.
 pub type Given<'a> = &'a dyn Fn(&str) -> Option<&'a str>;

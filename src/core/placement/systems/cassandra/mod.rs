@@ -14,6 +14,7 @@
 pub mod link;
 pub mod murmur3;
 pub mod pasted;
+mod settings;
 mod tokens;
 use std::sync::Arc;
 
@@ -34,7 +35,7 @@ use crate::core::placement::spec::{
 use crate::core::placement::structure::{Earlier, Evaluated};
 use murmur3::h1;
 
-pub use crate::core::placement::options::{MAX_TOKENS, NUM_TOKENS, TOKEN_SEED as SEED};
+pub use settings::{check_num_tokens, MAX_TOKENS, NUM_TOKENS, SEED, TOKENS_PER_NODE, TOKEN_SEED};
 pub use tokens::Tokens;
 
 /// The token of a key whose bytes are `key`.
@@ -111,7 +112,7 @@ pub static SPEC: Spec = Spec {
     arcs: true,
     lookup: Lookup::Clockwise,
     servers_by: ServersBy::Name,
-    settings: &[Setting::NumTokens, Setting::TokenSeed],
+    settings: &[Setting::System(&TOKENS_PER_NODE), Setting::System(&TOKEN_SEED)],
     note: Some("Cassandra draws a new node's tokens at random; Ringlab draws them from this seed so a link shows the same ring. Paste nodetool ring output to use your own."),
     hover: hashed_here_hover,
     picture: |_, places| drawn_on_circle(SPEC.name, places),
@@ -133,8 +134,8 @@ pub(in crate::core::placement) fn evaluate(
         .servers
         .iter()
         .map(|s| {
-            let count = options.num_tokens * s.weight();
-            tokens_of(layout.systems, &s.name, count, options.token_seed)
+            let count = options.num_tokens() * s.weight();
+            tokens_of(layout.systems, &s.name, count, options.token_seed())
         })
         .collect();
     evaluated(layout, "tokens", TokenRing(ring(&tokens)))

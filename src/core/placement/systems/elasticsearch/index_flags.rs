@@ -4,8 +4,8 @@
 
 use super::routing::{EsVersion, Routing};
 use super::Verb;
-use crate::core::placement::options::Flag;
 use crate::core::placement::spec::Panel;
+use crate::core::placement::system_setting::Flag;
 use crate::core::placement::systems::state::SystemState;
 use crate::core::placement::systems::verb_flags::{FromFlags, Given, VerbFlags};
 use crate::core::size::parse_number;

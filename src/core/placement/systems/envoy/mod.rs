@@ -17,6 +17,7 @@
 //! A request hash h reads entry `h mod M`.
 
 pub mod pasted;
+mod settings;
 use std::sync::Arc;
 
 use super::hashes::xxh64;
@@ -34,7 +35,7 @@ use crate::core::placement::spec::{
 };
 use crate::core::placement::structure::{Earlier, Evaluated};
 
-pub use crate::core::placement::options::{MIN_RING, MOST_ENTRIES};
+pub use settings::{check_min_ring, MINIMUM_RING_SIZE, MIN_RING, MOST_ENTRIES};
 
 /// Envoy's default (and largest allowed here) `maximum_ring_size`.
 pub const MAX_RING: u64 = 1024 * 1024 * 8;
@@ -160,7 +161,7 @@ pub static RING_SPEC: Spec = Spec {
     arcs: true,
     lookup: Lookup::Clockwise,
     servers_by: ServersBy::Name,
-    settings: &[Setting::MinRing],
+    settings: &[Setting::System(&MINIMUM_RING_SIZE)],
     note: None,
     hover: hashed_here_hover,
     picture: |_, places| drawn_on_circle(RING_SPEC.name, places),
@@ -222,7 +223,7 @@ pub(in crate::core::placement) fn evaluate_ring(
     let points = ring(
         &host_keys(layout),
         &layout.weights(),
-        layout.options.min_ring,
+        layout.options.min_ring(),
         MAX_RING.min(MOST_ENTRIES),
     );
     evaluated(layout, "ring entries", EnvoyRing(points))

@@ -51,6 +51,7 @@ pub mod link;
 pub mod pasted;
 mod request;
 mod server_ids;
+mod settings;
 
 use std::sync::Arc;
 
@@ -76,6 +77,7 @@ pub use request::{
     domain_only, domain_only_before, first_element, header, header_element, url_param, Balance,
 };
 pub use server_ids::ServerIds;
+pub use settings::{parse_hash_type, HASH_TYPE};
 
 /// HAProxy's `hash-type consistent`.
 pub static SPEC: Spec = Spec {
@@ -94,7 +96,7 @@ pub static SPEC: Spec = Spec {
     arcs: true,
     lookup: Lookup::Nearest,
     servers_by: ServersBy::ListPlace,
-    settings: &[Setting::HashType],
+    settings: &[Setting::System(&HASH_TYPE)],
     note: Some("Each server's points come from its numeric id: 1, 2, 3… in list order, or the id a pasted backend gives it. Removing a server renumbers the servers after it unless their ids were given."),
     hover: hash_hover,
     picture: |_, places| drawn_on_circle(SPEC.name, places),
@@ -120,7 +122,7 @@ pub(in crate::core::placement) fn evaluate(
             ..Server::new(&s.name, s.weight())
         })
         .collect();
-    let backend = Backend::new(&servers, layout.options.hash_type, false);
+    let backend = Backend::new(&servers, layout.options.hash_type(), false);
     let points = backend.points();
     evaluated(layout, "points", Placed { backend, points })
 }

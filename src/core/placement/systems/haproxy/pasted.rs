@@ -88,7 +88,10 @@ fn backend(text: &str, _: &Spec) -> Result<PastedCluster, Refused> {
         .collect();
     let mut cluster = PastedCluster::of(&super::SPEC, list);
     cluster.state = Some(Box::new(move |state| state.with_ids(explicit)));
-    cluster.settings = vec![(Setting::HashType, config.hash_type.to_string())];
+    cluster.settings = vec![(
+        Setting::System(&super::HASH_TYPE),
+        config.hash_type.to_string(),
+    )];
     cluster.read = placed
         .iter()
         .map(|(name, id, weight, _)| {

@@ -40,6 +40,7 @@ mod config;
 mod continuum;
 pub mod hashkit;
 pub mod pasted;
+mod settings;
 
 use std::sync::Arc;
 
@@ -66,6 +67,7 @@ pub use hashkit::{
     crc16, crc32, crc32a, fnv1_32, fnv1_64, fnv1a_32, fnv1a_64, hsieh, jenkins, md5, murmur,
     one_at_a_time, Hash,
 };
+pub use settings::{parse_hash_tag, parse_nc_hash, HASH_TAG, POOL_HASH};
 
 /// twemproxy's `distribution: ketama`.
 pub static SPEC: Spec = Spec {
@@ -84,7 +86,7 @@ pub static SPEC: Spec = Spec {
     arcs: true,
     lookup: Lookup::Clockwise,
     servers_by: ServersBy::Name,
-    settings: &[Setting::NutcrackerHash, Setting::HashTag],
+    settings: &[Setting::System(&POOL_HASH), Setting::System(&HASH_TAG)],
     note: Some("A server's points are made from its name as nutcracker hashes it: the name after the weight when the pool gives one, else host:port (the host alone on port 11211)."),
     hover: hashed_here_hover,
     picture: |_, places| drawn_on_circle(SPEC.name, places),
@@ -110,7 +112,7 @@ pub(in crate::core::placement) fn evaluate(
         })
         .collect();
     let options = layout.options;
-    let pool = Pool::new(servers, options.nc_hash, options.hash_tag);
+    let pool = Pool::new(servers, options.nc_hash(), options.hash_tag());
     let points = pool.continuum().circle();
     evaluated(layout, "points", Placed { pool, points })
 }

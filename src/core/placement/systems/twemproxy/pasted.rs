@@ -53,8 +53,11 @@ fn pool(text: &str, _: &Spec) -> Result<PastedCluster, Refused> {
         .unwrap_or_default();
     let mut cluster = PastedCluster::of(&super::SPEC, list.clone());
     cluster.settings = vec![
-        (Setting::NutcrackerHash, pool.hash.name().to_string()),
-        (Setting::HashTag, tag),
+        (
+            Setting::System(&super::POOL_HASH),
+            pool.hash.name().to_string(),
+        ),
+        (Setting::System(&super::HASH_TAG), tag),
     ];
     let total: u32 = list.iter().map(Server::weight).sum();
     cluster.read = list

@@ -14,7 +14,9 @@
 //!   outcome whose moved keys equal a naive recomputation ([`check_outcome`]).
 
 use arbitrary::Arbitrary;
-use ringlab::core::placement::systems::{elasticsearch, kafka, redis, SystemVerb};
+use ringlab::core::placement::systems::{
+    cassandra, elasticsearch, envoy, groupcache, haproxy, kafka, redis, twemproxy, SystemVerb,
+};
 use ringlab::core::placement::Setting;
 use ringlab::core::{
     hundredths_text, Change, Error, HashScheme, Key, Kind, NewServer, Outcome, Placement, Scenario,
@@ -431,12 +433,18 @@ impl ChangeSeed {
             ChangeSeed::ShrinkIndex(n) => Change::system(elasticsearch::Verb::ShrinkIndex {
                 shards: u32::from(*n),
             }),
-            ChangeSeed::SetNumTokens(n) => Change::set(Setting::NumTokens, n % 1100),
-            ChangeSeed::SetTokenSeed(seed) => Change::set(Setting::TokenSeed, seed),
+            ChangeSeed::SetNumTokens(n) => {
+                Change::set(Setting::System(&cassandra::TOKENS_PER_NODE), n % 1100)
+            }
+            ChangeSeed::SetTokenSeed(seed) => {
+                Change::set(Setting::System(&cassandra::TOKEN_SEED), seed)
+            }
             // A small ring keeps an input quick: Envoy's rings are built for every key's move.
-            ChangeSeed::SetMinRing(n) => Change::set(Setting::MinRing, n % 20_000),
+            ChangeSeed::SetMinRing(n) => {
+                Change::set(Setting::System(&envoy::MINIMUM_RING_SIZE), n % 20_000)
+            }
             ChangeSeed::SetGroupcacheReplicas(n) => {
-                Change::set(Setting::GroupcacheReplicas, n % 1100)
+                Change::set(Setting::System(&groupcache::POINTS_PER_NODE), n % 1100)
             }
             ChangeSeed::SetHashType(f, avalanche, text) => {
                 use ringlab::core::placement::systems::haproxy::HashType;
@@ -447,19 +455,22 @@ impl ChangeSeed {
                     None if *avalanche => format!("consistent {name} avalanche"),
                     None => format!("consistent {name}"),
                 };
-                Change::set(Setting::HashType, HashType::parse(&words).ok()?)
+                Change::set(
+                    Setting::System(&haproxy::HASH_TYPE),
+                    HashType::parse(&words).ok()?,
+                )
             }
             ChangeSeed::SetNutcrackerHash(h, text) => {
                 use ringlab::core::placement::systems::twemproxy::Hash;
                 Change::set(
-                    Setting::NutcrackerHash,
+                    Setting::System(&twemproxy::POOL_HASH),
                     match text {
                         Some(text) => text.clone(),
                         None => Hash::ALL[*h as usize % Hash::ALL.len()].name().to_string(),
                     },
                 )
             }
-            ChangeSeed::SetHashTag(tag) => Change::set(Setting::HashTag, tag),
+            ChangeSeed::SetHashTag(tag) => Change::set(Setting::System(&twemproxy::HASH_TAG), tag),
             ChangeSeed::SetSystem(k) => Change::SetPlacement {
                 placement: Kind::SYSTEMS[*k as usize % Kind::SYSTEMS.len()],
             },
@@ -500,13 +511,8 @@ pub fn seeded(change: &Change) -> &'static str {
             Setting::Partitions => "SetPartitions",
             Setting::Load => "SetLoadFactor",
             Setting::Probes => "SetProbes",
-            Setting::NumTokens => "SetNumTokens",
-            Setting::TokenSeed => "SetTokenSeed",
-            Setting::MinRing => "SetMinRing",
-            Setting::GroupcacheReplicas => "SetGroupcacheReplicas",
-            Setting::HashType => "SetHashType",
-            Setting::NutcrackerHash => "SetNutcrackerHash",
-            Setting::HashTag => "SetHashTag",
+            // A system's settings are seeded one by one above, each in a range kept quick.
+            Setting::System(setting) => setting.param,
         },
         Change::System(SystemVerb::Redis(verb)) => match verb {
             redis::Verb::Rebalance { .. } => "Rebalance",

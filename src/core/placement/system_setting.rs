@@ -96,21 +96,27 @@ impl SystemValues {
             .map(|&(_, code)| code)
     }
 
-    /// The same values with `setting` at `code` (forgotten when that is its default).
+    /// The same values with `setting` at `code` (forgotten when that is its default), kept in
+    /// the parameters' order.
     pub fn with(&self, setting: &SystemSetting, code: u64) -> SystemValues {
-        let mut kept: Vec<(&'static str, u64)> = self
-            .set
-            .iter()
-            .flatten()
-            .filter(|(param, _)| *param != setting.param)
-            .copied()
-            .collect();
-        if code != setting.default {
-            kept.push((setting.param, code));
-        }
-        kept.sort_unstable();
         let mut next = SystemValues::default();
-        for (slot, entry) in next.set.iter_mut().zip(kept) {
+        let mut slots = next.set.iter_mut();
+        let mut new = (code != setting.default).then_some((setting.param, code));
+        for &(param, held) in self.set.iter().flatten() {
+            if param == setting.param {
+                continue;
+            }
+            if let Some(entry) = new.filter(|(new_param, _)| *new_param < param) {
+                if let Some(slot) = slots.next() {
+                    *slot = Some(entry);
+                }
+                new = None;
+            }
+            if let Some(slot) = slots.next() {
+                *slot = Some((param, held));
+            }
+        }
+        if let (Some(entry), Some(slot)) = (new, slots.next()) {
             *slot = Some(entry);
         }
         next
@@ -146,13 +152,16 @@ mod tests {
 
     #[test]
     fn a_value_set_to_its_default_is_forgotten_and_equal_values_are_equal_in_any_order() {
-        let (a, b) = (setting("a", 1), setting("b", 2));
-        let ab = SystemValues::default().with(&a, 5).with(&b, 6);
-        let ba = SystemValues::default().with(&b, 6).with(&a, 5);
-        assert_eq!(ab, ba);
-        assert_eq!((ab.get(&a), ab.get(&b)), (5, 6));
-        let back = ab.with(&a, 1).with(&b, 2);
-        assert_eq!(back, SystemValues::default());
+        let (a, b, c) = (setting("a", 1), setting("b", 2), setting("c", 3));
+        let none = SystemValues::default();
+        let abc = none.with(&a, 5).with(&b, 6).with(&c, 7);
+        assert_eq!(abc, none.with(&c, 7).with(&a, 5).with(&b, 6));
+        assert_eq!(abc, none.with(&b, 6).with(&c, 7).with(&a, 5));
+        assert_eq!(abc, none.with(&b, 9).with(&c, 7).with(&a, 5).with(&b, 6));
+        assert_eq!((abc.get(&a), abc.get(&b), abc.get(&c)), (5, 6, 7));
+        assert_eq!(abc.with(&b, 2), none.with(&c, 7).with(&a, 5));
+        let back = abc.with(&a, 1).with(&b, 2).with(&c, 3);
+        assert_eq!(back, none);
         assert_eq!((back.held(&a), back.get(&a)), (None, 1));
     }
 }

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::core::{Change, Error, HashScheme, RingSize};
 use crate::ui::notices::fields::{FieldError, Refusal};
-use crate::ui::state::{AppState, Field};
+use crate::ui::state::{AppState, Dispatched, Field};
 
 /// Ring size presets, a custom size, and the hash scheme.
 #[component]
@@ -16,15 +16,13 @@ pub fn RingControls() -> impl IntoView {
     // offered next to the message, in one click.
     let too_close = RwSignal::new(None::<u64>);
     let resize = move |size: u64| {
-        let result = app
-            .scenario
-            .with_untracked(|s| s.after(Change::SetRingSize { size }));
+        let dispatched = app.send(Change::SetRingSize { size }, Field::Ring);
         let servers_collide = matches!(
-            &result,
-            Err(Error::PlacedTooClose { first, .. }) if !first.starts_with('@')
+            &dispatched,
+            Dispatched::Refused(Error::PlacedTooClose { first, .. }) if !first.starts_with('@')
         );
         too_close.set(servers_collide.then_some(size));
-        app.commit(result, Field::Ring)
+        matches!(dispatched, Dispatched::Shown)
     };
     let set_size = move |size: u64| {
         resize(size);

@@ -7,7 +7,7 @@ use crate::core::{parse_number, Change, Error, Placement, Server};
 use crate::ui::kit::focus::{css_escape, focus_now, focus_soon};
 use crate::ui::kit::theme::{Swatch, Theme};
 use crate::ui::notices::fields::{FieldError, Refusal};
-use crate::ui::state::{slot_list, AppState, ClickMode, Field};
+use crate::ui::state::{slot_list, AppState, ClickMode, Dispatched, Field};
 
 /// The add-server form and the server list.
 #[component]
@@ -45,20 +45,17 @@ pub fn ServerControls(theme: Signal<Theme>) -> impl IntoView {
             at,
             weight: None,
         };
-        let result = app.work_out(change.clone());
         // With Predict first on, an accepted change waits for the learner's prediction.
-        if result.is_ok() && app.hold(&change, Field::AddServer) {
-            name_refusal.settle(true);
-            position_refusal.settle(true);
-            name.set(String::new());
-            position.set(String::new());
-            return;
-        }
-        let about_position = matches!(
-            result,
-            Err(Error::PositionOutsideRing { .. } | Error::PositionTaken { .. })
-        );
-        let accepted = app.commit(result, Field::AddServer);
+        let (accepted, about_position) = match app.send(change, Field::AddServer) {
+            Dispatched::Shown | Dispatched::Held => (true, false),
+            Dispatched::Refused(error) => (
+                false,
+                matches!(
+                    error,
+                    Error::PositionOutsideRing { .. } | Error::PositionTaken { .. }
+                ),
+            ),
+        };
         name_refusal.settle(accepted || about_position);
         position_refusal.settle(accepted || !about_position);
         if accepted {

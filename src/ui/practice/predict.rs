@@ -93,7 +93,7 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
             }
             (Some((change, field)), None) => {
                 app.teaching.set_pending(None);
-                app.apply(change, field);
+                app.apply_held(change, field);
             }
             (None, _) => {}
         }
@@ -113,7 +113,7 @@ pub fn PredictDialog(theme: Signal<Theme>) -> impl IntoView {
     let on_marked = move |_| {
         checked.set(true);
         if let Some((change, field)) = app.teaching.pending.get_untracked() {
-            app.apply(change, field);
+            app.apply_held(change, field);
         }
     };
     view! {

@@ -1,5 +1,6 @@
-//! Every way the state changes: a change dispatched (or held back for a prediction), a setting,
-//! a link loaded, undo, redo and reset. Each keeps the view it replaces for undo.
+//! Every way the state changes: a change dispatched (or held back for a prediction), a change
+//! worked out elsewhere, a setting, a link loaded, undo, redo and reset. Each keeps the view it
+//! replaces for undo.
 
 use std::sync::Arc;
 
@@ -15,19 +16,39 @@ use crate::ui::kit::browser::timed;
 /// The most views undo keeps.
 pub const HISTORY_LIMIT: usize = 200;
 
+/// What became of a change dispatched ([`AppState::send`]).
+#[derive(Debug)]
+pub enum Dispatched {
+    /// It is on screen, and announced.
+    Shown,
+    /// Predict first holds it until the learner has predicted what it does.
+    Held,
+    /// The engine refused it; the reason is shown next to the change's field.
+    Refused(Error),
+}
+
 impl AppState {
     /// Applies `change`; on success records the outcome and announces it, on refusal shows the
-    /// reason next to `field`. Returns whether it was applied.
+    /// reason next to `field`. Returns whether it was applied (a change Predict first holds
+    /// back is not, yet).
     pub fn dispatch(&self, change: Change, field: Field) -> bool {
-        if self.hold(&change, field) {
-            return false;
+        matches!(self.send(change, field), Dispatched::Shown)
+    }
+
+    /// Dispatches `change`, as [`AppState::dispatch`] does, and says what became of it: a
+    /// refused change shows its reason at once, and an accepted one waits for a prediction
+    /// when Predict first asks one.
+    pub fn send(&self, change: Change, field: Field) -> Dispatched {
+        let result = self.work_out(change.clone());
+        if result.is_ok() && self.hold(&change, field) {
+            return Dispatched::Held;
         }
-        self.apply(change, field)
+        self.show_worked_out(result, field)
     }
 
     /// With Predict first on, holds `change` back until the learner has predicted which keys
     /// it moves (see [`AppState::asks_first`]). Returns whether it was held back.
-    pub fn hold(&self, change: &Change, field: Field) -> bool {
+    fn hold(&self, change: &Change, field: Field) -> bool {
         if self.teaching.predict.get_untracked() && self.asks_first(change) {
             self.teaching.set_pending(Some((change.clone(), field)));
             return true;
@@ -73,23 +94,33 @@ impl AppState {
             }
     }
 
-    /// Applies `change` without asking first (see [`AppState::dispatch`]).
-    pub fn apply(&self, change: Change, field: Field) -> bool {
+    /// Applies a change Predict first held, once the learner has predicted (or no question
+    /// could be posed): it is not held again.
+    pub fn apply_held(&self, change: Change, field: Field) -> bool {
         let result = self.work_out(change);
         self.commit(result, field)
     }
 
     /// What `change` makes of the scenario on screen, as the engine works it out, without
     /// showing it (named `ringlab engine` on the page's timeline, for the page benchmark).
-    pub fn work_out(&self, change: Change) -> Result<(Scenario, Outcome), Error> {
+    fn work_out(&self, change: Change) -> Result<(Scenario, Outcome), Error> {
         timed("ringlab engine", || {
             self.scenario.with_untracked(|s| s.after(change))
         })
     }
 
-    /// Shows a change the engine has already worked out (see [`AppState::dispatch`]), or its
-    /// refusal next to `field`. Returns whether it was shown.
+    /// Shows a change the engine has already worked out elsewhere (keys generated or read in
+    /// steps), or its refusal next to `field`. Returns whether it was shown.
     pub fn commit(&self, result: Result<(Scenario, Outcome), Error>, field: Field) -> bool {
+        matches!(self.show_worked_out(result, field), Dispatched::Shown)
+    }
+
+    /// Shows a change worked out, or its refusal next to `field`.
+    fn show_worked_out(
+        &self,
+        result: Result<(Scenario, Outcome), Error>,
+        field: Field,
+    ) -> Dispatched {
         let before = self.scenario.get_untracked();
         match result {
             Ok((next, outcome)) => {
@@ -103,11 +134,11 @@ impl AppState {
                 });
                 // A change went through: earlier complaints no longer describe the state.
                 self.words.clear_errors();
-                true
+                Dispatched::Shown
             }
             Err(error) => {
                 self.words.show_error(field, error.to_string());
-                false
+                Dispatched::Refused(error)
             }
         }
     }

@@ -25,6 +25,7 @@ pub const MAX_PAGE_KEYS: usize = crate::core::MAX_KEYS;
 
 pub use crate::core::timeline::{Event as TimelineEvent, Happening};
 pub use app::{AppState, Still};
+pub use changes::Dispatched;
 pub use slots::slot_list;
 pub use teaching::Draft;
 pub use vocabulary::{ClickMode, Field, View};

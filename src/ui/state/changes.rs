@@ -202,7 +202,7 @@ impl AppState {
 
     /// Puts R into the scenario on screen and the one before it without a step of its own (a
     /// lesson step's R belongs to the step).
-    pub fn set_replicas_quietly(&self, count: usize) {
+    pub(super) fn set_replicas_quietly(&self, count: usize) {
         let setting = Change::SetReplicas {
             count: count as u32,
         };

@@ -313,6 +313,25 @@ impl Error {
     }
 }
 
+/// `value` when `range` holds it; otherwise refused with `words`, which say the range.
+///
+/// ```
+/// use ringlab::core::{in_range, Error};
+/// assert_eq!(in_range(3, 1..=5, "From 1 to 5."), Ok(3));
+/// assert_eq!(in_range(9, 1..=5, "From 1 to 5."), Err(Error::OutOfRange("From 1 to 5.")));
+/// ```
+pub fn in_range<T: PartialOrd>(
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+    words: &'static str,
+) -> Result<T, Error> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(Error::OutOfRange(words))
+    }
+}
+
 /// The most characters of a person's text a refusal repeats.
 const SHOWN_CHARS: usize = 48;
 

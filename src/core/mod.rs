@@ -75,7 +75,7 @@ pub use cache::CacheLoad;
 pub use compare::{compare, compare_kinds, Best, Column, Comparison};
 pub use decimal::{hundredths_text, parse_decimal, parse_hundredths};
 pub use diff::{MovedArc, RingDiff};
-pub use error::{quoted, quoted_within, shown, Error};
+pub use error::{in_range, quoted, quoted_within, shown, Error};
 pub use file::{read_scenario, write_scenario, FILE_KIND, FILE_NAME};
 pub use hash::{HashScheme, HashSteps};
 pub use keys::{

@@ -12,7 +12,7 @@ use super::partitions::{check_count, default_count};
 use super::system_setting::Flag;
 use super::system_setting::{SystemSetting, SystemValues};
 use crate::core::decimal::{hundredths_text, parse_decimal};
-use crate::core::error::Error;
+use crate::core::error::{in_range, Error};
 use crate::core::numbers_and_lists::plural;
 use crate::core::size::{parse_number, RingSize};
 
@@ -100,22 +100,16 @@ pub fn check_maglev_size(size: u32) -> Result<u32, Error> {
 
 /// Checks a load factor in hundredths: 100 to 300.
 pub fn check_load(load: u32) -> Result<u32, Error> {
-    if LOADS.contains(&load) {
-        Ok(load)
-    } else {
-        Err(Error::OutOfRange(
-            "The load factor c goes from 1.00 to 3.00.",
-        ))
-    }
+    in_range(load, LOADS, "The load factor c goes from 1.00 to 3.00.")
 }
 
 /// Checks a probe count: 1 to 64.
 pub fn check_probes(probes: u32) -> Result<u32, Error> {
-    if PROBE_COUNTS.contains(&probes) {
-        Ok(probes)
-    } else {
-        Err(Error::OutOfRange("Multi-probe takes from 1 to 64 probes."))
-    }
+    in_range(
+        probes,
+        PROBE_COUNTS,
+        "Multi-probe takes from 1 to 64 probes.",
+    )
 }
 
 /// Reads a load factor written `1.25` (or `125%`) as hundredths.

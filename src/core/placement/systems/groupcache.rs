@@ -11,7 +11,7 @@ use super::on_points;
 use super::points::{Point64, Points};
 use super::structure::evaluated;
 use super::system::{points_space, Coordinate, Located, Shape, System};
-use crate::core::error::Error;
+use crate::core::error::{in_range, Error};
 use crate::core::numbers_and_lists::{grouped, plural};
 use crate::core::placement::layout::Layout;
 use crate::core::placement::measure::Space;
@@ -31,13 +31,11 @@ pub const REPLICAS: u32 = 50;
 
 /// Checks groupcache's points per node: 1 to 1,000.
 pub fn check_replicas(count: u32) -> Result<u32, Error> {
-    if (1..=1000).contains(&count) {
-        Ok(count)
-    } else {
-        Err(Error::OutOfRange(
-            "groupcache's replicas (points per node) go from 1 to 1,000.",
-        ))
-    }
+    in_range(
+        count,
+        1..=1000,
+        "groupcache's replicas (points per node) go from 1 to 1,000.",
+    )
 }
 
 /// groupcache's `replicas`: points per node.

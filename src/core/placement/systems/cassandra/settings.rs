@@ -1,7 +1,7 @@
 //! Cassandra's settings: `num_tokens`, the tokens a node of weight 1 holds, and the seed its
 //! tokens are drawn from here (Cassandra draws them unseeded; the seed makes a ring repeatable).
 
-use crate::core::error::Error;
+use crate::core::error::{in_range, Error};
 use crate::core::numbers_and_lists::plural;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::core::placement::system_setting::Flag;
@@ -18,13 +18,11 @@ pub const SEED: u64 = 1;
 
 /// Checks Cassandra's `num_tokens`: 1 to 1,536.
 pub fn check_num_tokens(count: u32) -> Result<u32, Error> {
-    if (1..=MAX_TOKENS).contains(&count) {
-        Ok(count)
-    } else {
-        Err(Error::OutOfRange(
-            "Cassandra's num_tokens goes from 1 to 1,536 per node.",
-        ))
-    }
+    in_range(
+        count,
+        1..=MAX_TOKENS,
+        "Cassandra's num_tokens goes from 1 to 1,536 per node.",
+    )
 }
 
 /// `num_tokens`.

@@ -1,6 +1,6 @@
 //! Envoy's ring_hash setting `minimum_ring_size`.
 
-use crate::core::error::Error;
+use crate::core::error::{in_range, Error};
 use crate::core::numbers_and_lists::grouped;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::core::placement::system_setting::Flag;
@@ -15,13 +15,11 @@ pub const MOST_ENTRIES: u64 = 1 << 20;
 
 /// Checks Envoy's `minimum_ring_size`: 1 to 2^20 here (Envoy allows up to 8,388,608).
 pub fn check_min_ring(size: u64) -> Result<u64, Error> {
-    if (1..=MOST_ENTRIES).contains(&size) {
-        Ok(size)
-    } else {
-        Err(Error::OutOfRange(
-            "Envoy's minimum_ring_size goes from 1 to 1,048,576 here (Envoy itself allows up to 8,388,608).",
-        ))
-    }
+    in_range(
+        size,
+        1..=MOST_ENTRIES,
+        "Envoy's minimum_ring_size goes from 1 to 1,048,576 here (Envoy itself allows up to 8,388,608).",
+    )
 }
 
 /// `minimum_ring_size`.

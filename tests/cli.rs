@@ -1572,7 +1572,7 @@ fn svg_draws_the_ring_of_the_flags_or_of_a_link_with_its_names_and_labels_as_tex
 }
 
 #[test]
-fn svg_refuses_a_bad_size_an_unknown_key_and_a_link_beside_the_ring_flags() {
+fn svg_refuses_a_bad_size_an_unknown_key_and_a_link_beside_the_ring_placement_or_keys_flags() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["svg", "--servers", "A,B", "--size", "99"],
@@ -1585,6 +1585,30 @@ fn svg_refuses_a_bad_size_an_unknown_key_and_a_link_beside_the_ring_flags() {
         (
             &["svg", "--link", "?servers=A,B", "--servers", "A,B"],
             "cannot be used with",
+        ),
+        // The placement's flags and the keys' flags too, though their groups hold groups of
+        // flags of their own.
+        (
+            &["svg", "--link", "?servers=A,B", "--placement", "jump"],
+            "cannot be used with: --placement <NAME>;",
+        ),
+        (
+            &["svg", "--link", "?servers=A,B", "--num-tokens", "4"],
+            "--num-tokens <T>;",
+        ),
+        (
+            &[
+                "svg",
+                "--link",
+                "?servers=A,B",
+                "--nodetool-ring",
+                "ring.txt",
+            ],
+            "--nodetool-ring <FILE>;",
+        ),
+        (
+            &["svg", "--link", "?servers=A,B", "--keys", "5"],
+            "cannot be used with: --keys <N>;",
         ),
         (
             &["svg", "--servers", "A,B", "--classes", "--theme", "dark"],

@@ -402,3 +402,33 @@ impl PlacementArgs {
         }
     }
 }
+
+/// The command line with every flag group whole. clap's derive leaves a group that flattens
+/// another group without members (it does not check nested groups yet), so a flag declared to
+/// conflict with the group (`svg --link`) would conflict with none of its flags. Each such
+/// group is given every flag its type adds here, in every command that has it.
+pub fn with_whole_groups(command: Command) -> Command {
+    type Augment = fn(Command) -> Command;
+    let groups: [(&str, Augment); 2] = [
+        ("PlacementArgs", PlacementArgs::augment_args),
+        ("KeysArgs", KeysArgs::augment_args),
+    ];
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_string())
+        .collect();
+    names.iter().fold(command, |command, name| {
+        command.mut_subcommand(name, |mut sub| {
+            for (group, augment) in groups {
+                if sub.get_groups().any(|g| g.get_id() == group) {
+                    let flags: Vec<clap::Id> = augment(Command::new(group))
+                        .get_arguments()
+                        .map(|arg| arg.get_id().clone())
+                        .collect();
+                    sub = sub.mut_group(group, |g| g.args(flags));
+                }
+            }
+            sub
+        })
+    })
+}

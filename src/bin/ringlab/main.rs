@@ -82,7 +82,7 @@ mod native {
     use std::process::ExitCode;
 
     use clap::error::ErrorKind;
-    use clap::Parser;
+    use clap::{CommandFactory, FromArgMatches};
 
     use crate::cli::{Cli, Command};
     use crate::experiment::Failure;
@@ -93,7 +93,10 @@ mod native {
     const IO_FAILED: u8 = 1;
 
     pub fn main() -> ExitCode {
-        let cli = match Cli::try_parse() {
+        let cli = match crate::flags::with_whole_groups(Cli::command())
+            .try_get_matches()
+            .and_then(|matches| Cli::from_arg_matches(&matches))
+        {
             Ok(cli) => cli,
             Err(error) => return parse_failure(&error),
         };

@@ -340,7 +340,7 @@ impl FlagList for VerbList {
     fn flags() -> Vec<Flag> {
         VERB_FLAGS
             .iter()
-            .flat_map(|verb| verb.flags.iter().copied())
+            .flat_map(|verb| verb.flags().iter().copied())
             .collect()
     }
 }

@@ -64,7 +64,7 @@ pub fn settings(
     }
     let given = |long: &str| args.given(long);
     for verb in &VERB_FLAGS {
-        if let Some(read) = (verb.read)(&given, kind.spec().panel, scenario.systems()) {
+        if let Some(read) = verb.read(&given, kind.spec().panel, scenario.systems()) {
             let (flag, verb) = read.map_err(|(flag, e)| Failure::at(flag, e))?;
             changes.push((flag.to_string(), Change::system(verb)));
         }

@@ -135,21 +135,9 @@ state::system_state_parts! {
 
 /// The systems' verbs the command line asks for with flags, in the order their changes apply.
 #[cfg(not(target_arch = "wasm32"))]
-pub static VERB_FLAGS: [verb_flags::VerbFlags<SystemVerb>; 2] = [
-    verb_flags::VerbFlags {
-        flags: kafka::topic_flags::TOPIC_FLAGS.flags,
-        read: |given, panel, state| {
-            (kafka::topic_flags::TOPIC_FLAGS.read)(given, panel, state)
-                .map(|read| read.map(|(flag, verb)| (flag, SystemVerb::Kafka(verb))))
-        },
-    },
-    verb_flags::VerbFlags {
-        flags: elasticsearch::index_flags::INDEX_FLAGS.flags,
-        read: |given, panel, state| {
-            (elasticsearch::index_flags::INDEX_FLAGS.read)(given, panel, state)
-                .map(|read| read.map(|(flag, verb)| (flag, SystemVerb::Elasticsearch(verb))))
-        },
-    },
+pub static VERB_FLAGS: [&dyn verb_flags::AsksForVerb<SystemVerb>; 2] = [
+    &kafka::topic_flags::TOPIC_FLAGS,
+    &elasticsearch::index_flags::INDEX_FLAGS,
 ];
 
 /// One of a real system's own verbs.

@@ -20,3 +20,23 @@ pub struct VerbFlags<V: 'static> {
     /// the state before. It may read the command line's own flags too (`partitions`).
     pub read: fn(Given<'_>, Panel, &SystemState) -> FromFlags<V>,
 }
+
+/// The flags that ask for one system's verb, read as the verb of the systems' list (`T`),
+/// whatever the system's own verb type: what the list holds of each system.
+pub trait AsksForVerb<T>: Sync {
+    /// The flags the system brings, in the order the help lists them.
+    fn flags(&self) -> &'static [Flag];
+
+    /// The verb the given flags ask for (see [`VerbFlags::read`]), as `T`.
+    fn read(&self, given: Given<'_>, panel: Panel, state: &SystemState) -> FromFlags<T>;
+}
+
+impl<V: Into<T>, T> AsksForVerb<T> for VerbFlags<V> {
+    fn flags(&self) -> &'static [Flag] {
+        self.flags
+    }
+
+    fn read(&self, given: Given<'_>, panel: Panel, state: &SystemState) -> FromFlags<T> {
+        (self.read)(given, panel, state).map(|read| read.map(|(flag, verb)| (flag, verb.into())))
+    }
+}
